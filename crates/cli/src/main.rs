@@ -1,0 +1,2 @@
+//! The `tau` binary.
+fn main() {}

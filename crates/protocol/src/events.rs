@@ -1,0 +1,235 @@
+//! Events of the agent loop and of the provider stream, shaped as Pi's json mode writes them
+//! (docs/json.md).
+//!
+//! `AssistantMessageEvent` is the wire form: it never carries the cumulative `partial`
+//! snapshot Pi's SDK events have, so a stream stays linear in size. Whoever needs the partial
+//! message rebuilds it from the deltas.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::messages::{
+    AgentMessage, AssistantMessage, StopReason, ToolCall, ToolResultMessage, Usage,
+};
+use crate::tools::ToolResult;
+
+/// One step of a streamed assistant response.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(
+    tag = "type",
+    rename_all = "snake_case",
+    rename_all_fields = "camelCase"
+)]
+pub enum AssistantMessageEvent {
+    /// The stream started; `partial` holds the empty message with its api/provider/model.
+    /// It becomes a `message_start` event and is never written as a `message_update`.
+    Start {
+        /// The message as it starts.
+        #[serde(skip)]
+        partial: Box<AssistantMessage>,
+    },
+    /// A text block opened at `content_index`.
+    TextStart {
+        /// Index into the message's content.
+        content_index: usize,
+    },
+    /// Text appended to the block.
+    TextDelta {
+        /// Index into the message's content.
+        content_index: usize,
+        /// The appended text.
+        delta: String,
+    },
+    /// The text block closed with its authoritative content.
+    TextEnd {
+        /// Index into the message's content.
+        content_index: usize,
+        /// The whole text of the block.
+        content: String,
+    },
+    /// A thinking block opened.
+    ThinkingStart {
+        /// Index into the message's content.
+        content_index: usize,
+    },
+    /// Thinking appended to the block.
+    ThinkingDelta {
+        /// Index into the message's content.
+        content_index: usize,
+        /// The appended thinking.
+        delta: String,
+    },
+    /// The thinking block closed.
+    ThinkingEnd {
+        /// Index into the message's content.
+        content_index: usize,
+        /// The whole thinking of the block.
+        content: String,
+    },
+    /// A tool-call block opened.
+    #[serde(rename = "toolcall_start")]
+    ToolCallStart {
+        /// Index into the message's content.
+        content_index: usize,
+        /// The call id.
+        id: String,
+        /// The tool's name.
+        tool_name: String,
+    },
+    /// Serialized argument JSON appended.
+    #[serde(rename = "toolcall_delta")]
+    ToolCallDelta {
+        /// Index into the message's content.
+        content_index: usize,
+        /// The appended argument text.
+        delta: String,
+    },
+    /// The tool call is complete.
+    #[serde(rename = "toolcall_end")]
+    ToolCallEnd {
+        /// Index into the message's content.
+        content_index: usize,
+        /// The complete call.
+        tool_call: ToolCall,
+    },
+    /// The stream finished normally.
+    Done {
+        /// stop, length, toolUse or deferred.
+        reason: StopReason,
+        /// The final message.
+        message: AssistantMessage,
+    },
+    /// The stream ended with an error or abort; the message says which.
+    Error {
+        /// error or aborted.
+        reason: StopReason,
+        /// The final message, with `errorMessage` set.
+        error: AssistantMessage,
+    },
+}
+
+/// Events of one session-level run, in the order Pi emits them.
+///
+/// Serialises to the records of Pi's json mode. `MessageUpdate` carries the event and the
+/// running usage only (Pi's wire form), not the partial message.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(
+    tag = "type",
+    rename_all = "snake_case",
+    rename_all_fields = "camelCase"
+)]
+pub enum AgentEvent {
+    /// A low-level agent run started.
+    AgentStart,
+    /// That run ended; `messages` are the messages it produced.
+    AgentEnd {
+        /// Messages the run produced, its prompts included.
+        messages: Vec<AgentMessage>,
+        /// True when an automatic retry follows.
+        will_retry: bool,
+    },
+    /// No automatic work remains for this session-level run.
+    AgentSettled {
+        /// True when the run ended because it was aborted.
+        aborted: bool,
+    },
+    /// One assistant turn started.
+    TurnStart,
+    /// One assistant response and its tool results finished.
+    TurnEnd {
+        /// The assistant message of the turn.
+        message: AgentMessage,
+        /// Results of the turn's tool calls, in call order.
+        tool_results: Vec<AgentMessage>,
+    },
+    /// A message started.
+    MessageStart {
+        /// The message (for an assistant, the empty pending message).
+        message: AgentMessage,
+    },
+    /// An assistant message received a content update.
+    MessageUpdate {
+        /// Latest cumulative usage of the response.
+        usage: Usage,
+        /// What changed.
+        assistant_message_event: AssistantMessageEvent,
+    },
+    /// A message completed; this is the authoritative message.
+    MessageEnd {
+        /// The final message.
+        message: AgentMessage,
+    },
+    /// A tool started running.
+    ToolExecutionStart {
+        /// The call id.
+        tool_call_id: String,
+        /// The tool's name.
+        tool_name: String,
+        /// The call's arguments.
+        args: Value,
+    },
+    /// A tool reported a partial result.
+    ToolExecutionUpdate {
+        /// The call id.
+        tool_call_id: String,
+        /// The tool's name.
+        tool_name: String,
+        /// The call's arguments.
+        args: Value,
+        /// The latest partial result.
+        partial_result: ToolResult,
+    },
+    /// A tool finished.
+    ToolExecutionEnd {
+        /// The call id.
+        tool_call_id: String,
+        /// The tool's name.
+        tool_name: String,
+        /// The final result after hooks.
+        result: ToolResult,
+        /// True when the call failed.
+        is_error: bool,
+        /// How long `execute` took; absent when the tool did not run.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        duration_ms: Option<u64>,
+    },
+    /// The steering or follow-up queue changed; both fields hold the whole queue.
+    QueueUpdate {
+        /// Pending steering messages' text.
+        steering: Vec<String>,
+        /// Pending follow-up messages' text.
+        follow_up: Vec<String>,
+    },
+}
+
+impl AgentEvent {
+    /// The `type` tag as written on the wire.
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            AgentEvent::AgentStart => "agent_start",
+            AgentEvent::AgentEnd { .. } => "agent_end",
+            AgentEvent::AgentSettled { .. } => "agent_settled",
+            AgentEvent::TurnStart => "turn_start",
+            AgentEvent::TurnEnd { .. } => "turn_end",
+            AgentEvent::MessageStart { .. } => "message_start",
+            AgentEvent::MessageUpdate { .. } => "message_update",
+            AgentEvent::MessageEnd { .. } => "message_end",
+            AgentEvent::ToolExecutionStart { .. } => "tool_execution_start",
+            AgentEvent::ToolExecutionUpdate { .. } => "tool_execution_update",
+            AgentEvent::ToolExecutionEnd { .. } => "tool_execution_end",
+            AgentEvent::QueueUpdate { .. } => "queue_update",
+        }
+    }
+}
+
+/// Convenience: a turn-end payload from typed messages.
+pub fn turn_end(message: &AssistantMessage, tool_results: &[ToolResultMessage]) -> AgentEvent {
+    AgentEvent::TurnEnd {
+        message: AgentMessage::Assistant(message.clone()),
+        tool_results: tool_results
+            .iter()
+            .cloned()
+            .map(AgentMessage::ToolResult)
+            .collect(),
+    }
+}

@@ -1,0 +1,33 @@
+//! The `Provider` trait and the request it answers.
+
+use futures::stream::BoxStream;
+use tau_protocol::{AgentMessage, AssistantMessageEvent, Model, ThinkingLevel, ToolDeclaration};
+use tokio_util::sync::CancellationToken;
+
+/// Everything one model request needs.
+#[derive(Debug, Clone)]
+pub struct ProviderRequest {
+    /// The model to ask.
+    pub model: Model,
+    /// System prompt for this request.
+    pub system_prompt: String,
+    /// Conversation so far, already converted for the model: only `user`, `assistant` and
+    /// `toolResult` messages.
+    pub messages: Vec<AgentMessage>,
+    /// Tools the model may call.
+    pub tools: Vec<ToolDeclaration>,
+    /// Requested reasoning level.
+    pub thinking_level: ThinkingLevel,
+    /// API key, when the provider needs one.
+    pub api_key: Option<String>,
+}
+
+/// A stream of assistant-message events that ends with `Done` or `Error`.
+pub type EventStream = BoxStream<'static, AssistantMessageEvent>;
+
+/// A model backend.
+pub trait Provider: Send + Sync {
+    /// Starts one streamed response. Cancelling `cancel` ends the stream promptly with an
+    /// `Error` event whose stop reason is `aborted`.
+    fn stream(&self, request: ProviderRequest, cancel: CancellationToken) -> EventStream;
+}

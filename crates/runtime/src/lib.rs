@@ -1,0 +1,1 @@
+//! One live conversation.
