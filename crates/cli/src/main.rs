@@ -1,2 +1,26 @@
-//! The `tau` binary.
-fn main() {}
+//! The `tau` binary: parse arguments, build the tokio runtime, run the chosen mode and map
+//! errors to exit codes. Everything else lives in library crates.
+
+mod app;
+mod args;
+mod help;
+mod inputs;
+mod model;
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let argv: Vec<String> = std::env::args().skip(1).collect();
+    let args = args::parse(&argv);
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(error) => return app::fail(&format!("cannot start the async runtime: {error}")),
+    };
+    let code = runtime.block_on(app::run(args));
+    // Tools may have left blocking readers (a child's pipe) behind; do not wait for them.
+    runtime.shutdown_timeout(std::time::Duration::from_millis(100));
+    code
+}

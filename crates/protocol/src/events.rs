@@ -89,7 +89,8 @@ pub enum AssistantMessageEvent {
     ToolCallEnd {
         /// Index into the message's content.
         content_index: usize,
-        /// The complete call.
+        /// The complete call, written with its `"type": "toolCall"` tag as Pi writes it.
+        #[serde(with = "tagged_tool_call")]
         tool_call: ToolCall,
     },
     /// The stream finished normally.
@@ -106,6 +107,27 @@ pub enum AssistantMessageEvent {
         /// The final message, with `errorMessage` set.
         error: AssistantMessage,
     },
+}
+
+/// A tool call written as a content block (`{"type":"toolCall",...}`), as Pi's
+/// `toolcall_end` event carries it.
+mod tagged_tool_call {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use crate::messages::{ContentBlock, ToolCall};
+
+    pub fn serialize<S: Serializer>(call: &ToolCall, serializer: S) -> Result<S::Ok, S::Error> {
+        ContentBlock::ToolCall(call.clone()).serialize(serializer)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<ToolCall, D::Error> {
+        match ContentBlock::deserialize(deserializer)? {
+            ContentBlock::ToolCall(call) => Ok(call),
+            other => Err(serde::de::Error::custom(format!(
+                "expected a toolCall block, got {other:?}"
+            ))),
+        }
+    }
 }
 
 /// Events of one session-level run, in the order Pi emits them.

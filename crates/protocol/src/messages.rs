@@ -98,6 +98,9 @@ pub struct Cost {
     pub cache_write: f64,
     /// Sum of the above.
     pub total: f64,
+    /// True when the provider reported the total itself rather than tau computing it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub total_from_provider: Option<bool>,
 }
 
 /// Token usage of one response.
@@ -235,6 +238,9 @@ pub struct AssistantMessage {
     pub error_message: Option<String>,
     /// Unix milliseconds.
     pub timestamp: u64,
+    /// How long the request took, from sending it to the final event.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub duration_ms: Option<u64>,
     /// Fields tau does not model, kept for round trips.
     #[serde(flatten)]
     pub extra: Map<String, Value>,

@@ -16,6 +16,10 @@ pub struct ToolDeclaration {
     pub description: String,
     /// JSON Schema of its arguments.
     pub parameters: Value,
+    /// How strictly providers should constrain arguments to the schema (Pi's built-in
+    /// read/bash/edit/write declare `{"type":"json_schema","strict":"prefer"}`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub constrained_sampling: Option<Value>,
 }
 
 /// The outcome of one tool execution, before it becomes a `toolResult` message.
@@ -24,9 +28,10 @@ pub struct ToolDeclaration {
 pub struct ToolResult {
     /// What the model sees.
     pub content: Vec<ContentBlock>,
-    /// Tool-specific structured data (Pi always writes the key; `{}` when there is nothing).
-    #[serde(default)]
-    pub details: Value,
+    /// Tool-specific structured data. Absent when the tool gave none (Pi then omits the
+    /// key); error results Pi makes from a thrown error carry `{}`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub details: Option<Value>,
     /// Machine-readable result for programmatic callers.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub structured_content: Option<Value>,
@@ -42,17 +47,19 @@ pub struct ToolResult {
 }
 
 impl ToolResult {
-    /// A result with one text block and empty details.
+    /// A result with one text block and no details.
     pub fn text(text: impl Into<String>) -> Self {
         ToolResult {
             content: vec![ContentBlock::text(text)],
-            details: Value::Object(Default::default()),
             ..ToolResult::default()
         }
     }
 
     /// The result Pi makes from a thrown error: the message as text, details `{}`.
     pub fn error(message: impl Into<String>) -> Self {
-        Self::text(message)
+        ToolResult {
+            details: Some(Value::Object(Default::default())),
+            ..Self::text(message)
+        }
     }
 }

@@ -1,1 +1,14 @@
-//! One live conversation.
+//! One live tau conversation: builds the system prompt (with context files), selects the
+//! tools, runs the agent loop for each prompt and publishes its events to every sink.
+//!
+//! Every mode (print, json, and later rpc and the interactive UI) drives this API.
+
+pub mod context_files;
+pub mod prompt;
+pub mod runtime;
+pub mod tool_selection;
+
+pub use context_files::{load_context_files, ContextFile};
+pub use prompt::{build_system_prompt, SystemPrompt, SystemPromptOptions};
+pub use runtime::{EventSink, Runtime, RuntimeConfig};
+pub use tool_selection::{select_tools, ToolSelection, ToolSelectionError};

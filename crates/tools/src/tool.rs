@@ -25,6 +25,8 @@ pub struct ToolInfo {
     pub prompt_snippet: Option<String>,
     /// Extra guideline bullets for the system prompt (Pi's `promptGuidelines`).
     pub prompt_guidelines: Vec<String>,
+    /// Pi's `constrainedSampling` hint, declared to the model with the schema.
+    pub constrained_sampling: Option<Value>,
 }
 
 impl ToolInfo {
@@ -34,6 +36,7 @@ impl ToolInfo {
             name: self.name.clone(),
             description: self.description.clone(),
             parameters: self.parameters.clone(),
+            constrained_sampling: self.constrained_sampling.clone(),
         }
     }
 }
@@ -89,6 +92,12 @@ pub enum ToolError {
 pub trait Tool: Send + Sync {
     /// Name, description, schema and prompt text.
     fn info(&self) -> &ToolInfo;
+
+    /// Rewrites raw model arguments before schema validation (Pi's `prepareArguments`), e.g.
+    /// to accept legacy argument shapes. The default keeps them as they are.
+    fn prepare_arguments(&self, args: Value) -> Value {
+        args
+    }
 
     /// Runs one call with validated arguments.
     ///

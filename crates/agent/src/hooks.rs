@@ -1,0 +1,96 @@
+//! The one interface through which modes, the session log and the extension bridge attach to
+//! the loop.
+//!
+//! Every method is awaited where the loop calls it, in the loop's order, so a notification
+//! can never overtake a gate or transform that came before it.
+
+use async_trait::async_trait;
+use serde_json::Value;
+use tau_protocol::{
+    AgentEvent, AgentMessage, AssistantMessage, ContentBlock, ToolCall, ToolResult, Usage,
+};
+
+/// A gate's verdict on a tool call (Pi's `BeforeToolCallResult`).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct BeforeToolCall {
+    /// Do not run the tool; the model gets an error result instead.
+    pub block: bool,
+    /// The text of that error result (default: "Tool execution was blocked").
+    pub reason: Option<String>,
+    /// Stop after this batch (only when every result of the batch asks).
+    pub terminate: bool,
+}
+
+/// Field-by-field overrides of an executed tool's result (Pi's `AfterToolCallResult`).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct AfterToolCall {
+    /// Replaces the content in full.
+    pub content: Option<Vec<ContentBlock>>,
+    /// Replaces the details in full.
+    pub details: Option<Value>,
+    /// Replaces the structured content; dropped when only `content` is replaced.
+    pub structured_content: Option<Value>,
+    /// Replaces the error flag.
+    pub is_error: Option<bool>,
+    /// Replaces the usage.
+    pub usage: Option<Usage>,
+    /// Replaces the early-termination hint.
+    pub terminate: Option<bool>,
+}
+
+/// Hooks and notifications of the agent loop. Every method has a pass-through default.
+#[async_trait]
+pub trait AgentHooks: Send + Sync {
+    /// An event, delivered in order and awaited before the loop goes on.
+    async fn on_event(&self, _event: &AgentEvent) {}
+
+    /// Rewrites the messages for one model request (Pi's `transformContext` / `context`
+    /// event); the stored conversation is not changed.
+    async fn transform_context(&self, messages: Vec<AgentMessage>) -> Vec<AgentMessage> {
+        messages
+    }
+
+    /// Gates a tool call after its arguments validated. `args` may be mutated in place; the
+    /// tool then runs with the mutated arguments.
+    async fn before_tool_call(
+        &self,
+        _assistant: &AssistantMessage,
+        _call: &ToolCall,
+        _args: &mut Value,
+    ) -> Option<BeforeToolCall> {
+        None
+    }
+
+    /// Overrides parts of an executed tool's result.
+    async fn after_tool_call(
+        &self,
+        _call: &ToolCall,
+        _args: &Value,
+        _result: &ToolResult,
+        _is_error: bool,
+    ) -> Option<AfterToolCall> {
+        None
+    }
+
+    /// Last chance to replace a completed message before `message_end` is emitted and the
+    /// message enters the conversation (Pi's chained `message_end` handlers).
+    async fn finalize_message(&self, message: AgentMessage) -> AgentMessage {
+        message
+    }
+
+    /// Messages queued to steer the run, taken after each turn's tool calls.
+    async fn steering_messages(&self) -> Vec<AgentMessage> {
+        Vec::new()
+    }
+
+    /// Messages queued to follow up once the run would otherwise stop.
+    async fn follow_up_messages(&self) -> Vec<AgentMessage> {
+        Vec::new()
+    }
+}
+
+/// Hooks that do nothing.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct NoHooks;
+
+impl AgentHooks for NoHooks {}

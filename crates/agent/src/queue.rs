@@ -1,0 +1,125 @@
+//! Steering and follow-up queues (Pi's `steer` / `followUp` with `QueueMode`).
+//!
+//! The queue is shared between whoever enqueues (a mode reading user input, an extension)
+//! and the loop, which drains it at Pi's drain points through [`crate::AgentHooks`].
+
+use std::collections::VecDeque;
+use std::sync::Mutex;
+
+use tau_protocol::AgentMessage;
+
+/// How many queued messages one drain point takes.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum QueueMode {
+    /// Take every queued message.
+    All,
+    /// Take only the oldest (Pi's default).
+    #[default]
+    OneAtATime,
+}
+
+#[derive(Debug, Default)]
+struct Queues {
+    steering: VecDeque<AgentMessage>,
+    follow_up: VecDeque<AgentMessage>,
+}
+
+/// Pending steering and follow-up messages.
+#[derive(Debug, Default)]
+pub struct MessageQueue {
+    queues: Mutex<Queues>,
+    steering_mode: QueueMode,
+    follow_up_mode: QueueMode,
+}
+
+fn take(queue: &mut VecDeque<AgentMessage>, mode: QueueMode) -> Vec<AgentMessage> {
+    match mode {
+        QueueMode::All => queue.drain(..).collect(),
+        QueueMode::OneAtATime => queue.pop_front().into_iter().collect(),
+    }
+}
+
+impl MessageQueue {
+    /// An empty queue with the given drain modes.
+    pub fn new(steering_mode: QueueMode, follow_up_mode: QueueMode) -> Self {
+        MessageQueue {
+            queues: Mutex::default(),
+            steering_mode,
+            follow_up_mode,
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Queues> {
+        // A poisoned lock only means another thread panicked mid-push; the deque is intact.
+        self.queues
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Queues a message for the next steering drain point.
+    pub fn steer(&self, message: AgentMessage) {
+        self.lock().steering.push_back(message);
+    }
+
+    /// Queues a message for when the run would otherwise stop.
+    pub fn follow_up(&self, message: AgentMessage) {
+        self.lock().follow_up.push_back(message);
+    }
+
+    /// Takes steering messages as the steering mode says.
+    pub fn take_steering(&self) -> Vec<AgentMessage> {
+        take(&mut self.lock().steering, self.steering_mode)
+    }
+
+    /// Takes follow-up messages as the follow-up mode says.
+    pub fn take_follow_up(&self) -> Vec<AgentMessage> {
+        take(&mut self.lock().follow_up, self.follow_up_mode)
+    }
+
+    /// Removes everything, returning (steering, follow-up).
+    pub fn clear(&self) -> (Vec<AgentMessage>, Vec<AgentMessage>) {
+        let mut queues = self.lock();
+        (
+            queues.steering.drain(..).collect(),
+            queues.follow_up.drain(..).collect(),
+        )
+    }
+
+    /// The queued messages, (steering, follow-up), oldest first.
+    pub fn snapshot(&self) -> (Vec<AgentMessage>, Vec<AgentMessage>) {
+        let queues = self.lock();
+        (
+            queues.steering.iter().cloned().collect(),
+            queues.follow_up.iter().cloned().collect(),
+        )
+    }
+
+    /// True when nothing is queued.
+    pub fn is_empty(&self) -> bool {
+        let queues = self.lock();
+        queues.steering.is_empty() && queues.follow_up.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tau_protocol::UserMessage;
+
+    fn msg(text: &str) -> AgentMessage {
+        AgentMessage::User(UserMessage::text(text))
+    }
+
+    #[test]
+    fn one_at_a_time_takes_oldest_and_all_takes_everything() {
+        let queue = MessageQueue::new(QueueMode::OneAtATime, QueueMode::All);
+        queue.steer(msg("a"));
+        queue.steer(msg("b"));
+        queue.follow_up(msg("c"));
+        queue.follow_up(msg("d"));
+        assert_eq!(queue.take_steering(), vec![msg("a")]);
+        assert_eq!(queue.take_follow_up(), vec![msg("c"), msg("d")]);
+        assert_eq!(queue.take_steering(), vec![msg("b")]);
+        assert!(queue.is_empty());
+    }
+}

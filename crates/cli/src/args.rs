@@ -1,0 +1,240 @@
+//! Command-line parsing with Pi's rules: `-p` takes the next argument as a message unless it
+//! starts with `@` or `-`, `@path` arguments are files for the first prompt, `--` ends
+//! options, unknown `--flags` are kept for extensions, unknown short options are errors.
+
+use std::path::PathBuf;
+
+/// Output interface.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Mode {
+    /// Plain text (print mode when not interactive).
+    #[default]
+    Text,
+    /// Pi's JSONL event stream.
+    Json,
+    /// Pi's JSONL command protocol.
+    Rpc,
+}
+
+/// Everything the command line said.
+#[derive(Debug, Clone, Default)]
+pub struct Args {
+    /// `-h`/`--help`.
+    pub help: bool,
+    /// `-v`/`--version`.
+    pub version: bool,
+    /// `--mode`.
+    pub mode: Mode,
+    /// `-p`/`--print`.
+    pub print: bool,
+    /// `--model`.
+    pub model: Option<String>,
+    /// `--provider`.
+    pub provider: Option<String>,
+    /// `--api-key`.
+    pub api_key: Option<String>,
+    /// `--thinking`.
+    pub thinking: Option<String>,
+    /// `--system-prompt` (text or a file path).
+    pub system_prompt: Option<String>,
+    /// `--append-system-prompt` entries (text or file paths).
+    pub append_system_prompt: Vec<String>,
+    /// `--no-session`.
+    pub no_session: bool,
+    /// `-t`/`--tools`.
+    pub tools: Option<Vec<String>>,
+    /// `-xt`/`--exclude-tools`.
+    pub exclude_tools: Vec<String>,
+    /// `-nt`/`--no-tools`.
+    pub no_tools: bool,
+    /// `-nbt`/`--no-builtin-tools`.
+    pub no_builtin_tools: bool,
+    /// `-nc`/`--no-context-files`.
+    pub no_context_files: bool,
+    /// `--script`: play a scripted-model script file (tau's own flag).
+    pub script: Option<PathBuf>,
+    /// `@path` arguments.
+    pub file_args: Vec<String>,
+    /// Prompt messages in order.
+    pub messages: Vec<String>,
+    /// `--flag [value]` tau does not know (extension flags, later).
+    pub unknown_flags: Vec<(String, Option<String>)>,
+    /// Problems found while parsing: `(is_error, message)`.
+    pub diagnostics: Vec<(bool, String)>,
+}
+
+fn split_list(value: &str) -> Vec<String> {
+    value
+        .split(',')
+        .map(str::trim)
+        .filter(|entry| !entry.is_empty())
+        .map(String::from)
+        .collect()
+}
+
+/// Flags that take a value, as (names, setter).
+type Setter = fn(&mut Args, String);
+
+fn value_flag(arg: &str) -> Option<Setter> {
+    Some(match arg {
+        "--model" => |a, v| a.model = Some(v),
+        "--provider" => |a, v| a.provider = Some(v),
+        "--api-key" => |a, v| a.api_key = Some(v),
+        "--thinking" => |a, v| a.thinking = Some(v),
+        "--system-prompt" => |a, v| a.system_prompt = Some(v),
+        "--append-system-prompt" => |a, v| a.append_system_prompt.push(v),
+        "--tools" | "-t" => |a, v| a.tools = Some(split_list(&v)),
+        "--exclude-tools" | "-xt" => |a, v| a.exclude_tools = split_list(&v),
+        "--script" => |a, v| a.script = Some(PathBuf::from(v)),
+        _ => return None,
+    })
+}
+
+/// Parses arguments (without the program name).
+pub fn parse(argv: &[String]) -> Args {
+    let mut args = Args::default();
+    let mut i = 0;
+    while i < argv.len() {
+        let arg = argv[i].as_str();
+        let next = argv.get(i + 1);
+        if arg == "--" {
+            for rest in &argv[i + 1..] {
+                match rest.strip_prefix('@') {
+                    Some(path) => args.file_args.push(path.to_string()),
+                    None => args.messages.push(rest.clone()),
+                }
+            }
+            break;
+        }
+        match arg {
+            "--help" | "-h" => args.help = true,
+            "--version" | "-v" => args.version = true,
+            "--no-session" => args.no_session = true,
+            "--no-tools" | "-nt" => args.no_tools = true,
+            "--no-builtin-tools" | "-nbt" => args.no_builtin_tools = true,
+            "--no-context-files" | "-nc" => args.no_context_files = true,
+            "--mode" => match next.map(String::as_str) {
+                Some("text") => (args.mode, i) = (Mode::Text, i + 1),
+                Some("json") => (args.mode, i) = (Mode::Json, i + 1),
+                Some("rpc") => (args.mode, i) = (Mode::Rpc, i + 1),
+                Some(other) if !other.starts_with('-') => {
+                    args.diagnostics.push((
+                        true,
+                        format!("Invalid mode \"{other}\". Valid values: text, json, rpc"),
+                    ));
+                    i += 1;
+                }
+                _ => args
+                    .diagnostics
+                    .push((true, "--mode requires text, json, or rpc".into())),
+            },
+            "--print" | "-p" => {
+                args.print = true;
+                if let Some(message) = next {
+                    let is_option = message.starts_with('-') && !message.starts_with("---");
+                    if !message.starts_with('@') && !is_option {
+                        args.messages.push(message.clone());
+                        i += 1;
+                    }
+                }
+            }
+            _ => {
+                if let Some(set) = value_flag(arg) {
+                    match next {
+                        Some(value) => {
+                            set(&mut args, value.clone());
+                            i += 1;
+                        }
+                        None => args
+                            .diagnostics
+                            .push((true, format!("{arg} requires a value"))),
+                    }
+                } else if let Some(path) = arg.strip_prefix('@') {
+                    args.file_args.push(path.to_string());
+                } else if let Some(flag) = arg.strip_prefix("--") {
+                    match flag.split_once('=') {
+                        Some((name, value)) => {
+                            args.unknown_flags.push((name.into(), Some(value.into())))
+                        }
+                        None => match next {
+                            Some(value) if !value.starts_with('-') && !value.starts_with('@') => {
+                                args.unknown_flags.push((flag.into(), Some(value.clone())));
+                                i += 1;
+                            }
+                            _ => args.unknown_flags.push((flag.into(), None)),
+                        },
+                    }
+                } else if arg.starts_with('-') && arg.len() > 1 {
+                    args.diagnostics
+                        .push((true, format!("Unknown option: {arg}")));
+                } else {
+                    args.messages.push(arg.to_string());
+                }
+            }
+        }
+        i += 1;
+    }
+    args
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse_str(line: &str) -> Args {
+        parse(
+            &line
+                .split_whitespace()
+                .map(String::from)
+                .collect::<Vec<_>>(),
+        )
+    }
+
+    #[test]
+    fn print_takes_the_next_message_and_files_are_collected() {
+        let args = parse_str("-p hello @a.txt second --no-session");
+        assert!(args.print && args.no_session);
+        assert_eq!(args.messages, ["hello", "second"]);
+        assert_eq!(args.file_args, ["a.txt"]);
+    }
+
+    #[test]
+    fn print_does_not_take_an_option_or_file() {
+        let args = parse_str("-p @a.txt -nt");
+        assert!(args.messages.is_empty() && args.no_tools);
+        assert_eq!(args.file_args, ["a.txt"]);
+    }
+
+    #[test]
+    fn tools_lists_and_short_forms() {
+        let args = parse_str("-t read,grep -xt bash -nbt -nc --mode json");
+        assert_eq!(
+            args.tools,
+            Some(vec!["read".to_string(), "grep".to_string()])
+        );
+        assert_eq!(args.exclude_tools, ["bash"]);
+        assert!(args.no_builtin_tools && args.no_context_files);
+        assert_eq!(args.mode, Mode::Json);
+    }
+
+    #[test]
+    fn double_dash_ends_options_and_unknowns_are_reported() {
+        let args = parse_str("-z --plan fast --verbose -- -starts-with-dash @f");
+        assert_eq!(args.diagnostics, [(true, "Unknown option: -z".to_string())]);
+        assert_eq!(
+            args.unknown_flags,
+            [
+                ("plan".to_string(), Some("fast".to_string())),
+                ("verbose".to_string(), None)
+            ]
+        );
+        assert_eq!(args.messages, ["-starts-with-dash"]);
+        assert_eq!(args.file_args, ["f"]);
+    }
+
+    #[test]
+    fn bad_mode_is_an_error() {
+        let args = parse_str("--mode yaml");
+        assert!(args.diagnostics[0].1.contains("Invalid mode \"yaml\""));
+    }
+}

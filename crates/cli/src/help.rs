@@ -1,0 +1,49 @@
+//! `--help` and `--version` text.
+
+/// The version line.
+pub fn version() -> String {
+    format!("tau {}", env!("CARGO_PKG_VERSION"))
+}
+
+/// The usage text.
+pub fn usage() -> &'static str {
+    "tau - a coding agent that runs unmodified Pi extensions
+
+Usage:
+  tau [options] [--] [@files...] [messages...]
+
+Modes:
+  -p, --print                 Run the prompts, print the final answer, exit
+  --mode text|json|rpc        Output interface (json: JSONL events on stdout)
+
+Model:
+  --model <provider/id[:thinking]>
+                              Model to use; scripted/demo and scripted/hello are built in
+  --provider <name>           Restrict --model lookup to one provider
+  --api-key <key>             API key for this run
+  --thinking <level>          off, minimal, low, medium, high, xhigh, max
+  --script <file>             Play a scripted-model script (see docs/scripted-model.md)
+
+Prompt:
+  --system-prompt <text|file> Replace the default system prompt
+  --append-system-prompt <text|file>
+                              Append to the system prompt (repeatable)
+  -nc, --no-context-files     Do not load AGENTS.md / CLAUDE.md files
+
+Tools:
+  -t, --tools <list>          Active tools: names or * patterns, or only +name/-name edits
+  -xt, --exclude-tools <list> Disable tools by name or pattern, after everything else
+  -nt, --no-tools             Start with no tools
+  -nbt, --no-builtin-tools    Disable the built-in tools
+
+Sessions:
+  --no-session                Do not persist the session
+
+Other:
+  -h, --help                  Show this help
+  -v, --version               Show the version
+
+Environment:
+  TAU_AGENT_DIR               Agent directory (default ~/.tau/agent)
+"
+}

@@ -1,0 +1,69 @@
+//! json mode: the session header, then one JSON record per event, LF-framed (docs/json.md).
+//!
+//! serde_json escapes nothing beyond JSON's rules, so U+2028/U+2029 stay raw inside strings;
+//! readers must split on LF only, as Pi documents.
+
+use async_trait::async_trait;
+use serde_json::json;
+use tau_protocol::AgentEvent;
+use tau_runtime::EventSink;
+use tokio::io::AsyncWrite;
+
+use crate::writer::{LineWriter, WriteError};
+
+/// Writes events as JSONL.
+pub struct JsonSink<W> {
+    writer: LineWriter<W>,
+}
+
+impl<W: AsyncWrite + Unpin + Send> JsonSink<W> {
+    /// A sink writing to `out`.
+    pub fn new(out: W) -> Self {
+        JsonSink {
+            writer: LineWriter::new(out),
+        }
+    }
+
+    /// Writes the session header record Pi writes first.
+    pub async fn write_header(&self, session_id: &str, cwd: &str) -> Result<(), WriteError> {
+        let header = json!({
+            "type": "session",
+            "version": 3,
+            "id": session_id,
+            "timestamp": humantime::format_rfc3339_millis(std::time::SystemTime::now()).to_string(),
+            "cwd": cwd,
+        });
+        self.writer.write_line(&header.to_string()).await
+    }
+
+    /// True once the reader went away.
+    pub fn is_closed(&self) -> bool {
+        self.writer.is_closed()
+    }
+
+    /// Gives the byte sink back.
+    pub fn into_inner(self) -> W {
+        self.writer.into_inner()
+    }
+}
+
+#[async_trait]
+impl<W: AsyncWrite + Unpin + Send + Sync> EventSink for JsonSink<W> {
+    async fn on_event(&self, event: &AgentEvent) {
+        let line = match serde_json::to_string(event) {
+            Ok(line) => line,
+            Err(error) => {
+                // Serialising our own types cannot fail short of a bug; keep the stream valid.
+                debug_assert!(false, "event did not serialise: {error}");
+                return;
+            }
+        };
+        // A closed reader is not an error of the run: later events are skipped.
+        let _ = self.writer.write_line(&line).await;
+    }
+}
+
+/// A fresh session id (UUID v7, time-ordered, as Pi's session files use).
+pub fn new_session_id() -> String {
+    uuid::Uuid::now_v7().to_string()
+}

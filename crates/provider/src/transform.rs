@@ -1,0 +1,189 @@
+//! Conversation clean-up before any provider serialises it (pi-ai `transformMessages`),
+//! shared by every API.
+//!
+//! - Images become a placeholder text for models without image input.
+//! - Assistant messages from another model lose their thinking blocks (signatures only
+//!   make sense to the model that wrote them) and tool-call thought signatures; their tool
+//!   call ids go through the API's `normalize_id`, and the tool results follow.
+//! - Error and aborted assistant messages are dropped: they are incomplete turns.
+//! - A tool call left without a result (the user interrupted, or a result went missing)
+//!   gets a synthetic error result `No result provided`, because APIs reject unanswered
+//!   calls.
+
+use std::collections::{HashMap, HashSet};
+
+use tau_protocol::{
+    AgentMessage, AssistantMessage, ContentBlock, Model, StopReason, ToolCall, ToolResultMessage,
+    UserContent,
+};
+
+/// Placeholder for a user image a text-only model cannot see.
+pub const USER_IMAGE_PLACEHOLDER: &str = "(image omitted: model does not support images)";
+/// Placeholder for a tool-result image a text-only model cannot see.
+pub const TOOL_IMAGE_PLACEHOLDER: &str = "(tool image omitted: model does not support images)";
+/// Text of the synthetic result of an unanswered tool call.
+pub const NO_RESULT_PROVIDED: &str = "No result provided";
+
+/// Rewrites `messages` (user, assistant and toolResult only) for `model`; see the module
+/// docs. `normalize_id` maps a tool-call id from another model to one this API accepts.
+pub fn transform_messages(
+    messages: &[AgentMessage],
+    model: &Model,
+    normalize_id: &dyn Fn(&str) -> String,
+) -> Vec<AgentMessage> {
+    let supports_images = model.input.iter().any(|kind| kind == "image");
+    let mut id_map: HashMap<String, String> = HashMap::new();
+    let transformed: Vec<AgentMessage> = messages
+        .iter()
+        .map(|message| match message {
+            AgentMessage::User(user) if !supports_images => {
+                let mut user = user.clone();
+                if let UserContent::Blocks(blocks) = &user.content {
+                    user.content =
+                        UserContent::Blocks(replace_images(blocks, USER_IMAGE_PLACEHOLDER));
+                }
+                AgentMessage::User(user)
+            }
+            AgentMessage::ToolResult(result) => {
+                let mut result = result.clone();
+                if !supports_images {
+                    result.content = replace_images(&result.content, TOOL_IMAGE_PLACEHOLDER);
+                }
+                if let Some(id) = id_map.get(&result.tool_call_id) {
+                    result.tool_call_id.clone_from(id);
+                }
+                AgentMessage::ToolResult(result)
+            }
+            AgentMessage::Assistant(assistant) => AgentMessage::Assistant(transform_assistant(
+                assistant,
+                model,
+                normalize_id,
+                &mut id_map,
+            )),
+            other => other.clone(),
+        })
+        .collect();
+    answer_orphaned_tool_calls(transformed)
+}
+
+fn transform_assistant(
+    assistant: &AssistantMessage,
+    model: &Model,
+    normalize_id: &dyn Fn(&str) -> String,
+    id_map: &mut HashMap<String, String>,
+) -> AssistantMessage {
+    let same_model = assistant.provider == model.provider
+        && assistant.api == model.api
+        && assistant.model == model.id;
+    let mut assistant = assistant.clone();
+    assistant.content = std::mem::take(&mut assistant.content)
+        .into_iter()
+        .filter_map(|block| match block {
+            ContentBlock::Thinking {
+                ref thinking,
+                ref thinking_signature,
+                redacted,
+            } => {
+                // Keep signed or redacted blocks even when empty: they are replay data.
+                let keep = same_model
+                    && (redacted == Some(true)
+                        || thinking_signature.as_deref().is_some_and(|s| !s.is_empty())
+                        || !thinking.trim().is_empty());
+                keep.then_some(block)
+            }
+            ContentBlock::Text { text, text_signature } => Some(ContentBlock::Text {
+                text,
+                text_signature: if same_model { text_signature } else { None },
+            }),
+            ContentBlock::ToolCall(mut call) => {
+                if !same_model {
+                    call.thought_signature = None;
+                    let id = normalize_id(&call.id);
+                    if id != call.id {
+                        id_map.insert(call.id.clone(), id.clone());
+                        call.id = id;
+                    }
+                }
+                Some(ContentBlock::ToolCall(call))
+            }
+            ContentBlock::Image { .. } => Some(block),
+        })
+        .collect();
+    assistant
+}
+
+/// Drops failed assistant turns and answers tool calls that got no result before the next
+/// assistant or user message (or the end).
+fn answer_orphaned_tool_calls(messages: Vec<AgentMessage>) -> Vec<AgentMessage> {
+    let mut result = Vec::with_capacity(messages.len());
+    let mut pending: Vec<ToolCall> = Vec::new();
+    let mut answered: HashSet<String> = HashSet::new();
+    let close = |result: &mut Vec<AgentMessage>,
+                 pending: &mut Vec<ToolCall>,
+                 answered: &mut HashSet<String>| {
+        for call in pending.drain(..) {
+            if !answered.contains(&call.id) {
+                result.push(AgentMessage::ToolResult(ToolResultMessage {
+                    tool_call_id: call.id.clone(),
+                    tool_name: call.name.clone(),
+                    content: vec![ContentBlock::text(NO_RESULT_PROVIDED)],
+                    details: None,
+                    usage: None,
+                    is_error: true,
+                    duration_ms: None,
+                    timestamp: tau_protocol::now_millis(),
+                    extra: Default::default(),
+                }));
+            }
+        }
+        answered.clear();
+    };
+    for message in messages {
+        match &message {
+            AgentMessage::Assistant(assistant) => {
+                close(&mut result, &mut pending, &mut answered);
+                if matches!(
+                    assistant.stop_reason,
+                    StopReason::Error | StopReason::Aborted
+                ) {
+                    continue;
+                }
+                pending = assistant.tool_calls().cloned().collect();
+                result.push(message);
+            }
+            AgentMessage::ToolResult(tool_result) => {
+                answered.insert(tool_result.tool_call_id.clone());
+                result.push(message);
+            }
+            AgentMessage::User(_) => {
+                close(&mut result, &mut pending, &mut answered);
+                result.push(message);
+            }
+            _ => result.push(message),
+        }
+    }
+    close(&mut result, &mut pending, &mut answered);
+    result
+}
+
+/// Replaces each run of images with one placeholder text block.
+fn replace_images(content: &[ContentBlock], placeholder: &str) -> Vec<ContentBlock> {
+    let mut out = Vec::with_capacity(content.len());
+    let mut previous_was_placeholder = false;
+    for block in content {
+        if let ContentBlock::Image { .. } = block {
+            if !previous_was_placeholder {
+                out.push(ContentBlock::text(placeholder));
+            }
+            previous_was_placeholder = true;
+            continue;
+        }
+        previous_was_placeholder = block.as_text() == Some(placeholder);
+        out.push(block.clone());
+    }
+    out
+}
+
+#[cfg(test)]
+#[path = "transform_tests.rs"]
+mod tests;

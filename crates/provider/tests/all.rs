@@ -1,0 +1,10 @@
+//! Integration tests of tau-provider, one file per topic under `suite/`.
+
+// `cfg(test)` marks the helpers as test code, so clippy's allow-unwrap-in-tests covers them.
+#[cfg(test)]
+mod suite {
+    mod scripted;
+    mod scripted_demo;
+    mod scripted_errors;
+    mod support;
+}

@@ -1,0 +1,223 @@
+//! The default system prompt, laid out as Pi 1.6.0 lays it out: a preamble, then named
+//! sections each wrapped in `<name>` tags (tools, rules, addendum, project_context, cwd).
+//! The wording of the preamble is tau's own, and Pi's `docs` section (paths into Pi's own
+//! installation) has no tau counterpart, so it is left out.
+
+use std::path::Path;
+
+use crate::context_files::ContextFile;
+
+/// What the system prompt is built from.
+#[derive(Debug, Clone)]
+pub struct SystemPromptOptions<'a> {
+    /// `--system-prompt`: replaces the preamble, tool list and rules.
+    pub custom_prompt: Option<&'a str>,
+    /// `--append-system-prompt`: added as its own section.
+    pub append: Option<&'a str>,
+    /// Active tools in order, with their prompt snippets and guidelines.
+    pub tools: Vec<PromptTool<'a>>,
+    /// Context files in load order.
+    pub context_files: &'a [ContextFile],
+    /// Working directory.
+    pub cwd: &'a Path,
+}
+
+impl Default for SystemPromptOptions<'_> {
+    fn default() -> Self {
+        SystemPromptOptions {
+            custom_prompt: None,
+            append: None,
+            tools: Vec::new(),
+            context_files: &[],
+            cwd: Path::new("/"),
+        }
+    }
+}
+
+/// A tool as the system prompt sees it.
+#[derive(Debug, Clone, Default)]
+pub struct PromptTool<'a> {
+    /// Tool name.
+    pub name: &'a str,
+    /// One-line summary; tools without one are not listed.
+    pub snippet: Option<&'a str>,
+    /// Guideline bullets the tool contributes.
+    pub guidelines: &'a [String],
+}
+
+const PREAMBLE: &str = "You are a coding assistant running inside tau, a coding agent harness that is compatible with pi. Help users inspect files, run commands, and modify code.";
+
+fn rules(tools: &[PromptTool<'_>]) -> String {
+    let mut rules: Vec<String> = Vec::new();
+    let mut add = |rule: &str| {
+        let rule = rule.trim();
+        if !rule.is_empty() && !rules.iter().any(|r| r == rule) {
+            rules.push(rule.to_string());
+        }
+    };
+    let has = |name: &str| tools.iter().any(|tool| tool.name == name);
+    // Pi points the model at bash for searching when no dedicated search tool is active.
+    if has("bash") && !has("grep") && !has("find") && !has("ls") {
+        add("Use bash for file operations like ls, rg, find");
+    }
+    for tool in tools {
+        for rule in tool.guidelines {
+            add(rule);
+        }
+    }
+    add("Be concise in your responses");
+    add("Show file paths clearly when working with files");
+    rules
+        .iter()
+        .map(|rule| format!("- {rule}"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn section(name: &str, content: &str) -> String {
+    format!("<{name}>\n{content}\n</{name}>")
+}
+
+/// The system prompt as Pi's transcript carries it: named sections in order, the preamble
+/// bare and every other section wrapped in `<name>` tags.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SystemPrompt {
+    /// `(name, rendered text)` in prompt order.
+    pub sections: Vec<(String, String)>,
+}
+
+impl SystemPrompt {
+    /// The text sent to the model: the sections joined by blank lines.
+    pub fn text(&self) -> String {
+        self.sections
+            .iter()
+            .map(|(_, text)| text.as_str())
+            .collect::<Vec<_>>()
+            .join("\n\n")
+    }
+
+    /// Pi's transcript system message declaring this prompt and the tools.
+    pub fn message(&self, tools: &[tau_protocol::ToolDeclaration]) -> tau_protocol::AgentMessage {
+        use serde_json::{json, Map, Value};
+        let sections: Map<String, Value> = self
+            .sections
+            .iter()
+            .map(|(name, text)| (name.clone(), Value::String(text.clone())))
+            .collect();
+        let mut message = Map::new();
+        message.insert("role".into(), json!("system"));
+        message.insert("content".into(), json!(""));
+        message.insert("sections".into(), Value::Object(sections));
+        message.insert("timestamp".into(), json!(tau_protocol::now_millis()));
+        if !tools.is_empty() {
+            message.insert("toolsAdded".into(), json!(tools));
+        }
+        tau_protocol::AgentMessage::Other(message)
+    }
+}
+
+/// Builds the system prompt's sections.
+pub fn build_system_prompt(options: &SystemPromptOptions<'_>) -> SystemPrompt {
+    let mut sections: Vec<(String, String)> = Vec::new();
+    let mut add =
+        |name: &str, content: String| sections.push((name.to_string(), section(name, &content)));
+    let preamble = match options.custom_prompt {
+        Some(custom) => custom.to_string(),
+        None => PREAMBLE.to_string(),
+    };
+    if options.custom_prompt.is_none() {
+        let listed: Vec<String> = options
+            .tools
+            .iter()
+            .filter_map(|tool| {
+                tool.snippet
+                    .map(|snippet| format!("- {}: {snippet}", tool.name))
+            })
+            .collect();
+        let list = if listed.is_empty() {
+            "(none)".to_string()
+        } else {
+            listed.join("\n")
+        };
+        add(
+            "tools",
+            format!("{list}\n\nAdditional tools may be available."),
+        );
+        add("rules", rules(&options.tools));
+    }
+    if let Some(append) = options.append.filter(|text| !text.is_empty()) {
+        add("addendum", append.to_string());
+    }
+    if !options.context_files.is_empty() {
+        let mut context = vec!["Project-specific instructions and guidelines:".to_string()];
+        context.extend(options.context_files.iter().map(|file| {
+            format!(
+                "<project_instructions path=\"{}\">\n{}\n</project_instructions>",
+                file.path.display(),
+                file.content
+            )
+        }));
+        add("project_context", context.join("\n\n"));
+    }
+    add("cwd", options.cwd.display().to_string().replace('\\', "/"));
+    sections.insert(0, ("preamble".to_string(), preamble));
+    SystemPrompt { sections }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_prompt_lists_tools_rules_context_and_cwd() {
+        let guidelines = vec!["Use read to examine files instead of cat or sed.".to_string()];
+        let files = [ContextFile {
+            path: "/p/AGENTS.md".into(),
+            content: "Run make test.".into(),
+        }];
+        let prompt = build_system_prompt(&SystemPromptOptions {
+            tools: vec![
+                PromptTool {
+                    name: "read",
+                    snippet: Some("Read file contents"),
+                    guidelines: &guidelines,
+                },
+                PromptTool {
+                    name: "bash",
+                    snippet: Some("Execute bash commands"),
+                    guidelines: &[],
+                },
+                PromptTool {
+                    name: "hidden",
+                    snippet: None,
+                    guidelines: &[],
+                },
+            ],
+            append: Some("Extra."),
+            context_files: &files,
+            cwd: Path::new("/p"),
+            ..Default::default()
+        })
+        .text();
+        assert!(prompt.starts_with(PREAMBLE));
+        assert!(prompt.contains("<tools>\n- read: Read file contents\n- bash: Execute bash commands\n\nAdditional tools may be available.\n</tools>"));
+        assert!(prompt.contains("- Use bash for file operations like ls, rg, find\n- Use read to examine files instead of cat or sed.\n- Be concise"));
+        assert!(prompt.contains("<addendum>\nExtra.\n</addendum>"));
+        assert!(prompt.contains(
+            "<project_instructions path=\"/p/AGENTS.md\">\nRun make test.\n</project_instructions>"
+        ));
+        assert!(prompt.ends_with("<cwd>\n/p\n</cwd>"));
+        assert!(!prompt.contains("hidden"));
+    }
+
+    #[test]
+    fn custom_prompt_replaces_preamble_tools_and_rules() {
+        let prompt = build_system_prompt(&SystemPromptOptions {
+            custom_prompt: Some("You are terse."),
+            cwd: Path::new("/w"),
+            ..Default::default()
+        })
+        .text();
+        assert_eq!(prompt, "You are terse.\n\n<cwd>\n/w\n</cwd>");
+    }
+}
