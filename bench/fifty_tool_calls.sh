@@ -51,3 +51,9 @@ for run in $(seq 1 "$runs"); do
   awk -v r="$run" -v s="$secs" -v k="$kib" -v a="$(tail -n1 "$work/out")" \
     'BEGIN { printf "run %d: wall %.3fs  peak RSS %.1f MiB  (answer: %s)\n", r, s, k / 1024, a }'
 done
+
+# Check the run really made 50 successful tool calls.
+( cd "$work/project" && rm -rf out && "$tau" --script "$work/script.json" --no-session \
+    --tools read,write,edit,bash,grep,find,ls --mode json "run the benchmark" ) >"$work/events.jsonl"
+ok=$(grep -c '"type":"tool_execution_end".*"isError":false' "$work/events.jsonl" || true)
+echo "successful tool calls in a json-mode check run: $ok of 50"

@@ -112,6 +112,20 @@ fn system_prompt_has_tools_context_files_and_appendix() {
     let prompt = stdout(&output);
     assert!(prompt.starts_with("Only this."), "{prompt}");
     assert!(!prompt.contains("Always run make check."));
+
+    // Both prompt flags also take a file path.
+    ws.write("prompt.md", "From a file.");
+    ws.write("extra.md", "Appended from a file.");
+    let output = ws
+        .tau()
+        .arg("--script")
+        .arg(&path)
+        .args(["--no-session", "--system-prompt", "prompt.md", "--append-system-prompt", "extra.md", "-p", "x"])
+        .output()
+        .expect("run");
+    let prompt = stdout(&output);
+    assert!(prompt.starts_with("From a file."), "{prompt}");
+    assert!(prompt.contains("<addendum>\nAppended from a file.\n</addendum>"), "{prompt}");
 }
 
 #[test]
