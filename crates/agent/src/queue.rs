@@ -107,7 +107,11 @@ mod tests {
     use tau_protocol::UserMessage;
 
     fn msg(text: &str) -> AgentMessage {
-        AgentMessage::User(UserMessage::text(text))
+        // A fixed timestamp, so two calls build equal messages.
+        AgentMessage::User(UserMessage {
+            timestamp: 1,
+            ..UserMessage::text(text)
+        })
     }
 
     #[test]

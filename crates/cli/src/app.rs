@@ -4,7 +4,7 @@
 //! This is the one module that writes to stdout and stderr directly: it owns the process's
 //! output.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -12,14 +12,13 @@ use tau_agent::{AgentConfig, ToolExecution};
 use tau_modes::print::last_assistant;
 use tau_modes::JsonSink;
 use tau_protocol::StopReason;
-use tau_runtime::prompt::PromptTool;
-use tau_runtime::{
-    build_system_prompt, load_context_files, select_tools, EventSink, Runtime, SystemPromptOptions,
-    ToolSelection,
-};
+use tau_provider::models::{format_model_list, ModelRegistry};
+use tau_runtime::prompt_patch::system_message_for;
+use tau_runtime::{EventSink, Runtime, RuntimeSettings};
+use tau_session::{Session, SessionContext};
 
 use crate::args::{Args, Mode};
-use crate::{help, inputs, model};
+use crate::{help, inputs, model, session_setup, setup};
 
 /// Reports a fatal error on stderr and returns the failure exit code.
 #[expect(
@@ -61,15 +60,6 @@ pub fn agent_dir() -> PathBuf {
     home.join(".tau").join("agent")
 }
 
-/// An argument that is either literal text or the path of a file holding it.
-fn text_or_file(value: &str, cwd: &Path) -> String {
-    let path = cwd.join(value);
-    match path.is_file().then(|| std::fs::read_to_string(&path)) {
-        Some(Ok(text)) => text,
-        _ => value.to_string(),
-    }
-}
-
 /// Runs the invocation described by `args`.
 pub async fn run(args: Args) -> ExitCode {
     if args.help {
@@ -92,13 +82,47 @@ pub async fn run(args: Args) -> ExitCode {
     if failed {
         return ExitCode::from(1);
     }
+    if let Some(search) = &args.list_models {
+        return list_models(search.as_deref());
+    }
     match run_checked(args).await {
         Ok(code) => code,
         Err(message) => fail(&message),
     }
 }
 
-async fn run_checked(args: Args) -> Result<ExitCode, String> {
+/// `--list-models [search]`: the models with credentials, as Pi prints them.
+fn list_models(search: Option<&str>) -> ExitCode {
+    let (registry, errors) = ModelRegistry::load(&agent_dir());
+    errors.iter().for_each(|error| warn(&error.to_string()));
+    let available = registry.available();
+    if available.is_empty() {
+        say(&registry.no_models_message());
+    } else {
+        print_raw(&format_model_list(available, search));
+    }
+    ExitCode::SUCCESS
+}
+
+/// Loads the model registry and picks the run's model off the async threads: a key
+/// command may run for seconds.
+async fn select_model(args: &Args) -> Result<model::Selection, String> {
+    let args = args.clone();
+    let (selection, warnings) = tokio::task::spawn_blocking(move || {
+        let (registry, errors) = ModelRegistry::load(&agent_dir());
+        let mut warnings: Vec<String> = errors.iter().map(ToString::to_string).collect();
+        let selection = model::select(&args, &registry, &mut |warning| {
+            warnings.push(warning.to_owned())
+        });
+        (selection, warnings)
+    })
+    .await
+    .map_err(|error| format!("model selection failed: {error}"))?;
+    warnings.iter().for_each(|w| warn(w));
+    selection
+}
+
+async fn run_checked(mut args: Args) -> Result<ExitCode, String> {
     if args.mode == Mode::Rpc {
         return Err("rpc mode is not supported yet; use -p or --mode json".into());
     }
@@ -107,6 +131,14 @@ async fn run_checked(args: Args) -> Result<ExitCode, String> {
     }
     let cwd = std::env::current_dir()
         .map_err(|error| format!("cannot read the working directory: {error}"))?;
+    let cwd_text = cwd.display().to_string();
+    let agent_dir = agent_dir();
+    if args.resume {
+        print_raw(&session_setup::format_session_list(
+            &args, &agent_dir, &cwd_text,
+        ));
+        return Ok(ExitCode::SUCCESS);
+    }
     let interactive = {
         use std::io::IsTerminal;
         std::io::stdin().is_terminal() && std::io::stdout().is_terminal()
@@ -118,64 +150,31 @@ async fn run_checked(args: Args) -> Result<ExitCode, String> {
     let (file_text, images) = inputs::read_file_args(&args.file_args, &cwd)?;
     let prompts = inputs::build_prompts(stdin, file_text, images, &args.messages);
 
-    let selection = model::select(&args)?;
-    let all_tools = tau_tools::builtin_tools();
-    let names: Vec<&str> = all_tools
-        .iter()
-        .map(|tool| tool.info().name.as_str())
-        .collect();
-    let tool_flags = ToolSelection {
-        tools: args.tools.clone(),
-        no_tools: args.no_tools,
-        no_builtin_tools: args.no_builtin_tools,
-        exclude: args.exclude_tools.clone(),
-    };
-    let (active, warnings) =
-        select_tools(&tool_flags, &names).map_err(|error| format!("--tools: {error}"))?;
-    warnings.iter().for_each(|w| warn(w));
-    let tools: Vec<_> = active
-        .iter()
-        .filter_map(|name| {
-            all_tools
-                .iter()
-                .find(|tool| &tool.info().name == name)
-                .cloned()
-        })
-        .collect();
-
-    let (context_files, context_warnings) = if args.no_context_files {
-        (Vec::new(), Vec::new())
-    } else {
-        load_context_files(&cwd, &agent_dir())
-    };
-    context_warnings.iter().for_each(|w| warn(w));
-    let custom = args
-        .system_prompt
-        .as_deref()
-        .map(|value| text_or_file(value, &cwd));
-    let append: Vec<String> = args
-        .append_system_prompt
-        .iter()
-        .map(|value| text_or_file(value, &cwd))
-        .collect();
-    let append = append.join("\n\n");
-    let prompt = build_system_prompt(&SystemPromptOptions {
-        custom_prompt: custom.as_deref(),
-        append: Some(append.as_str()),
-        tools: tools
-            .iter()
-            .map(|tool| PromptTool {
-                name: &tool.info().name,
-                snippet: tool.info().prompt_snippet.as_deref(),
-                guidelines: &tool.info().prompt_guidelines,
-            })
-            .collect(),
-        context_files: &context_files,
-        cwd: &cwd,
-    });
+    let mut session = session_setup::open_session(&args, &agent_dir, &cwd_text)?;
+    for problem in session.problems() {
+        warn(&format!(
+            "session line {}: {} (line skipped)",
+            problem.line, problem.message
+        ));
+    }
+    let context = session.build_session_context();
+    let resumed = !context.messages.is_empty() || context.model.is_some();
+    // A resumed session keeps its model and thinking level unless the flags say otherwise.
+    if let (None, None, Some(model)) = (&args.model, &args.script, &context.model) {
+        args.model = Some(format!("{}/{}", model.provider, model.model_id));
+    }
+    if args.thinking.is_none() && resumed {
+        args.thinking = Some(context.thinking_level.clone());
+    }
+    let selection = select_model(&args).await?;
+    let (tools, tool_warnings) = setup::active_tools(&args)?;
+    tool_warnings.iter().for_each(|w| warn(w));
+    let (prompt, prompt_warnings) = setup::system_prompt(&args, &cwd, &agent_dir, &tools);
+    prompt_warnings.iter().for_each(|w| warn(w));
     let declarations: Vec<_> = tools.iter().map(|tool| tool.info().declaration()).collect();
-    let system_message = prompt.message(&declarations);
+    let system_message = system_message_for(context.system_prompt.as_ref(), &prompt, &declarations);
 
+    record_model_state(&mut session, &context, &selection, args.name.as_deref())?;
     let config = AgentConfig {
         provider: selection.provider,
         model: selection.model,
@@ -184,19 +183,28 @@ async fn run_checked(args: Args) -> Result<ExitCode, String> {
         tools,
         cwd: cwd.clone(),
         tool_execution: ToolExecution::Parallel,
-        api_key: args.api_key.clone(),
+        api_key: selection.api_key,
     };
 
     let json = (args.mode == Mode::Json).then(|| Arc::new(JsonSink::new(tokio::io::stdout())));
     let mut sinks: Vec<Arc<dyn EventSink>> = Vec::new();
     if let Some(json) = &json {
-        let session_id = tau_modes::json::new_session_id();
-        let _ = json
-            .write_header(&session_id, &cwd.display().to_string())
-            .await;
+        let header = serde_json::to_string(session.header()).unwrap_or_default();
+        let _ = json.write_line(&header).await;
         sinks.push(json.clone());
     }
-    let runtime = Arc::new(Runtime::new(config, sinks).with_system_message(system_message));
+    let (settings, settings_warning) = RuntimeSettings::load(&agent_dir);
+    if let Some(warning) = settings_warning {
+        warn(&warning);
+    }
+    let mut runtime = Runtime::new(config, sinks)
+        .with_session(session, context.messages)
+        .with_retry(settings.retry)
+        .with_warnings(Arc::new(|message: &str| warn(message)));
+    if let Some(message) = system_message {
+        runtime = runtime.with_system_message(message);
+    }
+    let runtime = Arc::new(runtime);
     let aborter = runtime.clone();
     let ctrl_c = tokio::spawn(async move {
         // Ctrl-C cancels the running turn; the run then ends with an aborted message.
@@ -242,4 +250,34 @@ async fn run_checked(args: Args) -> Result<ExitCode, String> {
         }
         None => Ok(ExitCode::SUCCESS),
     }
+}
+
+/// Records the model and thinking level in the session as Pi does: both at the start of a
+/// new session, and a change entry when a resumed session continues with another one. Also
+/// `--name`.
+fn record_model_state(
+    session: &mut Session,
+    context: &SessionContext,
+    selection: &model::Selection,
+    name: Option<&str>,
+) -> Result<(), String> {
+    let model = &selection.model;
+    let same_model = context
+        .model
+        .as_ref()
+        .is_some_and(|m| m.provider == model.provider && m.model_id == model.id);
+    let level = selection.thinking.as_str();
+    let result = (|| {
+        if !same_model {
+            session.append_model_change(&model.provider, &model.id)?;
+        }
+        if !same_model || context.thinking_level != level {
+            session.append_thinking_level_change(level)?;
+        }
+        if let Some(name) = name {
+            session.append_session_info(name)?;
+        }
+        Ok::<(), tau_session::SessionError>(())
+    })();
+    result.map_err(|error| error.to_string())
 }

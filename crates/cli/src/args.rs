@@ -41,6 +41,20 @@ pub struct Args {
     pub append_system_prompt: Vec<String>,
     /// `--no-session`.
     pub no_session: bool,
+    /// `-c`/`--continue`: the most recent session of this directory.
+    pub continue_recent: bool,
+    /// `-r`/`--resume`: list this directory's sessions (tau has no picker yet).
+    pub resume: bool,
+    /// `--session <path|id>`.
+    pub session: Option<String>,
+    /// `--session-id <id>`.
+    pub session_id: Option<String>,
+    /// `--fork <path|id>`.
+    pub fork: Option<String>,
+    /// `--session-dir <dir>`.
+    pub session_dir: Option<PathBuf>,
+    /// `-n`/`--name`.
+    pub name: Option<String>,
     /// `-t`/`--tools`.
     pub tools: Option<Vec<String>>,
     /// `-xt`/`--exclude-tools`.
@@ -53,6 +67,10 @@ pub struct Args {
     pub no_context_files: bool,
     /// `--script`: play a scripted-model script file (tau's own flag).
     pub script: Option<PathBuf>,
+    /// `--models`: comma-separated model patterns that scope the startup model.
+    pub models: Option<Vec<String>>,
+    /// `--list-models [search]`: `Some(None)` lists every model, `Some(Some(s))` searches.
+    pub list_models: Option<Option<String>>,
     /// `@path` arguments.
     pub file_args: Vec<String>,
     /// Prompt messages in order.
@@ -86,12 +104,43 @@ fn value_flag(arg: &str) -> Option<Setter> {
         "--tools" | "-t" => |a, v| a.tools = Some(split_list(&v)),
         "--exclude-tools" | "-xt" => |a, v| a.exclude_tools = split_list(&v),
         "--script" => |a, v| a.script = Some(PathBuf::from(v)),
+        "--session" => |a, v| a.session = Some(v),
+        "--session-id" => |a, v| a.session_id = Some(v),
+        "--fork" => |a, v| a.fork = Some(v),
+        "--session-dir" => |a, v| a.session_dir = Some(PathBuf::from(v)),
+        "--name" | "-n" => |a, v| a.name = Some(v),
+        "--models" => |a, v| a.models = Some(split_list(&v)),
         _ => return None,
     })
 }
 
+/// Pi's rules for combining session flags.
+fn check_session_flags(args: &mut Args) {
+    let mut conflict = |message: &str| args.diagnostics.push((true, message.to_string()));
+    let (fork, session, cont, resume, none, id) = (
+        args.fork.is_some(),
+        args.session.is_some(),
+        args.continue_recent,
+        args.resume,
+        args.no_session,
+        args.session_id.is_some(),
+    );
+    if fork && (session || cont || resume || none) {
+        conflict("--fork cannot be combined with --session, --continue, --resume, or --no-session");
+    }
+    if id && (session || cont || resume) {
+        conflict("--session-id cannot be combined with --session, --continue, or --resume");
+    }
+}
+
 /// Parses arguments (without the program name).
 pub fn parse(argv: &[String]) -> Args {
+    let mut args = parse_flags(argv);
+    check_session_flags(&mut args);
+    args
+}
+
+fn parse_flags(argv: &[String]) -> Args {
     let mut args = Args::default();
     let mut i = 0;
     while i < argv.len() {
@@ -110,6 +159,8 @@ pub fn parse(argv: &[String]) -> Args {
             "--help" | "-h" => args.help = true,
             "--version" | "-v" => args.version = true,
             "--no-session" => args.no_session = true,
+            "--continue" | "-c" => args.continue_recent = true,
+            "--resume" | "-r" => args.resume = true,
             "--no-tools" | "-nt" => args.no_tools = true,
             "--no-builtin-tools" | "-nbt" => args.no_builtin_tools = true,
             "--no-context-files" | "-nc" => args.no_context_files = true,
@@ -128,6 +179,14 @@ pub fn parse(argv: &[String]) -> Args {
                     .diagnostics
                     .push((true, "--mode requires text, json, or rpc".into())),
             },
+            "--list-models" => {
+                // Pi: the next argument is a search term unless it is an option or a file.
+                let search = next.filter(|term| !term.starts_with('-') && !term.starts_with('@'));
+                if search.is_some() {
+                    i += 1;
+                }
+                args.list_models = Some(search.cloned());
+            }
             "--print" | "-p" => {
                 args.print = true;
                 if let Some(message) = next {
@@ -230,6 +289,33 @@ mod tests {
         );
         assert_eq!(args.messages, ["-starts-with-dash"]);
         assert_eq!(args.file_args, ["f"]);
+    }
+
+    #[test]
+    fn list_models_takes_a_search_unless_an_option_or_file_follows() {
+        assert_eq!(parse_str("--list-models").list_models, Some(None));
+        assert_eq!(
+            parse_str("--list-models sonnet").list_models,
+            Some(Some("sonnet".to_string()))
+        );
+        let args = parse_str("--list-models -p");
+        assert_eq!(args.list_models, Some(None));
+        assert!(args.print);
+        let args = parse_str("--list-models @f.txt");
+        assert_eq!(
+            (args.list_models, args.file_args),
+            (Some(None), vec!["f.txt".to_string()])
+        );
+        assert_eq!(parse_str("-p hi").list_models, None);
+    }
+
+    #[test]
+    fn models_is_a_comma_separated_list() {
+        let args = parse_str("--models sonnet:high,,openai/*");
+        assert_eq!(
+            args.models,
+            Some(vec!["sonnet:high".to_string(), "openai/*".to_string()])
+        );
     }
 
     #[test]

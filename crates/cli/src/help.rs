@@ -22,6 +22,8 @@ Model:
   --provider <name>           Restrict --model lookup to one provider
   --api-key <key>             API key for this run
   --thinking <level>          off, minimal, low, medium, high, xhigh, max
+  --models <patterns>         Comma-separated model scope for start-up selection
+  --list-models [search]      List models with credentials (optionally filtered), then exit
   --script <file>             Play a scripted-model script (see docs/scripted-model.md)
 
 Prompt:
@@ -44,6 +46,9 @@ Other:
   -v, --version               Show the version
 
 Environment:
-  TAU_AGENT_DIR               Agent directory (default ~/.tau/agent)
+  TAU_AGENT_DIR               Agent directory (default ~/.tau/agent): settings.json,
+                              models.json, sessions/, extensions/
+  OPENAI_API_KEY, ANTHROPIC_API_KEY, ...
+                              Provider API keys (or apiKey in models.json, or --api-key)
 "
 }

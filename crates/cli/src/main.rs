@@ -6,6 +6,8 @@ mod args;
 mod help;
 mod inputs;
 mod model;
+mod session_setup;
+mod setup;
 
 use std::process::ExitCode;
 

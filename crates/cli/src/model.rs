@@ -1,66 +1,159 @@
-//! Choosing the provider and model for a run. The scripted model is built in; the real
-//! providers arrive with models.json support.
+//! Choosing the provider, model, thinking level and key for a run, as Pi does it:
+//! `--script` plays a script file; `--model` (with `--provider`, `--thinking`, `--api-key`)
+//! resolves a pattern over every known model; else `--models` (or settings'
+//! `enabledModels`) scope the choice; else the saved default or the first model with
+//! credentials. The model's `api` decides which provider answers.
 
 use std::sync::Arc;
 
 use tau_protocol::{Model, ThinkingLevel};
-use tau_provider::scripted::{scripted_model, ScriptedProvider};
-use tau_provider::Provider;
+use tau_provider::models::{ModelRegistry, ResolveOptions};
+use tau_provider::scripted::{scripted_model, ScriptedProvider, SCRIPTED};
+use tau_provider::{HttpClient, OpenAiCompletions, Provider, Timeouts};
 
 use crate::args::Args;
 
-/// The provider, model and thinking level a run uses.
+/// The provider, model, thinking level and key a run uses.
 pub struct Selection {
     /// Who answers.
     pub provider: Arc<dyn Provider>,
-    /// Which model.
+    /// Which model, with its request headers resolved.
     pub model: Model,
-    /// Requested reasoning level.
+    /// Requested reasoning level, clamped to the model.
     pub thinking: ThinkingLevel,
+    /// The provider's API key, when it needs one.
+    pub api_key: Option<String>,
 }
 
-const NO_MODEL: &str = "no model configured; run `tau --model scripted/demo -p \"hi\"` for the built-in offline demo, or pass --script <file> to play your own script";
-
-/// Picks the model from `--script`, `--model` and `--thinking`.
-pub fn select(args: &Args) -> Result<Selection, String> {
-    let (spec, suffix_level) = match &args.model {
-        Some(spec) => match spec.rsplit_once(':') {
-            Some((base, level)) if ThinkingLevel::parse(level).is_some() => {
-                (Some(base), ThinkingLevel::parse(level))
-            }
-            _ => (Some(spec.as_str()), None),
-        },
-        None => (None, None),
-    };
-    let thinking = match &args.thinking {
-        Some(level) => ThinkingLevel::parse(level).ok_or_else(|| {
-            format!("invalid thinking level \"{level}\"; use off, minimal, low, medium, high, xhigh or max")
-        })?,
-        None => suffix_level.unwrap_or_default(),
-    };
-    let (provider, model): (Arc<dyn Provider>, Model) = if let Some(path) = &args.script {
-        let provider = ScriptedProvider::from_file(path).map_err(|error| error.to_string())?;
-        (
-            Arc::new(provider),
-            scripted_model(&path.display().to_string()),
+fn parse_level(level: &str) -> Result<ThinkingLevel, String> {
+    ThinkingLevel::parse(level).ok_or_else(|| {
+        format!(
+            "invalid thinking level \"{level}\"; use off, minimal, low, medium, high, xhigh or max"
         )
-    } else {
-        let spec = spec.ok_or_else(|| NO_MODEL.to_string())?;
-        let (provider_name, id) = match spec.split_once('/') {
-            Some((provider, id)) => (provider, id),
-            None => (args.provider.as_deref().unwrap_or(""), spec),
-        };
-        if provider_name != "scripted" {
-            return Err(format!(
-                "unknown model \"{spec}\": only the built-in scripted provider is available in this build; try --model scripted/demo"
-            ));
-        }
-        let provider = ScriptedProvider::builtin(id).map_err(|error| error.to_string())?;
-        (Arc::new(provider), scripted_model(id))
-    };
+    })
+}
+
+/// Picks the model from the flags and the registry; warnings go to `warn`.
+pub fn select(
+    args: &Args,
+    registry: &ModelRegistry,
+    warn: &mut dyn FnMut(&str),
+) -> Result<Selection, String> {
+    let explicit = args.thinking.as_deref().map(parse_level).transpose()?;
+    if let Some(path) = &args.script {
+        // A script needs no model lookup; a `:level` suffix on --model still sets the level.
+        let suffix = args
+            .model
+            .as_deref()
+            .and_then(|spec| spec.rsplit_once(':'))
+            .and_then(|(_, level)| ThinkingLevel::parse(level));
+        let provider = ScriptedProvider::from_file(path).map_err(|error| error.to_string())?;
+        let model = scripted_model(&path.display().to_string());
+        let thinking = registry.thinking_level(&model, explicit.or(suffix));
+        return Ok(Selection {
+            provider: Arc::new(provider),
+            model,
+            thinking,
+            api_key: args.api_key.clone(),
+        });
+    }
+    if let (Some(provider), None) = (&args.provider, &args.model) {
+        return Err(format!(
+            "--provider requires --model (for example: --provider {provider} --model <pattern>)"
+        ));
+    }
+    let (mut model, requested) = pick(args, registry, explicit, warn)?;
+    let thinking = registry.thinking_level(&model, explicit.or(requested));
+    // An unsupported api is reported before a missing key: a key would not help.
+    let provider = provider_for(&model, registry)?;
+    let auth = registry
+        .request_auth(&model, args.api_key.as_deref())
+        .map_err(|error| error.to_string())?;
+    model.headers = auth.headers;
     Ok(Selection {
         provider,
         model,
         thinking,
+        api_key: auth.api_key,
     })
+}
+
+/// The model and the level its pattern asked for.
+fn pick(
+    args: &Args,
+    registry: &ModelRegistry,
+    explicit: Option<ThinkingLevel>,
+    warn: &mut dyn FnMut(&str),
+) -> Result<(Model, Option<ThinkingLevel>), String> {
+    if let Some(pattern) = &args.model {
+        let options = ResolveOptions {
+            provider: args.provider.as_deref(),
+            thinking: explicit,
+            inline_api_key: args.api_key.is_some(),
+        };
+        let resolved = registry
+            .resolve_with(pattern, options)
+            .map_err(|error| error.to_string())?;
+        if let Some(warning) = &resolved.warning {
+            warn(warning);
+        }
+        return Ok((resolved.model, resolved.thinking));
+    }
+    let patterns = args
+        .models
+        .clone()
+        .or_else(|| registry.settings().enabled_models.clone())
+        .unwrap_or_default();
+    if !patterns.is_empty() {
+        let (scoped, warnings) = registry.scope(&patterns);
+        warnings.iter().for_each(|w| warn(w));
+        // The saved default when it is in scope, else the first scoped model.
+        let settings = registry.settings();
+        let saved = scoped.iter().find(|s| {
+            Some(&s.model.provider) == settings.default_provider.as_ref()
+                && Some(&s.model.id) == settings.default_model.as_ref()
+        });
+        if let Some(chosen) = saved.or(scoped.first()) {
+            return Ok((chosen.model.clone(), chosen.thinking));
+        }
+    }
+    if args.api_key.is_some() {
+        return Err("--api-key requires a model to be specified via --model, --provider/--model, or --models".into());
+    }
+    match registry.default_model() {
+        Some(model) => Ok((model.clone(), None)),
+        None => Err(format!(
+            "{}, or pass --script <file> to play your own script",
+            registry.no_models_message()
+        )),
+    }
+}
+
+/// The provider that speaks the model's `api`.
+fn http_client() -> Result<HttpClient, String> {
+    HttpClient::new(Timeouts::default()).map_err(|error| error.to_string())
+}
+
+fn provider_for(model: &Model, registry: &ModelRegistry) -> Result<Arc<dyn Provider>, String> {
+    match model.api.as_str() {
+        SCRIPTED => ScriptedProvider::builtin(&model.id)
+            .map(|provider| Arc::new(provider) as Arc<dyn Provider>)
+            .map_err(|error| error.to_string()),
+        tau_provider::openai_completions::API => {
+            let provider = OpenAiCompletions::new(http_client()?).with_key_hint(registry.key_hint(&model.provider));
+            Ok(Arc::new(provider))
+        }
+        tau_provider::openai_responses::API => {
+            let provider = tau_provider::OpenAiResponses::new(http_client()?).with_key_hint(registry.key_hint(&model.provider));
+            Ok(Arc::new(provider))
+        }
+        tau_provider::anthropic::API => {
+            let provider = tau_provider::AnthropicMessages::new(http_client()?).with_key_hint(registry.key_hint(&model.provider));
+            Ok(Arc::new(provider))
+        }
+        api => Err(format!(
+            "model {}/{} uses api \"{api}\", which tau does not support; supported: openai-completions, openai-responses, anthropic-messages, scripted",
+            model.provider, model.id
+        )),
+    }
 }

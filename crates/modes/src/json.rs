@@ -4,7 +4,6 @@
 //! readers must split on LF only, as Pi documents.
 
 use async_trait::async_trait;
-use serde_json::json;
 use tau_protocol::AgentEvent;
 use tau_runtime::EventSink;
 use tokio::io::AsyncWrite;
@@ -24,16 +23,9 @@ impl<W: AsyncWrite + Unpin + Send> JsonSink<W> {
         }
     }
 
-    /// Writes the session header record Pi writes first.
-    pub async fn write_header(&self, session_id: &str, cwd: &str) -> Result<(), WriteError> {
-        let header = json!({
-            "type": "session",
-            "version": 3,
-            "id": session_id,
-            "timestamp": humantime::format_rfc3339_millis(std::time::SystemTime::now()).to_string(),
-            "cwd": cwd,
-        });
-        self.writer.write_line(&header.to_string()).await
+    /// Writes one record that is not an event (the session header Pi writes first).
+    pub async fn write_line(&self, line: &str) -> Result<(), WriteError> {
+        self.writer.write_line(line).await
     }
 
     /// True once the reader went away.
@@ -61,9 +53,4 @@ impl<W: AsyncWrite + Unpin + Send + Sync> EventSink for JsonSink<W> {
         // A closed reader is not an error of the run: later events are skipped.
         let _ = self.writer.write_line(&line).await;
     }
-}
-
-/// A fresh session id (UUID v7, time-ordered, as Pi's session files use).
-pub fn new_session_id() -> String {
-    uuid::Uuid::now_v7().to_string()
 }

@@ -215,6 +215,33 @@ pub enum AgentEvent {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         duration_ms: Option<u64>,
     },
+    /// A failed response will be retried after `delay_ms` (Pi's session-level retry).
+    AutoRetryStart {
+        /// 1-based retry number.
+        attempt: u32,
+        /// Retries allowed in all.
+        max_attempts: u32,
+        /// Wait before the retry.
+        delay_ms: u64,
+        /// Why the last attempt failed.
+        error_message: String,
+    },
+    /// Retrying ended: the retried response succeeded, or the retries ran out.
+    AutoRetryEnd {
+        /// True when a retry produced a response.
+        success: bool,
+        /// The last retry number.
+        attempt: u32,
+        /// The last error, when retries ran out.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        final_error: Option<String>,
+    },
+    /// An entry other than a message was appended to the session (a context edit when a
+    /// failed response is retried, an extension's custom entry).
+    EntryAppended {
+        /// The entry as written.
+        entry: crate::session::SessionEntry,
+    },
     /// The steering or follow-up queue changed; both fields hold the whole queue.
     QueueUpdate {
         /// Pending steering messages' text.
@@ -239,6 +266,9 @@ impl AgentEvent {
             AgentEvent::ToolExecutionStart { .. } => "tool_execution_start",
             AgentEvent::ToolExecutionUpdate { .. } => "tool_execution_update",
             AgentEvent::ToolExecutionEnd { .. } => "tool_execution_end",
+            AgentEvent::AutoRetryStart { .. } => "auto_retry_start",
+            AgentEvent::AutoRetryEnd { .. } => "auto_retry_end",
+            AgentEvent::EntryAppended { .. } => "entry_appended",
             AgentEvent::QueueUpdate { .. } => "queue_update",
         }
     }

@@ -4,8 +4,10 @@
 //! `type`/`role` tags are Pi's, set once on each type.
 
 pub mod events;
+pub mod js_number;
 pub mod messages;
 pub mod model;
+pub mod session;
 pub mod tools;
 
 pub use events::{AgentEvent, AssistantMessageEvent};

@@ -84,19 +84,25 @@ pub struct ToolCall {
     pub namespace: Option<String>,
 }
 
-/// Cost of a response in dollars, split as Pi splits it.
+/// Cost of a response in dollars, split as Pi splits it. Whole numbers are written as
+/// JavaScript writes them (`0`, not `0.0`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Cost {
     /// Input tokens' cost.
+    #[serde(serialize_with = "crate::js_number::serialize")]
     pub input: f64,
     /// Output tokens' cost.
+    #[serde(serialize_with = "crate::js_number::serialize")]
     pub output: f64,
     /// Cache reads' cost.
+    #[serde(serialize_with = "crate::js_number::serialize")]
     pub cache_read: f64,
     /// Cache writes' cost.
+    #[serde(serialize_with = "crate::js_number::serialize")]
     pub cache_write: f64,
     /// Sum of the above.
+    #[serde(serialize_with = "crate::js_number::serialize")]
     pub total: f64,
     /// True when the provider reported the total itself rather than tau computing it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -208,7 +214,8 @@ impl UserMessage {
     }
 }
 
-/// `{"role":"assistant",...}`.
+/// `{"role":"assistant",...}`. Fields are declared in the order Pi writes them, so a message
+/// tau writes matches Pi's bytes, not just its values.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AssistantMessage {
@@ -223,27 +230,27 @@ pub struct AssistantMessage {
     /// Model the provider reported, if it did.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub response_model: Option<String>,
-    /// Provider response id.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub response_id: Option<String>,
-    /// Thinking level requested for this response.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub thinking_level: Option<String>,
     /// Token usage.
     pub usage: Usage,
     /// Why it ended.
     pub stop_reason: StopReason,
+    /// Unix milliseconds.
+    pub timestamp: u64,
+    /// Provider response id.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub response_id: Option<String>,
+    /// Fields tau does not model (e.g. `rawStopReason`), kept for round trips.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
     /// What went wrong, for `error` and `aborted`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error_message: Option<String>,
-    /// Unix milliseconds.
-    pub timestamp: u64,
     /// How long the request took, from sending it to the final event.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub duration_ms: Option<u64>,
-    /// Fields tau does not model, kept for round trips.
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
+    /// Thinking level requested for this response.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub thinking_level: Option<String>,
 }
 
 impl AssistantMessage {

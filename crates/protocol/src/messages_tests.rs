@@ -31,7 +31,7 @@ fn assistant_message_with_every_block_kind_round_trips() {
         ],
         "api":"openai-completions","provider":"openai","model":"gpt-4o",
         "usage":{"input":10,"output":5,"cacheRead":0,"cacheWrite":0,"totalTokens":15,
-                 "cost":{"input":0.1,"output":0.2,"cacheRead":0.0,"cacheWrite":0.0,"total":0.3}},
+                 "cost":{"input":0.1,"output":0.2,"cacheRead":0,"cacheWrite":0,"total":0.3}},
         "stopReason":"toolUse","timestamp":2
     }));
 }
@@ -41,7 +41,7 @@ fn error_assistant_message_keeps_unknown_fields() {
     round_trip(json!({
         "role":"assistant","content":[],"api":"a","provider":"p","model":"m",
         "usage":{"input":0,"output":0,"cacheRead":0,"cacheWrite":0,"totalTokens":0,
-                 "cost":{"input":0.0,"output":0.0,"cacheRead":0.0,"cacheWrite":0.0,"total":0.0}},
+                 "cost":{"input":0,"output":0,"cacheRead":0,"cacheWrite":0,"total":0}},
         "stopReason":"error","errorMessage":"boom","rawStopReason":"x","diagnostics":[{"k":1}],
         "timestamp":3
     }));

@@ -11,6 +11,7 @@
 use serde_json::Value;
 use thiserror::Error;
 
+use crate::json::is_truthy;
 use crate::retry::is_retryable_text;
 
 /// pi-ai cuts error bodies after this many characters.
@@ -117,16 +118,16 @@ pub enum ProviderError {
         detail: String,
     },
     /// No response headers within the request timeout.
-    #[error("Request timed out: no response within {seconds} s")]
+    #[error("Request timed out: no response within {}", seconds(*millis))]
     Timeout {
-        /// The timeout.
-        seconds: u64,
+        /// The timeout in milliseconds.
+        millis: u64,
     },
     /// The response body stalled longer than the idle timeout.
-    #[error("Stream timed out: no data for {seconds} s")]
+    #[error("Stream timed out: no data for {}", seconds(*millis))]
     IdleTimeout {
-        /// The idle timeout.
-        seconds: u64,
+        /// The idle timeout in milliseconds.
+        millis: u64,
     },
     /// The connection broke while the response streamed.
     #[error("Connection lost while streaming the response: {detail}")]
@@ -189,8 +190,9 @@ impl ProviderError {
             | ProviderError::Incomplete { .. } => true,
             // Free text from the provider: Pi decides by its wording (`overloaded`,
             // `network_error`…).
-            ProviderError::StreamError { message }
-            | ProviderError::ProviderStopped { message } => is_retryable_text(message),
+            ProviderError::StreamError { message } | ProviderError::ProviderStopped { message } => {
+                is_retryable_text(message)
+            }
             ProviderError::MissingApiKey { .. }
             | ProviderError::Unauthorized { .. }
             | ProviderError::Forbidden { .. }
@@ -210,7 +212,12 @@ impl ProviderError {
 
     /// The error for a non-success HTTP response with `body`.
     pub fn from_status(status: u16, body: &str, context: &ErrorContext) -> Self {
-        let message = http_error_message(status, body);
+        Self::from_status_message(status, http_error_message(status, body), context)
+    }
+
+    /// The error for a non-success HTTP response whose Pi text is `message` (for APIs whose
+    /// SDK words errors differently from the OpenAI SDK).
+    pub fn from_status_message(status: u16, message: String, context: &ErrorContext) -> Self {
         match status {
             401 => ProviderError::Unauthorized {
                 message,
@@ -252,24 +259,23 @@ pub fn http_error_message(status: u16, body: &str) -> String {
     };
     match json.get("error") {
         Some(Value::Object(error)) if !error.is_empty() => {
-            format!("{status}: {}", truncate_error_text(&Value::Object(error.clone()).to_string()))
+            format!(
+                "{status}: {}",
+                truncate_error_text(&Value::Object(error.clone()).to_string())
+            )
         }
         // The SDK's fallback: a non-object `error` shows as its JSON (`404 "model not found"`).
-        Some(error) if is_truthy(error) => format!("{status} {}", truncate_error_text(&error.to_string())),
+        Some(error) if is_truthy(error) => {
+            format!("{status} {}", truncate_error_text(&error.to_string()))
+        }
         Some(_) => format!("{status} status code (no body)"),
         None => format!("{status}: {}", truncate_error_text(&json.to_string())),
     }
 }
 
-/// JavaScript truthiness of a JSON value.
-fn is_truthy(value: &Value) -> bool {
-    match value {
-        Value::Null => false,
-        Value::Bool(b) => *b,
-        Value::Number(n) => n.as_f64().is_some_and(|n| n != 0.0),
-        Value::String(s) => !s.is_empty(),
-        Value::Array(_) | Value::Object(_) => true,
-    }
+/// `300 s`, `0.25 s` (f64 display drops a zero fraction).
+fn seconds(millis: u64) -> String {
+    format!("{} s", millis as f64 / 1000.0)
 }
 
 /// Cuts `text` after [`MAX_ERROR_BODY_CHARS`] characters the way pi-ai does:
@@ -280,7 +286,10 @@ pub fn truncate_error_text(text: &str) -> String {
         return text.to_owned();
     }
     let cut: String = text.chars().take(MAX_ERROR_BODY_CHARS).collect();
-    format!("{cut}... [truncated {} chars]", total - MAX_ERROR_BODY_CHARS)
+    format!(
+        "{cut}... [truncated {} chars]",
+        total - MAX_ERROR_BODY_CHARS
+    )
 }
 
 #[cfg(test)]

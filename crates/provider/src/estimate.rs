@@ -15,8 +15,8 @@ const SAFETY_RATIO: f64 = 0.15;
 /// The ratio margin only applies while it leaves at least this much output.
 const MIN_OUTPUT_WITH_RATIO: u64 = 32_768;
 
-/// The `max_tokens` to request: `max_tokens` cut to the room the context window leaves,
-/// at least 1. A window of 0 means unknown: no cut.
+/// The `max_tokens` to request: `max_tokens` cut to the room the context window leaves
+/// (at least 1 unless `max_tokens` is 0). A window of 0 means unknown: no cut.
 pub fn clamp_max_tokens_to_context(
     context_window: u64,
     system_prompt: &str,
@@ -35,7 +35,7 @@ pub fn clamp_max_tokens_to_context(
         room = (MIN_OUTPUT_WITH_RATIO as i128).min(window - input as i128 - SAFETY_TOKENS as i128);
     }
     let room = u64::try_from(room.max(1)).unwrap_or(1);
-    max_tokens.min(room).max(1)
+    max_tokens.min(room)
 }
 
 /// Estimated input tokens: the last successful response's reported usage plus an estimate
@@ -58,7 +58,10 @@ pub fn estimate_context_tokens(
             // A message inserted before this response (a compaction summary) makes its
             // usage stale.
             if assistant.timestamp >= latest_timestamp
-                && !matches!(assistant.stop_reason, StopReason::Error | StopReason::Aborted)
+                && !matches!(
+                    assistant.stop_reason,
+                    StopReason::Error | StopReason::Aborted
+                )
                 && context_tokens(&assistant.usage) > 0
             {
                 last_usage = Some((context_tokens(&assistant.usage), index));
@@ -68,7 +71,11 @@ pub fn estimate_context_tokens(
     }
     match last_usage {
         Some((tokens, index)) => {
-            tokens + messages[index + 1..].iter().map(message_tokens).sum::<u64>()
+            tokens
+                + messages[index + 1..]
+                    .iter()
+                    .map(message_tokens)
+                    .sum::<u64>()
         }
         None => system + messages.iter().map(message_tokens).sum::<u64>(),
     }
@@ -150,8 +157,14 @@ mod tests {
     #[test]
     fn small_contexts_keep_the_model_limit() {
         let messages = [user("hello")];
-        assert_eq!(clamp_max_tokens_to_context(128_000, "sys", &[], &messages, 16_384), 16_384);
-        assert_eq!(clamp_max_tokens_to_context(0, "sys", &[], &messages, 16_384), 16_384);
+        assert_eq!(
+            clamp_max_tokens_to_context(128_000, "sys", &[], &messages, 16_384),
+            16_384
+        );
+        assert_eq!(
+            clamp_max_tokens_to_context(0, "sys", &[], &messages, 16_384),
+            16_384
+        );
     }
 
     #[test]
@@ -164,7 +177,10 @@ mod tests {
         );
         // A full window still asks for one token.
         let huge = [user(&"x".repeat(100_000))];
-        assert_eq!(clamp_max_tokens_to_context(16_384, "", &[], &huge, 16_384), 1);
+        assert_eq!(
+            clamp_max_tokens_to_context(16_384, "", &[], &huge, 16_384),
+            1
+        );
     }
 
     #[test]

@@ -379,6 +379,17 @@ enum Escape {
     Literal(u8),
 }
 
+/// JavaScript truthiness of a JSON value, for porting pi-ai's `if (x)` checks.
+pub fn is_truthy(value: &Value) -> bool {
+    match value {
+        Value::Null => false,
+        Value::Bool(b) => *b,
+        Value::Number(n) => n.as_f64().is_some_and(|n| n != 0.0),
+        Value::String(s) => !s.is_empty(),
+        Value::Array(_) | Value::Object(_) => true,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

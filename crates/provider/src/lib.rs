@@ -4,16 +4,42 @@
 //! Every failure (bad key, dropped connection, abort) ends the stream with an `Error` event
 //! whose message has stop reason `error` or `aborted` and an `errorMessage`.
 //!
+//! - [`anthropic`]: the `anthropic-messages` API (Anthropic's Messages streaming).
 //! - [`builder`]: the partial message of a streaming response and the events it emits; every
 //!   provider is built on it.
+//! - [`http`]: the shared HTTP client and SSE parser of the real providers.
+//! - [`error`]: `ProviderError`, worded as Pi words failures; [`retry`] classifies them.
 //! - [`json`]: tolerant and strict parsing of streamed tool-call arguments.
+//! - [`models`]: the model catalogue, models.json, credentials and `--model` resolution.
+//! - [`openai_completions`]: the `openai-completions` API (OpenAI and compatible servers).
+//! - [`openai_responses`]: the `openai-responses` API (OpenAI's Responses API).
 //! - [`scripted`]: the offline scripted model that plays assistant turns from a JSON script.
+//! - [`transform`], [`estimate`], [`cost`], [`strict_schema`]: conversation clean-up,
+//!   output-token budget, cost and strict tool schemas, shared by every API.
 
+pub mod anthropic;
 pub mod builder;
+pub mod cost;
+pub mod error;
+pub mod estimate;
+pub mod http;
 pub mod json;
+pub mod models;
+mod openai_common;
+pub mod openai_completions;
+pub mod openai_responses;
 pub mod provider;
+pub mod retry;
 pub mod scripted;
+pub mod strict_schema;
+pub mod transform;
 
+pub use anthropic::AnthropicMessages;
 pub use builder::{apply, AssistantMessageBuilder, ABORTED_MESSAGE};
+pub use error::{ErrorContext, ProviderError};
+pub use http::{HttpClient, Timeouts};
+pub use openai_completions::OpenAiCompletions;
+pub use openai_responses::OpenAiResponses;
 pub use provider::{EventStream, Provider, ProviderRequest};
+pub use retry::{is_context_overflow, is_retryable_error};
 pub use scripted::{scripted_model, ScriptError, ScriptedProvider};

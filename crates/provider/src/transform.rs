@@ -91,7 +91,10 @@ fn transform_assistant(
                         || !thinking.trim().is_empty());
                 keep.then_some(block)
             }
-            ContentBlock::Text { text, text_signature } => Some(ContentBlock::Text {
+            ContentBlock::Text {
+                text,
+                text_signature,
+            } => Some(ContentBlock::Text {
                 text,
                 text_signature: if same_model { text_signature } else { None },
             }),

@@ -3,6 +3,10 @@
 // `cfg(test)` marks the helpers as test code, so clippy's allow-unwrap-in-tests covers them.
 #[cfg(test)]
 mod suite {
+    mod anthropic;
+    mod openai_completions;
+    mod openai_completions_errors;
+    mod openai_responses;
     mod scripted;
     mod scripted_demo;
     mod scripted_errors;

@@ -5,10 +5,15 @@
 
 pub mod context_files;
 pub mod prompt;
+pub mod prompt_patch;
+pub mod retry;
 pub mod runtime;
+pub mod settings;
 pub mod tool_selection;
 
 pub use context_files::{load_context_files, ContextFile};
 pub use prompt::{build_system_prompt, SystemPrompt, SystemPromptOptions};
+pub use retry::RetryPolicy;
 pub use runtime::{EventSink, Runtime, RuntimeConfig};
+pub use settings::RuntimeSettings;
 pub use tool_selection::{select_tools, ToolSelection, ToolSelectionError};

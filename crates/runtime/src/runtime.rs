@@ -3,9 +3,18 @@
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use async_trait::async_trait;
-use tau_agent::{run_agent_loop, AgentConfig, AgentHooks, MessageQueue, QueueMode};
+use tau_agent::{
+    run_agent_loop, run_agent_loop_continue, AgentConfig, AgentHooks, MessageQueue, QueueMode,
+};
 use tau_protocol::{AgentEvent, AgentMessage, StopReason, UserContent};
 use tokio_util::sync::CancellationToken;
+
+use crate::retry::{RetryPolicy, RetryTracker};
+use tau_session::Session;
+
+/// Where the runtime reports problems that must not stop the run (a session line that could
+/// not be written). The binary prints them on stderr.
+pub type Warn = Arc<dyn Fn(&str) + Send + Sync>;
 
 /// Receives every event of the conversation, in order. Each call is awaited before the loop
 /// goes on, so a sink that writes to a pipe applies backpressure to the run.
@@ -27,6 +36,12 @@ pub struct Runtime {
     cancel: Mutex<CancellationToken>,
     /// Pi's transcript system message, recorded before the first prompt.
     system_message: Mutex<Option<AgentMessage>>,
+    retry: RetryPolicy,
+    /// The session log every completed message is appended to.
+    session: Mutex<Session>,
+    /// Entry id of the latest assistant message, for the context edit a retry records.
+    last_assistant_entry: Mutex<Option<String>>,
+    warn: Warn,
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -50,14 +65,78 @@ fn queued_text(messages: &[AgentMessage]) -> Vec<String> {
 impl Runtime {
     /// A conversation with no history yet.
     pub fn new(config: RuntimeConfig, sinks: Vec<Arc<dyn EventSink>>) -> Self {
+        let session = Session::in_memory(&config.cwd.display().to_string());
         Runtime {
+            session: Mutex::new(session),
+            last_assistant_entry: Mutex::new(None),
+            warn: Arc::new(|_| {}),
             config,
             messages: Mutex::new(Vec::new()),
             queue: MessageQueue::new(QueueMode::OneAtATime, QueueMode::OneAtATime),
             sinks,
             cancel: Mutex::new(CancellationToken::new()),
             system_message: Mutex::new(None),
+            retry: RetryPolicy::default(),
         }
+    }
+
+    /// Records the conversation in `session`, continuing from `history` (the session's
+    /// model context, as `Session::build_session_context` gives it).
+    pub fn with_session(self, session: Session, history: Vec<AgentMessage>) -> Self {
+        *lock(&self.session) = session;
+        *lock(&self.messages) = history;
+        self
+    }
+
+    /// Sets where non-fatal problems are reported.
+    pub fn with_warnings(mut self, warn: Warn) -> Self {
+        self.warn = warn;
+        self
+    }
+
+    /// Runs `f` with the session log.
+    pub fn with_session_log<T>(&self, f: impl FnOnce(&mut Session) -> T) -> T {
+        f(&mut lock(&self.session))
+    }
+
+    /// Appends a completed message to the session log. A failed write is reported and the
+    /// run goes on: the conversation in memory is intact and the user is told.
+    fn record(&self, message: &AgentMessage) {
+        // One buffered line per message: cheap enough to do inline on the event path.
+        let result = lock(&self.session).append_message(message.clone());
+        match result {
+            Ok(id) => {
+                if matches!(message, AgentMessage::Assistant(_)) {
+                    *lock(&self.last_assistant_entry) = Some(id);
+                }
+            }
+            Err(error) => (self.warn)(&format!("session: {error}")),
+        }
+    }
+
+    /// Drops the failed response from future model context with a `context_edit` entry, as
+    /// Pi does before retrying, and announces the entry.
+    async fn record_retry_edit(&self) {
+        let Some(target) = lock(&self.last_assistant_entry).clone() else {
+            return;
+        };
+        let appended = {
+            let mut session = lock(&self.session);
+            session
+                .append_context_edit(&target, None)
+                .map(|id| session.tree().get_entry(&id).cloned())
+        };
+        match appended {
+            Ok(Some(entry)) => self.publish(&AgentEvent::EntryAppended { entry }).await,
+            Ok(None) => {}
+            Err(error) => (self.warn)(&format!("session: {error}")),
+        }
+    }
+
+    /// Sets how failed responses are retried.
+    pub fn with_retry(mut self, policy: RetryPolicy) -> Self {
+        self.retry = policy;
+        self
     }
 
     /// Sets the system message (Pi's `role: "system"` transcript message with the prompt's
@@ -77,8 +156,12 @@ impl Runtime {
         lock(&self.messages).clone()
     }
 
-    /// Publishes an event to every sink, in sink order.
+    /// Publishes an event to every sink, in sink order; completed messages are first
+    /// appended to the session log.
     pub async fn publish(&self, event: &AgentEvent) {
+        if let AgentEvent::MessageEnd { message } = event {
+            self.record(message);
+        }
         for sink in &self.sinks {
             sink.on_event(event).await;
         }
@@ -105,9 +188,41 @@ impl Runtime {
         let mut prompts: Vec<AgentMessage> =
             lock(&self.system_message).take().into_iter().collect();
         prompts.push(prompt);
-        let hooks = RunHooks { runtime: self };
-        let produced = run_agent_loop(prompts, &context, &self.config, &hooks, &cancel).await;
+        let hooks = RunHooks {
+            runtime: self,
+            retry: RetryTracker::new(self.retry),
+        };
+        let mut produced = run_agent_loop(prompts, &context, &self.config, &hooks, &cancel).await;
         lock(&self.messages).extend(produced.iter().cloned());
+        while let Some((start, delay)) = hooks.retry.take_pending() {
+            // The failed response leaves the model context (Pi records a context edit).
+            let context = {
+                let mut messages = lock(&self.messages);
+                if matches!(messages.last(), Some(AgentMessage::Assistant(_))) {
+                    messages.pop();
+                }
+                messages.clone()
+            };
+            self.publish(&start).await;
+            self.record_retry_edit().await;
+            tokio::select! {
+                () = tokio::time::sleep(delay) => {}
+                () = cancel.cancelled() => {
+                    if let Some(end) = hooks.retry.cancel() {
+                        self.publish(&end).await;
+                    }
+                    break;
+                }
+            }
+            match run_agent_loop_continue(&context, &self.config, &hooks, &cancel).await {
+                Ok(more) => {
+                    lock(&self.messages).extend(more.iter().cloned());
+                    produced.extend(more);
+                }
+                // Unreachable: the context ends with the prompt or a tool result.
+                Err(_) => break,
+            }
+        }
         let aborted = produced.iter().rev().find_map(|message| match message {
             AgentMessage::Assistant(assistant) => {
                 Some(assistant.stop_reason == StopReason::Aborted)
@@ -148,15 +263,19 @@ impl Runtime {
     }
 }
 
-/// The runtime's side of the loop's hooks: events to the sinks, queues drained.
+/// The runtime's side of the loop's hooks: events to the sinks (with retry's additions),
+/// queues drained.
 struct RunHooks<'a> {
     runtime: &'a Runtime,
+    retry: RetryTracker,
 }
 
 #[async_trait]
 impl AgentHooks for RunHooks<'_> {
     async fn on_event(&self, event: &AgentEvent) {
-        self.runtime.publish(event).await;
+        for event in self.retry.on_event(event) {
+            self.runtime.publish(&event).await;
+        }
     }
 
     async fn steering_messages(&self) -> Vec<AgentMessage> {

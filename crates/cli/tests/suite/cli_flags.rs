@@ -120,12 +120,23 @@ fn system_prompt_has_tools_context_files_and_appendix() {
         .tau()
         .arg("--script")
         .arg(&path)
-        .args(["--no-session", "--system-prompt", "prompt.md", "--append-system-prompt", "extra.md", "-p", "x"])
+        .args([
+            "--no-session",
+            "--system-prompt",
+            "prompt.md",
+            "--append-system-prompt",
+            "extra.md",
+            "-p",
+            "x",
+        ])
         .output()
         .expect("run");
     let prompt = stdout(&output);
     assert!(prompt.starts_with("From a file."), "{prompt}");
-    assert!(prompt.contains("<addendum>\nAppended from a file.\n</addendum>"), "{prompt}");
+    assert!(
+        prompt.contains("<addendum>\nAppended from a file.\n</addendum>"),
+        "{prompt}"
+    );
 }
 
 #[test]

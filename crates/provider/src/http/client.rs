@@ -88,6 +88,18 @@ impl HttpClient {
         request: JsonPost,
         cancel: &CancellationToken,
     ) -> Result<HttpResponse, ProviderError> {
+        self.post_json_worded(request, cancel, crate::error::http_error_message)
+            .await
+    }
+
+    /// [`Self::post_json`] for an API whose SDK words HTTP errors its own way: `word` turns
+    /// the status and the error body into Pi's text.
+    pub async fn post_json_worded(
+        &self,
+        request: JsonPost,
+        cancel: &CancellationToken,
+        word: fn(u16, &str) -> String,
+    ) -> Result<HttpResponse, ProviderError> {
         let headers = header_map(&request.headers, &request.context)?;
         let builder = self
             .client
@@ -99,7 +111,7 @@ impl HttpClient {
             biased;
             () = cancel.cancelled() => return Err(ProviderError::Aborted),
             result = send => match result {
-                Err(_) => return Err(ProviderError::Timeout { seconds: self.timeouts.response.as_secs() }),
+                Err(_) => return Err(ProviderError::Timeout { millis: millis(self.timeouts.response) }),
                 Ok(Err(error)) => return Err(send_error(&error, &request.url)),
                 Ok(Ok(response)) => response,
             },
@@ -114,7 +126,11 @@ impl HttpClient {
             return Ok(response);
         }
         let body = response.read_error_body(cancel).await?;
-        Err(ProviderError::from_status(response.status, &body, &request.context))
+        Err(ProviderError::from_status_message(
+            response.status,
+            word(response.status, &body),
+            &request.context,
+        ))
     }
 }
 
@@ -132,12 +148,15 @@ pub struct HttpResponse {
 impl HttpResponse {
     /// The next chunk of the body; `None` at its end. Fails on cancellation, on a stall
     /// longer than the idle timeout and when the connection breaks.
-    pub async fn chunk(&mut self, cancel: &CancellationToken) -> Result<Option<Bytes>, ProviderError> {
+    pub async fn chunk(
+        &mut self,
+        cancel: &CancellationToken,
+    ) -> Result<Option<Bytes>, ProviderError> {
         tokio::select! {
             biased;
             () = cancel.cancelled() => Err(ProviderError::Aborted),
             result = tokio::time::timeout(self.idle, self.body.chunk()) => match result {
-                Err(_) => Err(ProviderError::IdleTimeout { seconds: self.idle.as_secs() }),
+                Err(_) => Err(ProviderError::IdleTimeout { millis: millis(self.idle) }),
                 Ok(Err(error)) => Err(ProviderError::StreamCut { detail: deepest_message(&error) }),
                 Ok(Ok(chunk)) => Ok(chunk),
             },
@@ -155,7 +174,10 @@ impl HttpResponse {
     }
 
     /// Reads an error body (up to 1 MiB) as text.
-    async fn read_error_body(&mut self, cancel: &CancellationToken) -> Result<String, ProviderError> {
+    async fn read_error_body(
+        &mut self,
+        cancel: &CancellationToken,
+    ) -> Result<String, ProviderError> {
         let mut body = Vec::new();
         while body.len() < MAX_ERROR_BODY_BYTES {
             match self.chunk(cancel).await {
@@ -182,7 +204,10 @@ pub struct SseStream {
 impl SseStream {
     /// The next event; `None` when the body ended (an unterminated last event is still
     /// delivered). Errors as [`HttpResponse::chunk`].
-    pub async fn next_event(&mut self, cancel: &CancellationToken) -> Result<Option<SseEvent>, ProviderError> {
+    pub async fn next_event(
+        &mut self,
+        cancel: &CancellationToken,
+    ) -> Result<Option<SseEvent>, ProviderError> {
         loop {
             if let Some(event) = self.pending.pop_front() {
                 return Ok(Some(event));
@@ -206,6 +231,10 @@ impl SseStream {
     }
 }
 
+fn millis(duration: Duration) -> u64 {
+    u64::try_from(duration.as_millis()).unwrap_or(u64::MAX)
+}
+
 /// `tau/<version> (<os>; <arch>)`, like Pi's `pi/<version> (<platform>; …; <arch>)`.
 fn user_agent() -> String {
     format!(
@@ -217,7 +246,10 @@ fn user_agent() -> String {
 }
 
 /// Builds the header map; later entries replace earlier ones case-insensitively.
-fn header_map(headers: &[(String, String)], context: &ErrorContext) -> Result<HeaderMap, ProviderError> {
+fn header_map(
+    headers: &[(String, String)],
+    context: &ErrorContext,
+) -> Result<HeaderMap, ProviderError> {
     let mut map = HeaderMap::new();
     for (name, value) in headers {
         let invalid = |what: &str| ProviderError::InvalidRequest {
@@ -243,7 +275,9 @@ fn send_error(error: &reqwest::Error, url: &str) -> ProviderError {
     let (host, port) = host_port(url);
     let io_kind = io_error_kind(error);
     let detail = match io_kind {
-        Some(std::io::ErrorKind::ConnectionRefused) => format!("connect ECONNREFUSED {host}:{port}"),
+        Some(std::io::ErrorKind::ConnectionRefused) => {
+            format!("connect ECONNREFUSED {host}:{port}")
+        }
         Some(std::io::ErrorKind::ConnectionReset) => "read ECONNRESET".to_owned(),
         Some(std::io::ErrorKind::ConnectionAborted) => "read ECONNABORTED".to_owned(),
         Some(std::io::ErrorKind::BrokenPipe) => "write EPIPE".to_owned(),

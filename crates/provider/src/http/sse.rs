@@ -67,7 +67,7 @@ impl SseParser {
                 rest = &rest[consumed..];
             }
         }
-        if self.after_cr {
+        if self.after_cr && !rest.is_empty() {
             self.after_cr = false;
             if let Some(stripped) = rest.strip_prefix(b"\n") {
                 rest = stripped;
@@ -96,7 +96,8 @@ impl SseParser {
     pub fn finish(&mut self) -> Option<SseEvent> {
         let line = std::mem::take(&mut self.line);
         let mut event = None;
-        if !line.is_empty() && !(self.at_start && BOM.starts_with(&line)) {
+        let lone_mark = self.at_start && BOM.starts_with(&line);
+        if !line.is_empty() && !lone_mark {
             event = self.line_done(&line);
         }
         self.at_start = false;

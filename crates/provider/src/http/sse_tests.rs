@@ -37,11 +37,7 @@ fn assert_any_chunking(input: &[u8], expected: &[SseEvent]) {
     }
     for first in 0..=input.len() {
         for second in first..=input.len() {
-            let parts = [
-                &input[..first],
-                &input[first..second],
-                &input[second..],
-            ];
+            let parts = [&input[..first], &input[first..second], &input[second..]];
             assert_eq!(parse_chunks(&parts), expected, "cuts at {first},{second}");
         }
     }
@@ -82,7 +78,10 @@ fn crlf_and_cr_line_endings() {
     assert_any_chunking(crlf, &expected);
     assert_any_chunking(cr, &expected);
     // Mixed endings in one stream.
-    assert_any_chunking(b"data: x\r\n\ndata: y\n\r", &[event(None, "x"), event(None, "y")]);
+    assert_any_chunking(
+        b"data: x\r\n\ndata: y\n\r",
+        &[event(None, "x"), event(None, "y")],
+    );
 }
 
 #[test]
@@ -126,10 +125,7 @@ fn byte_order_mark_is_skipped_only_at_the_start() {
     input.extend_from_slice(b"data: x\n\n");
     assert_any_chunking(&input, &[event(None, "x")]);
     // A mark later in the stream is part of the field name, which is then unknown.
-    assert_any_chunking(
-        b"data: x\n\n\xEF\xBB\xBFdata: y\n\n",
-        &[event(None, "x")],
-    );
+    assert_any_chunking(b"data: x\n\n\xEF\xBB\xBFdata: y\n\n", &[event(None, "x")]);
 }
 
 #[test]

@@ -42,10 +42,31 @@ const ENV_KEYS: &[(&str, &[&str])] = &[
     ("opencode", &["OPENCODE_API_KEY"]),
     ("opencode-go", &["OPENCODE_API_KEY"]),
     ("openrouter", &["OPENROUTER_API_KEY"]),
-    ("qwen-token-plan", &["QWEN_TOKEN_PLAN_TEAM_API_KEY", "QWEN_TOKEN_PLAN_API_KEY"]),
-    ("qwen-token-plan-cn", &["QWEN_TOKEN_PLAN_TEAM_CN_API_KEY", "QWEN_TOKEN_PLAN_CN_API_KEY"]),
-    ("qwen-token-plan-individual", &["QWEN_TOKEN_PLAN_INDIVIDUAL_API_KEY", "QWEN_TOKEN_PLAN_API_KEY"]),
-    ("qwen-token-plan-individual-cn", &["QWEN_TOKEN_PLAN_INDIVIDUAL_CN_API_KEY", "QWEN_TOKEN_PLAN_CN_API_KEY"]),
+    (
+        "qwen-token-plan",
+        &["QWEN_TOKEN_PLAN_TEAM_API_KEY", "QWEN_TOKEN_PLAN_API_KEY"],
+    ),
+    (
+        "qwen-token-plan-cn",
+        &[
+            "QWEN_TOKEN_PLAN_TEAM_CN_API_KEY",
+            "QWEN_TOKEN_PLAN_CN_API_KEY",
+        ],
+    ),
+    (
+        "qwen-token-plan-individual",
+        &[
+            "QWEN_TOKEN_PLAN_INDIVIDUAL_API_KEY",
+            "QWEN_TOKEN_PLAN_API_KEY",
+        ],
+    ),
+    (
+        "qwen-token-plan-individual-cn",
+        &[
+            "QWEN_TOKEN_PLAN_INDIVIDUAL_CN_API_KEY",
+            "QWEN_TOKEN_PLAN_CN_API_KEY",
+        ],
+    ),
     ("radius", &["RADIUS_API_KEY"]),
     ("together", &["TOGETHER_API_KEY"]),
     ("typesafe", &["TYPESAFE_API_KEY"]),
@@ -95,7 +116,10 @@ pub const DEFAULT_MODEL_PER_PROVIDER: &[(&str, &str)] = &[
     ("kimi-coding", "kimi-for-coding"),
     ("meta", "muse-spark-1.3"),
     ("cloudflare-workers-ai", "@cf/moonshotai/kimi-k2.7-code"),
-    ("cloudflare-ai-gateway", "workers-ai/@cf/moonshotai/kimi-k2.7-code"),
+    (
+        "cloudflare-ai-gateway",
+        "workers-ai/@cf/moonshotai/kimi-k2.7-code",
+    ),
     ("qwen-token-plan", "qwen3.8-max"),
     ("qwen-token-plan-cn", "qwen3.8-max"),
     ("qwen-token-plan-individual", "qwen3.8-max"),
@@ -167,7 +191,10 @@ mod tests {
                 .unwrap_or_else(|| panic!("{provider}/{id} missing"))
         };
         let gpt = find("openai", "gpt-4o");
-        assert_eq!((gpt.api.as_str(), gpt.context_window, gpt.max_tokens), ("openai-responses", 128_000, 16_384));
+        assert_eq!(
+            (gpt.api.as_str(), gpt.context_window, gpt.max_tokens),
+            ("openai-responses", 128_000, 16_384)
+        );
         assert_eq!(gpt.base_url, "https://api.openai.com/v1");
         assert!(!gpt.reasoning);
         let opus = find("anthropic", "claude-opus-5-5");
@@ -183,7 +210,10 @@ mod tests {
     #[test]
     fn env_keys_follow_pi() {
         assert_eq!(env_keys("openai"), ["OPENAI_API_KEY"]);
-        assert_eq!(env_keys("anthropic"), ["ANTHROPIC_OAUTH_TOKEN", "ANTHROPIC_API_KEY"]);
+        assert_eq!(
+            env_keys("anthropic"),
+            ["ANTHROPIC_OAUTH_TOKEN", "ANTHROPIC_API_KEY"]
+        );
         assert_eq!(env_keys("openrouter"), ["OPENROUTER_API_KEY"]);
         assert!(env_keys("my-proxy").is_empty());
     }

@@ -20,7 +20,9 @@ use tau_protocol::model::ModelCost;
 use tau_protocol::Model;
 
 use super::catalog::{builtin_models, scripted_models, BUILTIN_PROVIDERS};
-use super::config::{ModelDefinition, ModelOverride, ModelsError, ModelsFile, Ordered, ProviderConfig};
+use super::config::{
+    ModelDefinition, ModelOverride, ModelsError, ModelsFile, Ordered, ProviderConfig,
+};
 use crate::scripted::SCRIPTED;
 
 /// Credentials-related settings of a provider that has a models.json entry.
@@ -62,7 +64,11 @@ pub(super) fn compose(file: &ModelsFile, path: &Path) -> Composed {
         let base: Vec<Model> = if id == SCRIPTED {
             scripted_models()
         } else {
-            builtin_models().iter().filter(|m| m.provider == id).cloned().collect()
+            builtin_models()
+                .iter()
+                .filter(|m| m.provider == id)
+                .cloned()
+                .collect()
         };
         let Some(config) = file.providers.get(id) else {
             composed.models.extend(base);
@@ -73,7 +79,9 @@ pub(super) fn compose(file: &ModelsFile, path: &Path) -> Composed {
                 for model in &models {
                     let headers = model_headers(config, &model.id);
                     if !headers.is_empty() {
-                        composed.model_headers.insert((id.to_owned(), model.id.clone()), headers);
+                        composed
+                            .model_headers
+                            .insert((id.to_owned(), model.id.clone()), headers);
                     }
                 }
                 composed.models.extend(models);
@@ -121,7 +129,10 @@ fn model_headers(config: &ProviderConfig, id: &str) -> Vec<(String, String)> {
 }
 
 fn apply(id: &str, base: &[Model], config: &ProviderConfig) -> Result<Vec<Model>, String> {
-    let has_overrides = config.model_overrides.as_ref().is_some_and(|o| !o.is_empty());
+    let has_overrides = config
+        .model_overrides
+        .as_ref()
+        .is_some_and(|o| !o.is_empty());
     let has_models = config.models.as_ref().is_some_and(|m| !m.is_empty());
     if !has_models
         && config.base_url.is_none()
@@ -132,12 +143,18 @@ fn apply(id: &str, base: &[Model], config: &ProviderConfig) -> Result<Vec<Model>
         && config.oauth.is_none()
         && config.auth_header.is_none()
     {
-        return Err(r#"must specify "baseUrl", "headers", "compat", "modelOverrides", or "models""#.to_owned());
+        return Err(
+            r#"must specify "baseUrl", "headers", "compat", "modelOverrides", or "models""#
+                .to_owned(),
+        );
     }
     let mut models: Vec<Model> = base
         .iter()
         .map(|model| Model {
-            base_url: config.base_url.as_ref().map_or_else(|| model.base_url.clone(), |url| url.0.clone()),
+            base_url: config
+                .base_url
+                .as_ref()
+                .map_or_else(|| model.base_url.clone(), |url| url.0.clone()),
             compat: merge_compat(model.compat.as_ref(), config.compat.as_ref()),
             ..model.clone()
         })
@@ -177,12 +194,18 @@ fn from_definition(
     models: &[Model],
 ) -> Result<Model, String> {
     let id = &definition.id.0;
-    let wanted_api = definition.api.as_ref().or(config.api.as_ref()).map(|api| api.0.as_str());
+    let wanted_api = definition
+        .api
+        .as_ref()
+        .or(config.api.as_ref())
+        .map(|api| api.0.as_str());
     let defaults = defaults(models, id, wanted_api);
     let api = wanted_api
         .map(str::to_owned)
         .or_else(|| defaults.map(|m| m.api.clone()))
-        .ok_or_else(|| format!(r#"model "{id}" has no "api"; set "api" on the provider or the model"#))?;
+        .ok_or_else(|| {
+            format!(r#"model "{id}" has no "api"; set "api" on the provider or the model"#)
+        })?;
     let base_url = definition
         .base_url
         .as_ref()
@@ -190,15 +213,21 @@ fn from_definition(
         .map(|url| url.0.clone())
         .or_else(|| defaults.map(|m| m.base_url.clone()))
         .ok_or_else(|| r#""baseUrl" is required when defining custom models"#.to_owned())?;
-    let cost = definition.cost.as_ref().map_or_else(ModelCost::default, |cost| ModelCost {
-        input: cost.input,
-        output: cost.output,
-        cache_read: cost.cache_read,
-        cache_write: cost.cache_write,
-    });
+    let cost = definition
+        .cost
+        .as_ref()
+        .map_or_else(ModelCost::default, |cost| ModelCost {
+            input: cost.input,
+            output: cost.output,
+            cache_read: cost.cache_read,
+            cache_write: cost.cache_write,
+        });
     Ok(Model {
         id: id.clone(),
-        name: definition.name.as_ref().map_or_else(|| id.clone(), |name| name.0.clone()),
+        name: definition
+            .name
+            .as_ref()
+            .map_or_else(|| id.clone(), |name| name.0.clone()),
         api,
         provider: provider.to_owned(),
         base_url,
@@ -211,7 +240,14 @@ fn from_definition(
         context_window: definition.context_window.map_or(128_000, |t| t.0),
         max_tokens: definition.max_tokens.map_or(16_384, |t| t.0),
         headers: None,
-        compat: merge_compat(config.compat.as_ref().map(|c| Value::Object(c.clone())).as_ref(), definition.compat.as_ref()),
+        compat: merge_compat(
+            config
+                .compat
+                .as_ref()
+                .map(|c| Value::Object(c.clone()))
+                .as_ref(),
+            definition.compat.as_ref(),
+        ),
         thinking_level_map: definition.thinking_level_map.clone().map(Value::Object),
     })
 }
@@ -227,7 +263,12 @@ fn merge_compat(base: Option<&Value>, over: Option<&Map<String, Value>>) -> Opti
     for (key, value) in over {
         merged.insert(key.clone(), value.clone());
     }
-    for key in ["openRouterRouting", "vercelGatewayRouting", "chatTemplateKwargs", "chatTemplateArgs"] {
+    for key in [
+        "openRouterRouting",
+        "vercelGatewayRouting",
+        "chatTemplateKwargs",
+        "chatTemplateArgs",
+    ] {
         let old = base.and_then(|b| b.get(key)).and_then(Value::as_object);
         let new = over.get(key).and_then(Value::as_object);
         if old.is_some() || new.is_some() {

@@ -221,7 +221,9 @@ impl<'de> Deserialize<'de> for Tokens {
             // Token counts are whole numbers; a fraction in the file is dropped.
             return Ok(Tokens((value as u64).max(1)));
         }
-        Err(de::Error::custom(format!("must be a number above 0, got {value}")))
+        Err(de::Error::custom(format!(
+            "must be a number above 0, got {value}"
+        )))
     }
 }
 
@@ -330,7 +332,11 @@ pub fn parse_models_file(text: &str, path: &Path) -> Result<ModelsFile, ModelsEr
             path: path.to_owned(),
             line: inner.line(),
             column: inner.column(),
-            field: if field == "." { "root".to_owned() } else { field },
+            field: if field == "." {
+                "root".to_owned()
+            } else {
+                field
+            },
             message: message_of(&inner),
         }
     })

@@ -33,7 +33,9 @@ impl ModelSettings {
     pub fn load(path: &Path) -> (Self, Option<ModelsError>) {
         let text = match std::fs::read_to_string(path) {
             Ok(text) => text,
-            Err(error) if error.kind() == std::io::ErrorKind::NotFound => return (Self::default(), None),
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
+                return (Self::default(), None)
+            }
             Err(source) => {
                 let error = ModelsError::Read {
                     path: path.to_owned(),
@@ -97,18 +99,33 @@ mod tests {
         let settings = ModelSettings::parse(text, Path::new("settings.json")).unwrap();
         assert_eq!(settings.default_provider.as_deref(), Some("anthropic"));
         assert_eq!(settings.default_model.as_deref(), Some("claude-sonnet-5-5"));
-        assert_eq!(settings.thinking_for("openai", "gpt-5"), Some(ThinkingLevel::Low));
-        assert_eq!(settings.thinking_for("openai", "o3"), Some(ThinkingLevel::High));
-        assert_eq!(settings.enabled_models, Some(vec!["sonnet".into(), "gpt-5:low".into()]));
+        assert_eq!(
+            settings.thinking_for("openai", "gpt-5"),
+            Some(ThinkingLevel::Low)
+        );
+        assert_eq!(
+            settings.thinking_for("openai", "o3"),
+            Some(ThinkingLevel::High)
+        );
+        assert_eq!(
+            settings.enabled_models,
+            Some(vec!["sonnet".into(), "gpt-5:low".into()])
+        );
     }
 
     #[test]
     fn a_bad_level_names_the_field_and_position() {
-        let error = ModelSettings::parse("{\n  \"defaultThinkingLevel\": \"huge\"\n}", Path::new("/a/settings.json"))
-            .unwrap_err()
-            .to_string();
+        let error = ModelSettings::parse(
+            "{\n  \"defaultThinkingLevel\": \"huge\"\n}",
+            Path::new("/a/settings.json"),
+        )
+        .unwrap_err()
+        .to_string();
         assert!(error.starts_with("/a/settings.json:2:"), "{error}");
-        assert!(error.contains("defaultThinkingLevel: unknown variant `huge`"), "{error}");
+        assert!(
+            error.contains("defaultThinkingLevel: unknown variant `huge`"),
+            "{error}"
+        );
     }
 
     #[test]

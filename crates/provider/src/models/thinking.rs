@@ -32,8 +32,15 @@ pub fn clamp_thinking(model: &Model, level: ThinkingLevel) -> ThinkingLevel {
     if supported.contains(&level) {
         return level;
     }
-    let higher = ThinkingLevel::ALL.into_iter().filter(|l| *l > level).find(|l| supported.contains(l));
-    let lower = ThinkingLevel::ALL.into_iter().rev().filter(|l| *l < level).find(|l| supported.contains(l));
+    let higher = ThinkingLevel::ALL
+        .into_iter()
+        .filter(|l| *l > level)
+        .find(|l| supported.contains(l));
+    let lower = ThinkingLevel::ALL
+        .into_iter()
+        .rev()
+        .filter(|l| *l < level)
+        .find(|l| supported.contains(l));
     higher
         .or(lower)
         .or_else(|| supported.first().copied())
@@ -56,14 +63,26 @@ mod tests {
     #[test]
     fn levels_follow_the_map() {
         assert_eq!(supported_thinking_levels(&model(false, None)), [Off]);
-        assert_eq!(supported_thinking_levels(&model(true, None)), [Off, Minimal, Low, Medium, High]);
-        let gpt = model(true, Some(json!({"off": "none", "minimal": null, "xhigh": "xhigh", "max": null})));
-        assert_eq!(supported_thinking_levels(&gpt), [Off, Low, Medium, High, Xhigh]);
+        assert_eq!(
+            supported_thinking_levels(&model(true, None)),
+            [Off, Minimal, Low, Medium, High]
+        );
+        let gpt = model(
+            true,
+            Some(json!({"off": "none", "minimal": null, "xhigh": "xhigh", "max": null})),
+        );
+        assert_eq!(
+            supported_thinking_levels(&gpt),
+            [Off, Low, Medium, High, Xhigh]
+        );
     }
 
     #[test]
     fn clamping_goes_up_then_down() {
-        let pro = model(true, Some(json!({"off": null, "minimal": null, "low": null})));
+        let pro = model(
+            true,
+            Some(json!({"off": null, "minimal": null, "low": null})),
+        );
         assert_eq!(clamp_thinking(&pro, Off), Medium);
         assert_eq!(clamp_thinking(&pro, Max), High);
         assert_eq!(clamp_thinking(&model(false, None), High), Off);

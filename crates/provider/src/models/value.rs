@@ -25,7 +25,11 @@ pub enum Env {
 impl Env {
     /// A fixed environment from `(name, value)` pairs.
     pub fn fixed<'a>(vars: impl IntoIterator<Item = (&'a str, &'a str)>) -> Self {
-        Env::Fixed(vars.into_iter().map(|(k, v)| (k.to_owned(), v.to_owned())).collect())
+        Env::Fixed(
+            vars.into_iter()
+                .map(|(k, v)| (k.to_owned(), v.to_owned()))
+                .collect(),
+        )
     }
 
     /// The variable's value; unset and empty are the same, as in Pi.
@@ -122,7 +126,9 @@ fn parse_template(value: &str) -> Vec<Part> {
                 }
             },
             Some(c) if is_name_start(c) => {
-                let len = after.find(|c: char| !is_name_char(c)).unwrap_or(after.len());
+                let len = after
+                    .find(|c: char| !is_name_char(c))
+                    .unwrap_or(after.len());
                 parts.push(Part::Env(after[..len].to_owned()));
                 rest = &after[len..];
             }
@@ -172,11 +178,13 @@ pub fn is_configured(value: &str, env: &Env) -> bool {
 /// Resolves a config value; `what` names it in errors.
 pub fn resolve(value: &str, what: &str, env: &Env) -> Result<String, ConfigValueError> {
     match parse(value) {
-        Reference::Command(command) => run_cached(&command).map_err(|reason| ConfigValueError::Command {
-            what: what.to_owned(),
-            command,
-            reason,
-        }),
+        Reference::Command(command) => {
+            run_cached(&command).map_err(|reason| ConfigValueError::Command {
+                what: what.to_owned(),
+                command,
+                reason,
+            })
+        }
         Reference::Template(parts) => {
             let mut out = String::new();
             let mut missing = Vec::new();
@@ -210,7 +218,11 @@ fn cache() -> &'static Mutex<HashMap<String, String>> {
 }
 
 fn run_cached(command: &str) -> Result<String, String> {
-    if let Some(hit) = cache().lock().ok().and_then(|cache| cache.get(command).cloned()) {
+    if let Some(hit) = cache()
+        .lock()
+        .ok()
+        .and_then(|cache| cache.get(command).cloned())
+    {
         return Ok(hit);
     }
     let output = run(command)?;
@@ -277,23 +289,36 @@ mod tests {
     #[test]
     fn literal_values_pass_through() {
         assert_eq!(resolve("sk-literal", "key", &env()).unwrap(), "sk-literal");
-        assert_eq!(resolve("cost $5 or $", "key", &env()).unwrap(), "cost $5 or $");
+        assert_eq!(
+            resolve("cost $5 or $", "key", &env()).unwrap(),
+            "cost $5 or $"
+        );
         assert!(is_configured("sk-literal", &env()));
     }
 
     #[test]
     fn env_references_in_both_forms_and_escapes() {
         assert_eq!(resolve("$KEY", "key", &env()).unwrap(), "sk-1");
-        assert_eq!(resolve("Bearer ${KEY}-${TEAM}", "key", &env()).unwrap(), "Bearer sk-1-blue");
-        assert_eq!(resolve("$$KEY and $!x", "key", &env()).unwrap(), "$KEY and !x");
-        assert_eq!(resolve("${not valid}", "key", &env()).unwrap(), "${not valid}");
+        assert_eq!(
+            resolve("Bearer ${KEY}-${TEAM}", "key", &env()).unwrap(),
+            "Bearer sk-1-blue"
+        );
+        assert_eq!(
+            resolve("$$KEY and $!x", "key", &env()).unwrap(),
+            "$KEY and !x"
+        );
+        assert_eq!(
+            resolve("${not valid}", "key", &env()).unwrap(),
+            "${not valid}"
+        );
         assert_eq!(resolve("${KEY", "key", &env()).unwrap(), "${KEY");
         assert_eq!(env_names("a $KEY ${TEAM} $KEY"), ["KEY", "TEAM"]);
     }
 
     #[test]
     fn missing_or_empty_env_is_an_error_naming_the_variables() {
-        let error = resolve("$KEY:$NOPE:${EMPTY}", "API key for provider \"x\"", &env()).unwrap_err();
+        let error =
+            resolve("$KEY:$NOPE:${EMPTY}", "API key for provider \"x\"", &env()).unwrap_err();
         assert_eq!(
             error,
             ConfigValueError::MissingEnv {
@@ -301,14 +326,19 @@ mod tests {
                 names: vec!["NOPE".into(), "EMPTY".into()],
             }
         );
-        assert!(error.to_string().contains("environment variable NOPE, EMPTY is not set"));
+        assert!(error
+            .to_string()
+            .contains("environment variable NOPE, EMPTY is not set"));
         assert!(!is_configured("$NOPE", &env()));
     }
 
     #[test]
     fn commands_run_in_the_shell_with_trimmed_output() {
         assert!(is_configured("!false", &Env::fixed([])));
-        assert_eq!(resolve("!printf '  sk-cmd \\n'", "key", &env()).unwrap(), "sk-cmd");
+        assert_eq!(
+            resolve("!printf '  sk-cmd \\n'", "key", &env()).unwrap(),
+            "sk-cmd"
+        );
         assert_eq!(resolve("!echo $((40 + 2))", "key", &env()).unwrap(), "42");
     }
 

@@ -1,0 +1,274 @@
+//! Sessions through the real binary: Pi's file layout, resume, fork, ids, names, listing,
+//! torn lines and the lock that keeps two writers apart.
+
+use std::path::PathBuf;
+
+use serde_json::{json, Value};
+
+use crate::support::*;
+
+/// The session files under the workspace's agent dir.
+fn session_files(ws: &Workspace) -> Vec<PathBuf> {
+    let root = ws.agent_dir.path().join("sessions");
+    let mut files = Vec::new();
+    for dir in std::fs::read_dir(&root).into_iter().flatten().flatten() {
+        for file in std::fs::read_dir(dir.path())
+            .into_iter()
+            .flatten()
+            .flatten()
+        {
+            files.push(file.path());
+        }
+    }
+    files.sort();
+    files
+}
+
+fn lines(path: &PathBuf) -> Vec<Value> {
+    std::fs::read_to_string(path)
+        .expect("session file")
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("json line"))
+        .collect()
+}
+
+fn run(ws: &Workspace, script: &Value, args: &[&str]) -> std::process::Output {
+    let path = ws.script(script);
+    ws.tau()
+        .arg("--script")
+        .arg(path)
+        .args(args)
+        .output()
+        .expect("run tau")
+}
+
+const TWO_TURNS: &str =
+    r#"{"turns": [{"text": "first answer"}, {"text": "second: ${lastUserMessage}"}]}"#;
+
+fn two_turns() -> Value {
+    serde_json::from_str(TWO_TURNS).expect("script")
+}
+
+#[test]
+fn a_run_writes_pi_layout_and_continue_resumes_it() {
+    let ws = Workspace::new();
+    let output = run(&ws, &two_turns(), &["-p", "hello"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let files = session_files(&ws);
+    assert_eq!(files.len(), 1);
+    let folder = files[0]
+        .parent()
+        .and_then(|p| p.file_name())
+        .expect("folder")
+        .to_string_lossy()
+        .to_string();
+    assert!(
+        folder.starts_with("--") && folder.ends_with("--"),
+        "{folder}"
+    );
+    let entries = lines(&files[0]);
+    let kinds: Vec<&str> = entries
+        .iter()
+        .map(|e| e["type"].as_str().unwrap_or(""))
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "session",
+            "model_change",
+            "thinking_level_change",
+            "message",
+            "message",
+            "message"
+        ]
+    );
+    assert_eq!(entries[0]["version"], 3);
+    let roles: Vec<&str> = entries[3..]
+        .iter()
+        .map(|e| e["message"]["role"].as_str().unwrap_or(""))
+        .collect();
+    assert_eq!(roles, ["system", "user", "assistant"]);
+    assert_eq!(entries[4]["parentId"], entries[3]["id"]);
+
+    let output = run(&ws, &two_turns(), &["-c", "-p", "again"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(
+        stdout(&output),
+        "second: again\n",
+        "the model saw the restored conversation"
+    );
+    assert_eq!(session_files(&ws).len(), 1, "continued in the same file");
+    let entries = lines(&files[0]);
+    assert_eq!(
+        entries.len(),
+        8,
+        "one user and one assistant line appended, no new system message"
+    );
+}
+
+#[test]
+fn tool_details_survive_a_resume() {
+    let ws = Workspace::new();
+    ws.write("a.txt", "one\n");
+    let script = json!({"turns": [
+        {"toolCalls": [{"name": "edit", "arguments": {"path": "a.txt", "edits": [{"oldText": "one", "newText": "two"}]}}]},
+        {"text": "edited"},
+        {"text": "still here"}
+    ]});
+    assert!(run(&ws, &script, &["-p", "edit it"]).status.success());
+    let output = run(&ws, &script, &["-c", "--mode", "json", "and now?"]);
+    assert!(output.status.success());
+    let file = &session_files(&ws)[0];
+    let result = lines(file)
+        .into_iter()
+        .find(|e| e["message"]["role"] == "toolResult")
+        .expect("tool result entry");
+    assert_eq!(result["message"]["details"]["firstChangedLine"], 1);
+    assert!(result["message"]["details"]["diff"]
+        .as_str()
+        .unwrap_or("")
+        .contains("+1 two"));
+}
+
+#[test]
+fn session_id_fork_name_and_resume_listing() {
+    let ws = Workspace::new();
+    assert!(run(
+        &ws,
+        &two_turns(),
+        &[
+            "--session-id",
+            "my-task-1",
+            "--name",
+            "Fix auth",
+            "-p",
+            "hi"
+        ]
+    )
+    .status
+    .success());
+    let files = session_files(&ws);
+    assert!(
+        files[0].to_string_lossy().ends_with("_my-task-1.jsonl"),
+        "{files:?}"
+    );
+    let entries = lines(&files[0]);
+    assert!(entries
+        .iter()
+        .any(|e| e["type"] == "session_info" && e["name"] == "Fix auth"));
+
+    // The same id continues that session.
+    let output = run(
+        &ws,
+        &two_turns(),
+        &["--session-id", "my-task-1", "-p", "more"],
+    );
+    assert_eq!(stdout(&output), "second: more\n");
+
+    let listing = ws.tau().arg("--resume").output().expect("run");
+    let text = stdout(&listing);
+    assert!(
+        text.contains("my-task-1") && text.contains("Fix auth"),
+        "{text}"
+    );
+
+    // A fork copies the conversation into a new file that names its parent.
+    let output = run(&ws, &two_turns(), &["--fork", "my-task", "-p", "forked"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let files = session_files(&ws);
+    assert_eq!(files.len(), 2);
+    let fork = files
+        .iter()
+        .find(|f| !f.to_string_lossy().contains("my-task-1"))
+        .expect("fork file");
+    let header = &lines(fork)[0];
+    assert!(
+        header["parentSession"]
+            .as_str()
+            .unwrap_or("")
+            .contains("my-task-1"),
+        "{header}"
+    );
+
+    let bad = ws
+        .tau()
+        .args(["--fork", "x", "--no-session", "-p", "y"])
+        .output()
+        .expect("run");
+    assert!(stderr(&bad).contains("--fork cannot be combined"));
+    let missing = run(&ws, &two_turns(), &["--session", "nope-nope", "-p", "y"]);
+    assert!(!missing.status.success());
+    assert!(
+        stderr(&missing).contains("no session matches"),
+        "{}",
+        stderr(&missing)
+    );
+}
+
+#[test]
+fn a_torn_line_is_reported_skipped_and_appending_starts_a_fresh_line() {
+    let ws = Workspace::new();
+    assert!(run(&ws, &two_turns(), &["-p", "hello"]).status.success());
+    let file = session_files(&ws).remove(0);
+    {
+        use std::io::Write;
+        let mut handle = std::fs::OpenOptions::new()
+            .append(true)
+            .open(&file)
+            .expect("open");
+        handle
+            .write_all(br#"{"type":"message","id":"torn","parentId":"#)
+            .expect("tear");
+    }
+    let output = run(&ws, &two_turns(), &["-c", "-p", "after crash"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("session line 7"),
+        "{}",
+        stderr(&output)
+    );
+    assert_eq!(stdout(&output), "second: after crash\n");
+    let text = std::fs::read_to_string(&file).expect("read");
+    let bad: Vec<&str> = text
+        .lines()
+        .filter(|l| serde_json::from_str::<Value>(l).is_err())
+        .collect();
+    assert_eq!(bad.len(), 1, "only the torn line is bad: {bad:?}");
+    assert!(text.ends_with("}\n"));
+}
+
+#[test]
+fn a_second_writer_is_refused_with_what_to_do() {
+    let ws = Workspace::new();
+    assert!(
+        run(&ws, &two_turns(), &["--session-id", "shared", "-p", "hi"])
+            .status
+            .success()
+    );
+    let slow = json!({"turns": [{"text": "slow ".repeat(100), "delayMs": 30}, {"text": "slow ".repeat(100), "delayMs": 30}]});
+    let path = ws.script(&slow);
+    let mut first = ws
+        .tau()
+        .arg("--script")
+        .arg(&path)
+        .args(["--session-id", "shared", "-p", "long"])
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .expect("spawn");
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let second = ws
+        .tau()
+        .arg("--script")
+        .arg(&path)
+        .args(["--session-id", "shared", "-p", "x"])
+        .output()
+        .expect("run");
+    let _ = first.wait();
+    assert!(!second.status.success());
+    let message = stderr(&second);
+    assert!(
+        message.contains(&first.id().to_string()),
+        "names the holder: {message}"
+    );
+    assert!(message.contains("--fork"), "says what to do: {message}");
+}

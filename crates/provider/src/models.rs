@@ -1,0 +1,40 @@
+//! Models and their credentials: the built-in catalogue, Pi's models.json format layered
+//! over it, settings.json's startup model, `--model` resolution and `--list-models` output.
+//!
+//! - [`config`]: models.json types and parsing (errors name file, line, column and field).
+//! - [`value`]: `apiKey` and header values (`literal`, `$ENV`, `${ENV}`, `!command`).
+//! - [`catalog`]: built-in OpenAI and Anthropic models, API-key variables per provider,
+//!   Pi's startup model per provider.
+//! - [`registry`]: [`ModelRegistry`], the merged view with credentials and the startup model.
+//! - [`resolve`]: `--model` pattern matching; [`scope`]: `--models` scopes.
+//! - [`thinking`]: supported thinking levels and clamping.
+//! - [`list`]: [`format_model_list`] for `--list-models`.
+//!
+//! Not here yet: `auth.json` (stored credentials and `/login`), Anthropic's
+//! `ANTHROPIC_AUTH_TOKEN` bearer token, pricing tiers, `inputLimits`, `promptCache` and
+//! `samplingParams` (parsed files may carry them; they are ignored), project settings.
+
+pub mod catalog;
+mod compose;
+pub mod config;
+pub mod list;
+pub mod registry;
+pub mod resolve;
+pub mod scope;
+pub mod settings;
+pub mod thinking;
+pub mod value;
+
+#[cfg(test)]
+mod registry_tests;
+#[cfg(test)]
+mod resolve_tests;
+
+pub use config::ModelsError;
+pub use list::format_model_list;
+pub use registry::{AuthError, ModelRegistry, RequestAuth, DEFAULT_THINKING_LEVEL};
+pub use resolve::{AmbiguityHint, ResolveError, ResolveOptions, Resolved};
+pub use scope::ScopedModel;
+pub use settings::ModelSettings;
+pub use thinking::{clamp_thinking, supported_thinking_levels};
+pub use value::{ConfigValueError, Env};

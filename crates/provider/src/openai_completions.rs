@@ -1,0 +1,304 @@
+//! The `openai-completions` API: OpenAI Chat Completions streaming, as pi-ai 1.6.0 speaks
+//! it to OpenAI and to every compatible server (llama.cpp, Ollama, vLLM, LM Studio,
+//! OpenRouter, DeepSeek…).
+//!
+//! `POST {baseUrl}/chat/completions` with `Authorization: Bearer <key>` and a streamed
+//! body (see [`request`] for its keys and [`messages`] for the conversation); the response
+//! is server-sent `chat.completion.chunk`s ending with `data: [DONE]` ([`chunk`]).
+//! Per-server quirks come from the model's `compat` ([`compat`]).
+//!
+//! Event order follows pi-ai: `Start` once the response headers arrived (an error before
+//! that is a lone `Error`), deltas as chunks arrive, every `*_end` after the stream, then
+//! `Done`. A stream that ends without `finish_reason` or with an error finish reason still
+//! closes its blocks and then ends with `Error`, keeping the partial content; a transport
+//! failure or a malformed chunk ends with `Error` at once.
+
+mod cache_control;
+pub mod chunk;
+pub mod compat;
+pub mod messages;
+mod reasoning;
+pub mod request;
+
+use std::sync::Arc;
+
+use futures::StreamExt;
+use serde_json::Value;
+use tau_protocol::AssistantMessageEvent;
+use tokio_util::sync::CancellationToken;
+
+use crate::builder::AssistantMessageBuilder;
+use crate::error::ProviderError;
+use crate::http::{HttpClient, JsonPost, SseStream};
+pub use crate::openai_common::DEFAULT_BASE_URL;
+use crate::openai_common::{fail_before_start, stream_error, Settings};
+use crate::provider::{EventStream, Provider, ProviderRequest};
+use crate::transform::transform_messages;
+use chunk::ChunkReader;
+use compat::Compat;
+use request::{build_body, BodyInput};
+
+/// The `api` name of this provider.
+pub const API: &str = "openai-completions";
+/// An OpenAI Chat Completions provider.
+#[derive(Debug, Clone)]
+pub struct OpenAiCompletions {
+    client: HttpClient,
+    settings: Arc<Settings>,
+}
+
+impl OpenAiCompletions {
+    /// A provider sending through `client`. Without [`Self::with_base_url`] each request
+    /// goes to its model's `baseUrl`.
+    pub fn new(client: HttpClient) -> Self {
+        Self {
+            client,
+            settings: Arc::new(Settings::default()),
+        }
+    }
+
+    /// Sends to `base_url` (e.g. `http://127.0.0.1:8080/v1`) instead of the model's.
+    pub fn with_base_url(mut self, base_url: impl Into<String>) -> Self {
+        Arc::make_mut(&mut self.settings).base_url = Some(base_url.into());
+        self
+    }
+
+    /// The key used when the request carries none.
+    pub fn with_api_key(mut self, api_key: impl Into<String>) -> Self {
+        Arc::make_mut(&mut self.settings).api_key = Some(api_key.into());
+        self
+    }
+
+    /// Extra headers, applied after the defaults and the model's `headers` (so they can
+    /// replace `Authorization`).
+    pub fn with_headers(mut self, headers: impl IntoIterator<Item = (String, String)>) -> Self {
+        Arc::make_mut(&mut self.settings).headers.extend(headers);
+        self
+    }
+
+    /// How the user sets this provider's key (`set OPENAI_API_KEY or pass --api-key`),
+    /// quoted by the missing-key and rejected-key errors.
+    pub fn with_key_hint(mut self, hint: impl Into<String>) -> Self {
+        Arc::make_mut(&mut self.settings).key_hint = Some(hint.into());
+        self
+    }
+}
+
+impl Provider for OpenAiCompletions {
+    fn stream(&self, request: ProviderRequest, cancel: CancellationToken) -> EventStream {
+        let call = Call {
+            client: self.client.clone(),
+            settings: Arc::clone(&self.settings),
+            builder: Some(AssistantMessageBuilder::new(&request.model)),
+            compat: Compat::for_model(&request.model),
+            request,
+            cancel,
+        };
+        futures::stream::unfold(Some(State::Connect(Box::new(call))), |state| async move {
+            let (events, next) = state?.step().await;
+            Some((events, next))
+        })
+        .flat_map(futures::stream::iter)
+        .boxed()
+    }
+}
+
+/// One request before its response arrived.
+struct Call {
+    client: HttpClient,
+    settings: Arc<Settings>,
+    /// Taken when the stream starts.
+    builder: Option<AssistantMessageBuilder>,
+    compat: Compat,
+    request: ProviderRequest,
+    cancel: CancellationToken,
+}
+
+/// Where a response stands.
+enum State {
+    Connect(Box<Call>),
+    Streaming(Box<Streaming>),
+}
+
+/// A response whose body is being read.
+struct Streaming {
+    sse: SseStream,
+    /// Taken by the final events.
+    reader: Option<ChunkReader>,
+    cancel: CancellationToken,
+    supports_finish_reason: bool,
+}
+
+impl State {
+    /// Runs until the next batch of events; the next state is `None` after the last one.
+    async fn step(self) -> (Vec<AssistantMessageEvent>, Option<State>) {
+        match self {
+            State::Connect(call) => call.connect().await,
+            State::Streaming(mut streaming) => {
+                let events = streaming.next().await;
+                match events {
+                    Ok(events) => (events, Some(State::Streaming(streaming))),
+                    Err(last) => (last, None),
+                }
+            }
+        }
+    }
+}
+
+impl Call {
+    async fn connect(mut self: Box<Self>) -> (Vec<AssistantMessageEvent>, Option<State>) {
+        let Some(builder) = self.builder.take() else {
+            return (Vec::new(), None);
+        };
+        let post = match self.post() {
+            Ok(post) => post,
+            Err(error) => return (vec![fail_before_start(builder, &error, &self.cancel)], None),
+        };
+        let response = match self.client.post_json(post, &self.cancel).await {
+            Ok(response) => response,
+            Err(error) => return (vec![fail_before_start(builder, &error, &self.cancel)], None),
+        };
+        let reader = ChunkReader::new(builder, self.request.model.clone());
+        let start = reader.start();
+        let streaming = Streaming {
+            sse: response.into_sse(),
+            reader: Some(reader),
+            cancel: self.cancel.clone(),
+            supports_finish_reason: self.compat.supports_finish_reason,
+        };
+        (vec![start], Some(State::Streaming(Box::new(streaming))))
+    }
+
+    /// The HTTP request for this call.
+    fn post(&self) -> Result<JsonPost, ProviderError> {
+        let model = &self.request.model;
+        let url = self.settings.url(model, "chat/completions");
+        let context = self.settings.context(model, &url);
+        let headers = self
+            .settings
+            .headers(model, self.request.api_key.as_deref(), &context)?;
+        let messages = transform_messages(&self.request.messages, model, &|id| {
+            normalize_tool_call_id(id, &model.provider)
+        });
+        let body = build_body(&BodyInput {
+            model,
+            system_prompt: &self.request.system_prompt,
+            original: &self.request.messages,
+            messages: &messages,
+            tools: &self.request.tools,
+            thinking_level: self.request.thinking_level,
+            compat: &self.compat,
+        })
+        .map_err(|detail| ProviderError::InvalidRequest {
+            provider: model.provider.clone(),
+            detail,
+        })?;
+        let body = serde_json::to_vec(&body).map_err(|error| ProviderError::InvalidRequest {
+            provider: model.provider.clone(),
+            detail: format!("cannot serialise the request: {error}"),
+        })?;
+        Ok(JsonPost {
+            url,
+            headers,
+            body,
+            context,
+        })
+    }
+}
+
+impl Streaming {
+    /// The events of the next SSE event, or (as `Err`) the final events.
+    async fn next(&mut self) -> Result<Vec<AssistantMessageEvent>, Vec<AssistantMessageEvent>> {
+        let event = match self.sse.next_event(&self.cancel).await {
+            Ok(Some(event)) => event,
+            Ok(None) => return Err(self.finish(false)),
+            // pi-ai's SDK ends the chunk loop quietly on abort, so the blocks still close.
+            Err(ProviderError::Aborted) => return Err(self.finish(true)),
+            Err(error) => return Err(self.fail(&error)),
+        };
+        // The SDK stops reading at `[DONE]`; anything after it is ignored.
+        if event.data == "[DONE]" {
+            return Err(self.finish(false));
+        }
+        let chunk: Value = match serde_json::from_str(&event.data) {
+            Ok(chunk) => chunk,
+            Err(_) => return Err(self.fail(&ProviderError::MalformedEvent { data: event.data })),
+        };
+        if let Some(error) = stream_error(event.event.as_deref(), &chunk) {
+            return Err(self.fail(&error));
+        }
+        Ok(self
+            .reader
+            .as_mut()
+            .map(|reader| reader.chunk(&chunk))
+            .unwrap_or_default())
+    }
+
+    fn finish(&mut self, aborted: bool) -> Vec<AssistantMessageEvent> {
+        let aborted = aborted || self.cancel.is_cancelled();
+        match self.reader.take() {
+            Some(reader) => reader.finish(aborted, self.supports_finish_reason),
+            None => Vec::new(),
+        }
+    }
+
+    fn fail(&mut self, error: &ProviderError) -> Vec<AssistantMessageEvent> {
+        let aborted = self.cancel.is_cancelled();
+        self.reader
+            .take()
+            .map(|reader| reader.fail(error, aborted))
+            .into_iter()
+            .collect()
+    }
+}
+
+/// Tool-call ids from other APIs, made acceptable to Chat Completions: OpenAI Responses ids
+/// (`call_id|item_id`) become `call_id_item_id` sanitised to 40 characters, and OpenAI's
+/// own ids are cut to 40 characters.
+pub fn normalize_tool_call_id(id: &str, provider: &str) -> String {
+    let sanitize = |part: &str| -> String {
+        part.chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '_' || c == '-' {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect()
+    };
+    if let Some((call_id, item_id)) = id.split_once('|') {
+        let call_id = sanitize(call_id);
+        let item_id = sanitize(item_id);
+        let combined = if item_id.is_empty() {
+            call_id.clone()
+        } else {
+            format!("{call_id}_{item_id}")
+        };
+        if combined.len() <= 40 {
+            return combined;
+        }
+        let hash = short_hash(id);
+        let keep = 40usize.saturating_sub(hash.len() + 1).max(1);
+        let prefix: String = call_id.chars().take(keep).collect();
+        return format!("{prefix}_{hash}");
+    }
+    if provider == "openai" && id.chars().count() > 40 {
+        return id.chars().take(40).collect();
+    }
+    id.to_owned()
+}
+
+/// An 8-hex-digit FNV-1a hash: stable, short, only needs to keep distinct ids distinct.
+fn short_hash(text: &str) -> String {
+    let mut hash: u32 = 0x811c_9dc5;
+    for byte in text.bytes() {
+        hash ^= u32::from(byte);
+        hash = hash.wrapping_mul(0x0100_0193);
+    }
+    format!("{hash:08x}")
+}
+
+#[cfg(test)]
+#[path = "openai_completions/tests.rs"]
+mod tests;

@@ -1,0 +1,397 @@
+//! The `openai-responses` API: OpenAI's Responses streaming, as pi-ai 1.6.0 speaks it.
+//!
+//! `POST {baseUrl}/responses` with `Authorization: Bearer <key>` and a streamed, stateless
+//! body (`store: false`; see [`request`] for its keys and [`input`] for the conversation);
+//! the response is server-sent events named by their `type` (`response.created`,
+//! `response.output_item.added`, `response.output_text.delta`, …, `response.completed`),
+//! read by [`events`].
+//!
+//! Event order follows pi-ai: `Start` once the response headers arrived (an error before
+//! that is a lone `Error`), then each output item's block opens, streams and closes as its
+//! events arrive, then `Done`. A failure (`response.failed`, an `error` event, a stream that
+//! ends before `response.completed`, a transport failure, a malformed event) ends with
+//! `Error` at once, keeping the content so far. Like pi-ai, an abort while streaming reports
+//! "OpenAI Responses stream ended before a terminal response event" with stop reason
+//! `aborted`. HTTP errors read `OpenAI API error (<status>): <error JSON>` (`<provider> API
+//! error` for other providers), followed by tau's fix hint.
+
+mod compat;
+pub mod events;
+pub mod input;
+pub mod request;
+
+use std::sync::Arc;
+
+use futures::StreamExt;
+use serde_json::{json, Value};
+use tau_protocol::AssistantMessageEvent;
+use tokio_util::sync::CancellationToken;
+
+use crate::builder::AssistantMessageBuilder;
+use crate::error::ProviderError;
+use crate::http::{HttpClient, JsonPost, SseStream};
+use crate::openai_common::{fail_before_start, stream_error, Settings};
+use crate::provider::{EventStream, Provider, ProviderRequest};
+use crate::transform::transform_messages;
+pub use compat::Compat;
+use events::EventReader;
+use request::{build_body, BodyInput};
+
+/// The `api` name of this provider.
+pub const API: &str = "openai-responses";
+/// The message key pi-ai keeps the effort of `configuration_update` models under.
+pub const PROVIDER_THINKING_LEVEL: &str = "providerThinkingLevel";
+/// Where ChatGPT sign-in users check their shared usage limit.
+const CHATGPT_USAGE_URL: &str = "https://chatgpt.com/settings/usage";
+/// pi-ai's hint for a ChatGPT workspace's per-user limit.
+const CHATGPT_WORKSPACE_LIMIT_HINT: &str = "You've reached your ChatGPT workspace's usage limit. Ask your workspace admin to increase it at admin.openai.com → Workspace → Usage limits.";
+
+/// An OpenAI Responses provider.
+#[derive(Debug, Clone)]
+pub struct OpenAiResponses {
+    client: HttpClient,
+    settings: Arc<Settings>,
+}
+
+impl OpenAiResponses {
+    /// A provider sending through `client`. Without [`Self::with_base_url`] each request
+    /// goes to its model's `baseUrl`.
+    pub fn new(client: HttpClient) -> Self {
+        Self {
+            client,
+            settings: Arc::new(Settings::default()),
+        }
+    }
+
+    /// Sends to `base_url` (e.g. `http://127.0.0.1:8080/v1`) instead of the model's.
+    pub fn with_base_url(mut self, base_url: impl Into<String>) -> Self {
+        Arc::make_mut(&mut self.settings).base_url = Some(base_url.into());
+        self
+    }
+
+    /// The key used when the request carries none.
+    pub fn with_api_key(mut self, api_key: impl Into<String>) -> Self {
+        Arc::make_mut(&mut self.settings).api_key = Some(api_key.into());
+        self
+    }
+
+    /// Extra headers, applied after the defaults and the model's `headers` (so they can
+    /// replace `Authorization`).
+    pub fn with_headers(mut self, headers: impl IntoIterator<Item = (String, String)>) -> Self {
+        Arc::make_mut(&mut self.settings).headers.extend(headers);
+        self
+    }
+
+    /// How the user sets this provider's key (`set OPENAI_API_KEY or pass --api-key`),
+    /// quoted by the missing-key and rejected-key errors.
+    pub fn with_key_hint(mut self, hint: impl Into<String>) -> Self {
+        Arc::make_mut(&mut self.settings).key_hint = Some(hint.into());
+        self
+    }
+}
+
+impl Provider for OpenAiResponses {
+    fn stream(&self, request: ProviderRequest, cancel: CancellationToken) -> EventStream {
+        let call = Call {
+            client: self.client.clone(),
+            settings: Arc::clone(&self.settings),
+            builder: Some(AssistantMessageBuilder::new(&request.model)),
+            compat: Compat::for_model(&request.model),
+            request,
+            cancel,
+        };
+        futures::stream::unfold(Some(State::Connect(Box::new(call))), |state| async move {
+            let (events, next) = state?.step().await;
+            Some((events, next))
+        })
+        .flat_map(futures::stream::iter)
+        .boxed()
+    }
+}
+
+/// One request before its response arrived.
+struct Call {
+    client: HttpClient,
+    settings: Arc<Settings>,
+    /// Taken when the stream starts.
+    builder: Option<AssistantMessageBuilder>,
+    compat: Compat,
+    request: ProviderRequest,
+    cancel: CancellationToken,
+}
+
+/// Where a response stands.
+enum State {
+    Connect(Box<Call>),
+    Streaming(Box<Streaming>),
+}
+
+/// A response whose body is being read.
+struct Streaming {
+    sse: SseStream,
+    /// Taken by the final events.
+    reader: Option<EventReader>,
+    cancel: CancellationToken,
+    /// The `providerThinkingLevel` to stamp on the final message, if any.
+    thinking_level: Option<Value>,
+}
+
+impl State {
+    /// Runs until the next batch of events; the next state is `None` after the last one.
+    async fn step(self) -> (Vec<AssistantMessageEvent>, Option<State>) {
+        match self {
+            State::Connect(call) => call.connect().await,
+            State::Streaming(mut streaming) => match streaming.next().await {
+                Ok(events) => (events, Some(State::Streaming(streaming))),
+                Err(last) => (last, None),
+            },
+        }
+    }
+}
+
+impl Call {
+    async fn connect(mut self: Box<Self>) -> (Vec<AssistantMessageEvent>, Option<State>) {
+        let Some(builder) = self.builder.take() else {
+            return (Vec::new(), None);
+        };
+        let fail = |builder, error: ProviderError, cancel: &CancellationToken| {
+            let error = with_api_prefix(error, &self.request.model.provider);
+            let mut event = fail_before_start(builder, &error, cancel);
+            if let AssistantMessageEvent::Error { error, .. } = &mut event {
+                error.error_message = error.error_message.take().map(with_account_hint);
+            }
+            (vec![event], None)
+        };
+        let (post, thinking_level) = match self.post() {
+            Ok(post) => post,
+            Err(error) => return fail(builder, error, &self.cancel),
+        };
+        let response = match self.client.post_json(post, &self.cancel).await {
+            Ok(response) => response,
+            Err(error) => return fail(builder, error, &self.cancel),
+        };
+        let reader = EventReader::new(builder, self.request.model.clone());
+        let start = reader.start();
+        let streaming = Streaming {
+            sse: response.into_sse(),
+            reader: Some(reader),
+            cancel: self.cancel.clone(),
+            thinking_level,
+        };
+        (vec![start], Some(State::Streaming(Box::new(streaming))))
+    }
+
+    /// The HTTP request for this call, and the effort sent in `configuration_update` items.
+    fn post(&self) -> Result<(JsonPost, Option<Value>), ProviderError> {
+        let model = &self.request.model;
+        let url = self.settings.url(model, "responses");
+        let context = self.settings.context(model, &url);
+        let headers = self
+            .settings
+            .headers(model, self.request.api_key.as_deref(), &context)?;
+        let api_key = self.settings.key(self.request.api_key.as_deref());
+        let foreign = input::foreign_tool_call_ids(&self.request.messages, model);
+        let messages = transform_messages(&self.request.messages, model, &|id| {
+            input::normalize_tool_call_id(id, &model.provider, foreign.contains(id))
+        });
+        let long_cache = std::env::var("PI_CACHE_RETENTION").is_ok_and(|value| value == "long");
+        let body = build_body(&BodyInput {
+            model,
+            system_prompt: &self.request.system_prompt,
+            original: &self.request.messages,
+            messages: &messages,
+            tools: &self.request.tools,
+            thinking_level: self.request.thinking_level,
+            api_key: api_key.as_deref(),
+            compat: &self.compat,
+            long_cache,
+        })
+        .map_err(|detail| ProviderError::InvalidRequest {
+            provider: model.provider.clone(),
+            detail,
+        })?;
+        let thinking_level = configuration_effort(&body);
+        let body = serde_json::to_vec(&body).map_err(|error| ProviderError::InvalidRequest {
+            provider: model.provider.clone(),
+            detail: format!("cannot serialise the request: {error}"),
+        })?;
+        let post = JsonPost {
+            url,
+            headers,
+            body,
+            context,
+        };
+        Ok((post, thinking_level))
+    }
+}
+
+/// The effort of the trailing `configuration_update` item, if the body has one.
+fn configuration_effort(body: &Value) -> Option<Value> {
+    let last = body.get("input")?.as_array()?.last()?;
+    (last.get("type")? == "configuration_update")
+        .then(|| last.pointer("/reasoning/effort").cloned())
+        .flatten()
+}
+
+impl Streaming {
+    /// The events of the next SSE event, or (as `Err`) the final events.
+    async fn next(&mut self) -> Result<Vec<AssistantMessageEvent>, Vec<AssistantMessageEvent>> {
+        let event = match self.sse.next_event(&self.cancel).await {
+            Ok(Some(event)) => event,
+            Ok(None) => return Err(self.finish(false)),
+            // The SDK ends the event loop quietly on abort; pi-ai then finds no terminal event.
+            Err(ProviderError::Aborted) => return Err(self.finish(true)),
+            Err(error) => return Err(self.fail(&error)),
+        };
+        // The SDK stops reading at `[DONE]`.
+        if event.data == "[DONE]" {
+            return Err(self.finish(false));
+        }
+        let data: Value = match serde_json::from_str(&event.data) {
+            Ok(data) => data,
+            Err(_) => return Err(self.fail(&ProviderError::MalformedEvent { data: event.data })),
+        };
+        if let Some(error) = stream_error(event.event.as_deref(), &data) {
+            return Err(self.fail(&error));
+        }
+        let Some(reader) = self.reader.as_mut() else {
+            return Err(Vec::new());
+        };
+        match reader.event(&data) {
+            Ok(events) => Ok(events),
+            Err(error) => Err(self.fail(&error)),
+        }
+    }
+
+    fn finish(&mut self, aborted: bool) -> Vec<AssistantMessageEvent> {
+        let aborted = aborted || self.cancel.is_cancelled();
+        let mut events = match self.reader.take() {
+            Some(reader) => reader.finish(aborted),
+            None => Vec::new(),
+        };
+        if let Some(last) = events.last_mut() {
+            self.stamp(last);
+        }
+        events
+    }
+
+    fn fail(&mut self, error: &ProviderError) -> Vec<AssistantMessageEvent> {
+        let aborted = self.cancel.is_cancelled();
+        let mut events: Vec<_> = self
+            .reader
+            .take()
+            .map(|reader| reader.fail(error, aborted))
+            .into_iter()
+            .collect();
+        if let Some(last) = events.last_mut() {
+            self.stamp(last);
+        }
+        events
+    }
+
+    /// Adds `providerThinkingLevel` to the final message of a `configuration_update` model.
+    fn stamp(&self, event: &mut AssistantMessageEvent) {
+        let Some(level) = &self.thinking_level else {
+            return;
+        };
+        match event {
+            AssistantMessageEvent::Done { message, .. }
+            | AssistantMessageEvent::Error { error: message, .. } => {
+                message
+                    .extra
+                    .insert(PROVIDER_THINKING_LEVEL.into(), json!(level));
+            }
+            _ => {}
+        }
+    }
+}
+
+/// pi-ai's wording of HTTP errors for this API: `OpenAI API error (<status>): <body>`.
+fn with_api_prefix(error: ProviderError, provider: &str) -> ProviderError {
+    let api = if provider == "openai" {
+        "OpenAI".to_owned()
+    } else {
+        provider.to_owned()
+    };
+    let prefix = |status: u16, message: String| {
+        let body = message
+            .strip_prefix(&format!("{status}: "))
+            .map(str::to_owned)
+            .unwrap_or(message);
+        format!("{api} API error ({status}): {body}")
+    };
+    match error {
+        ProviderError::Unauthorized {
+            message,
+            provider,
+            hint,
+        } => ProviderError::Unauthorized {
+            message: prefix(401, message),
+            provider,
+            hint,
+        },
+        ProviderError::Forbidden {
+            message,
+            provider,
+            model,
+            hint,
+        } => ProviderError::Forbidden {
+            message: prefix(403, message),
+            provider,
+            model,
+            hint,
+        },
+        ProviderError::NotFound {
+            message,
+            provider,
+            model,
+            url,
+        } => ProviderError::NotFound {
+            message: prefix(404, message),
+            provider,
+            model,
+            url,
+        },
+        ProviderError::RateLimited { message } => ProviderError::RateLimited {
+            message: prefix(429, message),
+        },
+        ProviderError::Server { status, message } => ProviderError::Server {
+            status,
+            message: prefix(status, message),
+        },
+        ProviderError::Status { status, message } => ProviderError::Status {
+            status,
+            message: prefix(status, message),
+        },
+        other @ (ProviderError::MissingApiKey { .. }
+        | ProviderError::Connection { .. }
+        | ProviderError::Timeout { .. }
+        | ProviderError::IdleTimeout { .. }
+        | ProviderError::StreamCut { .. }
+        | ProviderError::MalformedEvent { .. }
+        | ProviderError::StreamError { .. }
+        | ProviderError::Incomplete { .. }
+        | ProviderError::ProviderStopped { .. }
+        | ProviderError::Aborted
+        | ProviderError::InvalidRequest { .. }) => other,
+    }
+}
+
+/// ChatGPT sign-in shares the subscription's usage limit with other apps: say where to look.
+pub(crate) fn with_account_hint(message: String) -> String {
+    if message.contains("subscription_sharing_usage_limit_exceeded") {
+        format!("{message}\nCheck your ChatGPT usage: {CHATGPT_USAGE_URL}")
+    } else if message.contains("subscription_sharing_workplace_individual_usage_limit_exceeded") {
+        format!("{message}\n{CHATGPT_WORKSPACE_LIMIT_HINT}")
+    } else {
+        message
+    }
+}
+
+#[cfg(test)]
+#[path = "openai_responses/tests.rs"]
+mod tests;
+
+#[cfg(test)]
+#[path = "openai_responses/events_tests.rs"]
+mod events_tests;

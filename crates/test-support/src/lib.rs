@@ -1,0 +1,25 @@
+//! Test support for tau (dev-only): a loopback LLM server that plays scripted turns in the
+//! providers' real streaming wire formats and records every request.
+//!
+//! - [`script`]: the dialect-neutral description of replies ([`MockTurn`], [`MockReply`])
+//!   and the script file format.
+//! - [`dialect`]: how a turn is rendered on the wire for one API ([`Dialect`]).
+//! - [`server`]: [`MockServer`], the HTTP server on `127.0.0.1:0`.
+//!
+//! ```no_run
+//! # async fn demo() -> std::io::Result<()> {
+//! use tau_test_support::{MockServer, MockTurn};
+//! let server = MockServer::start(vec![MockTurn::text("Hello.").into()]).await?;
+//! let base_url = server.base_url(); // http://127.0.0.1:PORT/v1
+//! // ... point a provider at base_url, then:
+//! let requests = server.requests();
+//! # Ok(()) }
+//! ```
+
+pub mod dialect;
+pub mod script;
+pub mod server;
+
+pub use dialect::{Dialect, SseFrame};
+pub use script::{MockReply, MockToolCall, MockTurn, MockUsage, Script, ScriptError};
+pub use server::{MockServer, RecordedRequest};
