@@ -207,3 +207,78 @@ async fn retries_run_out_and_a_permanent_error_is_not_retried() {
     assert!(!kinds(&records).iter().any(|k| k.starts_with("auto_retry")));
     assert_eq!(server.request_count(), 1);
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_stream_cut_mid_answer_is_a_clear_error_and_the_session_survives() {
+    let cut = || {
+        MockReply::Turn(Box::new(
+            MockTurn::text("partial answer that never finishes").dropping_after(3),
+        ))
+    };
+    let server = MockServer::start(vec![
+        cut(),
+        cut(),
+        MockReply::Turn(Box::new(MockTurn::text("second try works"))),
+    ])
+    .await
+    .expect("mock server");
+    let ws = Workspace::new();
+    // No retries, so the cut stream is the final answer of the first run.
+    mock_provider(
+        &ws,
+        &server.base_url(),
+        json!({"retry": {"enabled": false}}),
+    );
+    let (first, second, files) = tokio::task::spawn_blocking(move || {
+        let first = ws
+            .tau()
+            .args(["--model", "mock/m1", "-p", "hello"])
+            .output()
+            .expect("run");
+        let second = ws
+            .tau()
+            .args(["--model", "mock/m1", "-c", "-p", "again"])
+            .output()
+            .expect("run");
+        let root = ws.agent_dir.path().join("sessions");
+        let files: Vec<String> = std::fs::read_dir(&root)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .flat_map(|dir| {
+                std::fs::read_dir(dir.path())
+                    .into_iter()
+                    .flatten()
+                    .flatten()
+            })
+            .map(|file| std::fs::read_to_string(file.path()).expect("session"))
+            .collect();
+        (first, second, files)
+    })
+    .await
+    .expect("join");
+    assert_eq!(first.status.code(), Some(1));
+    let message = stderr(&first);
+    assert!(
+        message.to_lowercase().contains("connection") || message.contains("ended"),
+        "{message}"
+    );
+    assert_eq!(files.len(), 1, "one session, continued");
+    for line in files[0].lines() {
+        serde_json::from_str::<serde_json::Value>(line).expect("every line is whole JSON");
+    }
+    assert!(
+        files[0].contains("\"errorMessage\""),
+        "the failed answer is recorded"
+    );
+    // The continued run sends the user's first prompt again, not the failed partial answer.
+    assert!(second.status.code().is_some());
+    let requests = server.requests();
+    let last = requests.last().expect("request").json();
+    let text = last["messages"].to_string();
+    assert!(text.contains("hello") && text.contains("again"), "{text}");
+    assert!(
+        !text.contains("partial answer"),
+        "a failed answer is not sent back: {text}"
+    );
+}
