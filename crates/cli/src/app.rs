@@ -200,6 +200,7 @@ async fn run_checked(mut args: Args) -> Result<ExitCode, String> {
     let mut runtime = Runtime::new(config, sinks)
         .with_session(session, context.messages)
         .with_retry(settings.retry)
+        .with_compaction(settings.compaction)
         .with_warnings(Arc::new(|message: &str| warn(message)));
     if let Some(message) = system_message {
         runtime = runtime.with_system_message(message);

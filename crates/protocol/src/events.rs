@@ -130,6 +130,38 @@ mod tagged_tool_call {
     }
 }
 
+/// Why a compaction ran.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CompactionReason {
+    /// `/compact` (or another explicit request).
+    Manual,
+    /// The context grew past the context window minus the reserve.
+    Threshold,
+    /// The provider reported a context overflow (or cut an answer short).
+    Overflow,
+}
+
+/// What a successful compaction produced, as `compaction_end` carries it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CompactionResult {
+    /// The summary now standing in for the compacted history.
+    pub summary: String,
+    /// First entry kept verbatim after the summary.
+    pub first_kept_entry_id: String,
+    /// Context tokens before compacting.
+    pub tokens_before: u64,
+    /// Estimated context tokens of the rebuilt context.
+    pub estimated_tokens_after: u64,
+    /// Usage of the summarising request(s).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub usage: Option<Usage>,
+    /// Implementation data: `{readFiles, modifiedFiles}` for tau's own summaries.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub details: Option<Value>,
+}
+
 /// Events of one session-level run, in the order Pi emits them.
 ///
 /// Serialises to the records of Pi's json mode. `MessageUpdate` carries the event and the
@@ -242,6 +274,26 @@ pub enum AgentEvent {
         /// The entry as written.
         entry: crate::session::SessionEntry,
     },
+    /// Compaction began (Pi's `compaction_start`).
+    CompactionStart {
+        /// What started it.
+        reason: CompactionReason,
+    },
+    /// Compaction finished, failed or was aborted (Pi's `compaction_end`).
+    CompactionEnd {
+        /// What started it.
+        reason: CompactionReason,
+        /// What it produced; absent when it failed or was aborted.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        result: Option<Box<CompactionResult>>,
+        /// True when it was cancelled.
+        aborted: bool,
+        /// True when the failed run is retried now (successful overflow recovery).
+        will_retry: bool,
+        /// Why it failed; absent on success and on abort.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        error_message: Option<String>,
+    },
     /// The steering or follow-up queue changed; both fields hold the whole queue.
     QueueUpdate {
         /// Pending steering messages' text.
@@ -269,6 +321,8 @@ impl AgentEvent {
             AgentEvent::AutoRetryStart { .. } => "auto_retry_start",
             AgentEvent::AutoRetryEnd { .. } => "auto_retry_end",
             AgentEvent::EntryAppended { .. } => "entry_appended",
+            AgentEvent::CompactionStart { .. } => "compaction_start",
+            AgentEvent::CompactionEnd { .. } => "compaction_end",
             AgentEvent::QueueUpdate { .. } => "queue_update",
         }
     }
@@ -283,5 +337,56 @@ pub fn turn_end(message: &AssistantMessage, tool_results: &[ToolResultMessage]) 
             .cloned()
             .map(AgentMessage::ToolResult)
             .collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn compaction_events_have_pis_shape() {
+        let start = AgentEvent::CompactionStart {
+            reason: CompactionReason::Threshold,
+        };
+        assert_eq!(
+            serde_json::to_value(&start).unwrap(),
+            json!({"type": "compaction_start", "reason": "threshold"})
+        );
+        let end = AgentEvent::CompactionEnd {
+            reason: CompactionReason::Overflow,
+            result: Some(Box::new(CompactionResult {
+                summary: "s".into(),
+                first_kept_entry_id: "abc".into(),
+                tokens_before: 150,
+                estimated_tokens_after: 32,
+                usage: None,
+                details: Some(json!({"readFiles": [], "modifiedFiles": []})),
+            })),
+            aborted: false,
+            will_retry: true,
+            error_message: None,
+        };
+        let text = serde_json::to_string(&end).unwrap();
+        assert_eq!(
+            text,
+            r#"{"type":"compaction_end","reason":"overflow","result":{"summary":"s","firstKeptEntryId":"abc","tokensBefore":150,"estimatedTokensAfter":32,"details":{"readFiles":[],"modifiedFiles":[]}},"aborted":false,"willRetry":true}"#
+        );
+        let failed = AgentEvent::CompactionEnd {
+            reason: CompactionReason::Manual,
+            result: None,
+            aborted: false,
+            will_retry: false,
+            error_message: Some("Compaction failed: boom".into()),
+        };
+        let value = serde_json::to_value(&failed).unwrap();
+        assert_eq!(
+            value,
+            json!({"type": "compaction_end", "reason": "manual", "aborted": false,
+                   "willRetry": false, "errorMessage": "Compaction failed: boom"})
+        );
+        assert_eq!(serde_json::from_value::<AgentEvent>(value).unwrap(), failed);
+        assert_eq!(failed.type_name(), "compaction_end");
     }
 }

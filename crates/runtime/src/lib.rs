@@ -1,8 +1,10 @@
 //! One live tau conversation: builds the system prompt (with context files), selects the
-//! tools, runs the agent loop for each prompt and publishes its events to every sink.
+//! tools, runs the agent loop for each prompt and publishes its events to every sink, and
+//! compacts the conversation when it outgrows the context window.
 //!
 //! Every mode (print, json, and later rpc and the interactive UI) drives this API.
 
+pub mod compaction;
 pub mod context_files;
 pub mod prompt;
 pub mod prompt_patch;
@@ -11,6 +13,7 @@ pub mod runtime;
 pub mod settings;
 pub mod tool_selection;
 
+pub use compaction::{CompactionError, CompactionSettings};
 pub use context_files::{load_context_files, ContextFile};
 pub use prompt::{build_system_prompt, SystemPrompt, SystemPromptOptions};
 pub use retry::RetryPolicy;

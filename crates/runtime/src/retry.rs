@@ -62,6 +62,8 @@ struct State {
 pub struct RetryTracker {
     policy: RetryPolicy,
     state: Mutex<State>,
+    /// The model's context window: an overflow is left to compaction, never retried.
+    context_window: u64,
 }
 
 fn last_assistant(messages: &[AgentMessage]) -> Option<&AssistantMessage> {
@@ -77,7 +79,14 @@ impl RetryTracker {
         RetryTracker {
             policy,
             state: Mutex::default(),
+            context_window: 0,
         }
+    }
+
+    /// Sets the context window used to recognise overflows (Pi's `_isRetryableError`).
+    pub fn with_context_window(mut self, context_window: u64) -> Self {
+        self.context_window = context_window;
+        self
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, State> {
@@ -98,6 +107,7 @@ impl RetryTracker {
                     self.policy.enabled
                         && state.attempt < self.policy.max_retries
                         && tau_provider::retry::is_retryable_error(m)
+                        && !tau_provider::retry::is_context_overflow(m, self.context_window)
                 });
                 if let Some(message) = retry {
                     state.pending = Some(message.error_message.clone().unwrap_or_default());
@@ -253,6 +263,21 @@ mod tests {
             }
         ));
         assert!(matches!(events[1], AgentEvent::TurnEnd { .. }));
+    }
+
+    #[test]
+    fn an_overflow_is_left_to_compaction() {
+        let tracker = RetryTracker::new(RetryPolicy::default()).with_context_window(1000);
+        // Transient wording, but an overflow: compaction handles it.
+        let events = tracker.on_event(&end(failed("503 prompt is too long: 5000 tokens")));
+        assert!(matches!(
+            events[..],
+            [AgentEvent::AgentEnd {
+                will_retry: false,
+                ..
+            }]
+        ));
+        assert!(tracker.take_pending().is_none());
     }
 
     #[test]

@@ -9,8 +9,12 @@ use tau_agent::{
 use tau_protocol::{AgentEvent, AgentMessage, StopReason, UserContent};
 use tokio_util::sync::CancellationToken;
 
+use crate::compaction::{compact_command, CompactionState};
 use crate::retry::{RetryPolicy, RetryTracker};
 use tau_session::Session;
+
+#[path = "compaction/driver.rs"]
+mod compaction_driver;
 
 /// Where the runtime reports problems that must not stop the run (a session line that could
 /// not be written). The binary prints them on stderr.
@@ -42,6 +46,8 @@ pub struct Runtime {
     /// Entry id of the latest assistant message, for the context edit a retry records.
     last_assistant_entry: Mutex<Option<String>>,
     warn: Warn,
+    /// Compaction settings and overflow-recovery state (see `compaction/driver.rs`).
+    compaction: CompactionState,
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -77,6 +83,7 @@ impl Runtime {
             cancel: Mutex::new(CancellationToken::new()),
             system_message: Mutex::new(None),
             retry: RetryPolicy::default(),
+            compaction: CompactionState::default(),
         }
     }
 
@@ -172,6 +179,10 @@ impl Runtime {
     /// Ends with `agent_settled`. An abort (see [`Runtime::abort`]) ends the run early with
     /// an aborted assistant message; the conversation keeps everything recorded so far.
     pub async fn prompt(&self, content: UserContent) -> Vec<AgentMessage> {
+        if let Some(instructions) = compact_command(&content) {
+            self.compact_command(instructions).await;
+            return Vec::new();
+        }
         let prompt = AgentMessage::User(tau_protocol::UserMessage {
             content,
             timestamp: tau_protocol::now_millis(),
@@ -184,39 +195,54 @@ impl Runtime {
             }
             current.clone()
         };
+        self.compact_before_prompt(&cancel).await;
         let context = self.messages();
         let mut prompts: Vec<AgentMessage> =
             lock(&self.system_message).take().into_iter().collect();
         prompts.push(prompt);
         let hooks = RunHooks {
             runtime: self,
-            retry: RetryTracker::new(self.retry),
+            retry: RetryTracker::new(self.retry)
+                .with_context_window(self.config.model.context_window),
         };
         let mut produced = run_agent_loop(prompts, &context, &self.config, &hooks, &cancel).await;
         lock(&self.messages).extend(produced.iter().cloned());
-        while let Some((start, delay)) = hooks.retry.take_pending() {
-            // The failed response leaves the model context (Pi records a context edit).
-            let context = {
-                let mut messages = lock(&self.messages);
-                if matches!(messages.last(), Some(AgentMessage::Assistant(_))) {
-                    messages.pop();
-                }
-                messages.clone()
-            };
-            self.publish(&start).await;
-            self.record_retry_edit().await;
-            tokio::select! {
-                () = tokio::time::sleep(delay) => {}
-                () = cancel.cancelled() => {
-                    if let Some(end) = hooks.retry.cancel() {
-                        self.publish(&end).await;
+        let mut run_start = 0;
+        loop {
+            let context = if let Some((start, delay)) = hooks.retry.take_pending() {
+                // The failed response leaves the model context (Pi records a context edit).
+                let context = {
+                    let mut messages = lock(&self.messages);
+                    if matches!(messages.last(), Some(AgentMessage::Assistant(_))) {
+                        messages.pop();
                     }
-                    break;
+                    messages.clone()
+                };
+                self.publish(&start).await;
+                self.record_retry_edit().await;
+                tokio::select! {
+                    () = tokio::time::sleep(delay) => {}
+                    () = cancel.cancelled() => {
+                        if let Some(end) = hooks.retry.cancel() {
+                            self.publish(&end).await;
+                        }
+                        break;
+                    }
                 }
-            }
+                context
+            } else if self
+                .compact_after_run(&produced[run_start..], &cancel)
+                .await
+            {
+                // Overflow recovery compacted the context; the failed request runs again.
+                self.messages()
+            } else {
+                break;
+            };
             match run_agent_loop_continue(&context, &self.config, &hooks, &cancel).await {
                 Ok(more) => {
                     lock(&self.messages).extend(more.iter().cloned());
+                    run_start = produced.len();
                     produced.extend(more);
                 }
                 // Unreachable: the context ends with the prompt or a tool result.

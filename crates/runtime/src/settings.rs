@@ -1,11 +1,13 @@
 //! The runtime's part of settings.json (Pi's global settings in the agent directory):
-//! automatic retry. Unknown keys are ignored; a malformed file falls back to the defaults
+//! automatic retry and compaction. Unknown keys are ignored; a malformed file falls back to the defaults
 //! with a warning, as Pi keeps running on a broken settings file.
 
 use std::path::Path;
 
 use serde::Deserialize;
 
+use crate::compaction::settings::CompactionFile;
+use crate::compaction::CompactionSettings;
 use crate::retry::RetryPolicy;
 
 #[derive(Debug, Default, Deserialize)]
@@ -21,13 +23,17 @@ struct RetrySettings {
 struct SettingsFile {
     #[serde(default)]
     retry: RetrySettings,
+    #[serde(default)]
+    compaction: CompactionFile,
 }
 
 /// Runtime settings read from settings.json.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct RuntimeSettings {
     /// `retry.*`.
     pub retry: RetryPolicy,
+    /// `compaction.*`.
+    pub compaction: CompactionSettings,
 }
 
 impl RuntimeSettings {
@@ -56,7 +62,7 @@ impl RuntimeSettings {
             Err(error) => (
                 Self::default(),
                 Some(format!(
-                    "{}: {error}; retry settings use their defaults",
+                    "{}: {error}; retry and compaction settings use their defaults",
                     path.display()
                 )),
             ),
@@ -73,6 +79,7 @@ impl RuntimeSettings {
                 base_delay_ms: retry.base_delay_ms.unwrap_or(defaults.base_delay_ms),
                 max_delay_ms: retry.max_agent_delay_ms.unwrap_or(defaults.max_delay_ms),
             },
+            compaction: CompactionSettings::from(file.compaction),
         }
     }
 }
@@ -94,6 +101,23 @@ mod tests {
         assert_eq!(settings.retry.max_retries, 1);
         assert_eq!(settings.retry.base_delay_ms, 10);
         assert!(settings.retry.enabled);
+        assert_eq!(settings.compaction, CompactionSettings::default());
+    }
+
+    #[test]
+    fn compaction_settings_are_read() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join("settings.json"),
+            r#"{"compaction":{"enabled":false,"reserveTokens":1000,"keepRecentTokens":50}}"#,
+        )
+        .unwrap();
+        let (settings, warning) = RuntimeSettings::load(dir.path());
+        assert_eq!(warning, None);
+        let budget = settings.compaction.budget("p", "m");
+        assert!(!budget.enabled);
+        assert_eq!(budget.reserve_tokens, 1000);
+        assert_eq!(budget.keep_recent_tokens, 50);
     }
 
     #[test]

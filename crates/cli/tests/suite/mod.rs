@@ -1,5 +1,7 @@
 mod cli_flags;
+mod compaction;
 mod errors_and_abort;
+mod interop_pi;
 mod json_mode;
 mod models;
 mod multi_turn;
