@@ -8,3 +8,4 @@ mod multi_turn;
 mod providers;
 mod sessions;
 mod tool_edges;
+mod wire_protocols;

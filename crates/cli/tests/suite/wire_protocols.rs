@@ -1,0 +1,114 @@
+//! The real binary against each wire protocol on loopback: a tool-using, thinking run through
+//! openai-completions, openai-responses and anthropic-messages, recorded in a session.
+
+use serde_json::json;
+use tau_test_support::{MockReply, MockServer, MockToolCall, MockTurn};
+
+use crate::support::*;
+
+async fn run_protocol(api: &str) {
+    let tool_turn = MockTurn::tool_calls([MockToolCall::new(
+        "call_1",
+        "read",
+        json!({"path": "notes.txt"}),
+    )])
+    .with_thinking("I should read the notes first.");
+    let server = MockServer::start(vec![
+        MockReply::Turn(Box::new(tool_turn)),
+        MockReply::Turn(Box::new(MockTurn::text("The notes say alpha."))),
+    ])
+    .await
+    .expect("mock server");
+    // Pi's base URLs: the OpenAI APIs include /v1, Anthropic's is the host root.
+    let base = if api == "anthropic-messages" {
+        server.url()
+    } else {
+        server.base_url()
+    };
+    let ws = Workspace::new();
+    ws.write("notes.txt", "alpha\n");
+    let models = json!({"providers": {"wire": {
+        "baseUrl": base, "api": api, "apiKey": "sk-test",
+        "models": [{"id": "w1", "reasoning": true}]
+    }}});
+    std::fs::write(ws.agent_dir.path().join("models.json"), models.to_string())
+        .expect("models.json");
+    let api_name = api.to_string();
+    let (records, output, session) = tokio::task::spawn_blocking(move || {
+        let output = ws
+            .tau()
+            .args([
+                "--model",
+                "wire/w1:high",
+                "--mode",
+                "json",
+                "what do the notes say?",
+            ])
+            .output()
+            .expect("run");
+        let root = ws.agent_dir.path().join("sessions");
+        let session: Vec<String> = std::fs::read_dir(&root)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .flat_map(|dir| {
+                std::fs::read_dir(dir.path())
+                    .into_iter()
+                    .flatten()
+                    .flatten()
+            })
+            .map(|file| std::fs::read_to_string(file.path()).expect("session"))
+            .collect();
+        (parse_jsonl(&output.stdout), output, session)
+    })
+    .await
+    .expect("join");
+    assert!(output.status.success(), "{api_name}: {}", stderr(&output));
+    let results = tool_results(&records);
+    assert_eq!(results.len(), 1, "{api_name}: {results:?}");
+    assert!(
+        results[0].0.contains("alpha") && !results[0].1,
+        "{api_name}: {results:?}"
+    );
+    let thinking = records
+        .iter()
+        .any(|r| r["assistantMessageEvent"]["type"] == "thinking_delta");
+    assert!(thinking, "{api_name}: thinking streamed");
+    let last = records
+        .iter()
+        .rev()
+        .find(|r| r["type"] == "message_end" && r["message"]["role"] == "assistant")
+        .expect("answer");
+    assert_eq!(
+        last["message"]["content"][0]["text"], "The notes say alpha.",
+        "{api_name}"
+    );
+    assert_eq!(last["message"]["api"], api_name.as_str());
+    assert_eq!(server.request_count(), 2, "{api_name}");
+    // The second request carries the tool result back in the protocol's own shape.
+    let second = server.requests()[1].json().to_string();
+    assert!(
+        second.contains("alpha") && second.contains("call_1"),
+        "{api_name}: {second}"
+    );
+    assert_eq!(session.len(), 1);
+    assert!(
+        session[0].contains("\"toolResult\""),
+        "{api_name}: session records the tool result"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn openai_completions_end_to_end() {
+    run_protocol("openai-completions").await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn openai_responses_end_to_end() {
+    run_protocol("openai-responses").await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn anthropic_messages_end_to_end() {
+    run_protocol("anthropic-messages").await;
+}
