@@ -44,36 +44,70 @@ fn user_text(text: String, timestamp: u64) -> AgentMessage {
 pub fn convert_to_llm(messages: &[AgentMessage]) -> Vec<AgentMessage> {
     messages
         .iter()
-        .filter_map(|message| match message {
-            AgentMessage::User(_) | AgentMessage::Assistant(_) | AgentMessage::ToolResult(_) => {
+        .filter_map(|message| {
+            if passes_through(message) {
                 Some(message.clone())
+            } else {
+                converted(message)
             }
-            AgentMessage::BashExecution(bash) => (bash.exclude_from_context != Some(true))
-                .then(|| user_text(bash_execution_text(bash), bash.timestamp)),
-            AgentMessage::Custom(custom) => Some(AgentMessage::User(UserMessage {
-                content: UserContent::Blocks(custom.content.clone().into_blocks()),
-                timestamp: custom.timestamp,
-                extra: Default::default(),
-            })),
-            AgentMessage::BranchSummary(summary) => Some(user_text(
-                format!(
-                    "{BRANCH_SUMMARY_PREFIX}{}{BRANCH_SUMMARY_SUFFIX}",
-                    summary.summary
-                ),
-                summary.timestamp,
-            )),
-            AgentMessage::CompactionSummary(summary) => Some(user_text(
-                format!(
-                    "{COMPACTION_SUMMARY_PREFIX}{}{COMPACTION_SUMMARY_SUFFIX}",
-                    summary.summary
-                ),
-                summary.timestamp,
-            )),
-            // System messages declare the prompt and tools, which reach the provider through
-            // the request's `system_prompt` and `tools`; unknown roles have no model form.
-            AgentMessage::Other(_) => None,
         })
         .collect()
+}
+
+/// [`convert_to_llm`] taking the messages by value: user, assistant and tool-result messages
+/// are moved rather than copied.
+pub fn convert_to_llm_owned(messages: Vec<AgentMessage>) -> Vec<AgentMessage> {
+    messages
+        .into_iter()
+        .filter_map(|message| {
+            if passes_through(&message) {
+                Some(message)
+            } else {
+                converted(&message)
+            }
+        })
+        .collect()
+}
+
+/// True for the roles the model sees as they are.
+fn passes_through(message: &AgentMessage) -> bool {
+    matches!(
+        message,
+        AgentMessage::User(_) | AgentMessage::Assistant(_) | AgentMessage::ToolResult(_)
+    )
+}
+
+/// The model form of a message that does not pass through unchanged; `None` drops it.
+fn converted(message: &AgentMessage) -> Option<AgentMessage> {
+    match message {
+        AgentMessage::User(_) | AgentMessage::Assistant(_) | AgentMessage::ToolResult(_) => {
+            Some(message.clone())
+        }
+        AgentMessage::BashExecution(bash) => (bash.exclude_from_context != Some(true))
+            .then(|| user_text(bash_execution_text(bash), bash.timestamp)),
+        AgentMessage::Custom(custom) => Some(AgentMessage::User(UserMessage {
+            content: UserContent::Blocks(custom.content.clone().into_blocks()),
+            timestamp: custom.timestamp,
+            extra: Default::default(),
+        })),
+        AgentMessage::BranchSummary(summary) => Some(user_text(
+            format!(
+                "{BRANCH_SUMMARY_PREFIX}{}{BRANCH_SUMMARY_SUFFIX}",
+                summary.summary
+            ),
+            summary.timestamp,
+        )),
+        AgentMessage::CompactionSummary(summary) => Some(user_text(
+            format!(
+                "{COMPACTION_SUMMARY_PREFIX}{}{COMPACTION_SUMMARY_SUFFIX}",
+                summary.summary
+            ),
+            summary.timestamp,
+        )),
+        // System messages declare the prompt and tools, which reach the provider through
+        // the request's `system_prompt` and `tools`; unknown roles have no model form.
+        AgentMessage::Other(_) => None,
+    }
 }
 
 #[cfg(test)]
@@ -112,6 +146,26 @@ mod tests {
             "Ran `false`\n(no output)\n\nCommand exited with code 1"
         );
         assert!(texts[1].ends_with("<summary>\ndid things\n</summary>"));
+    }
+
+    #[test]
+    fn the_owned_conversion_matches_the_borrowed_one() {
+        let summary = AgentMessage::BranchSummary(SummaryMessage {
+            summary: "elsewhere".into(),
+            timestamp: 3,
+            extra: Default::default(),
+        });
+        let unknown: AgentMessage =
+            serde_json::from_value(serde_json::json!({"role":"note","timestamp":1})).unwrap();
+        let messages = vec![
+            AgentMessage::User(UserMessage::text("hi")),
+            summary,
+            unknown,
+            AgentMessage::User(UserMessage::text("again")),
+        ];
+        let borrowed = convert_to_llm(&messages);
+        assert_eq!(borrowed.len(), 3);
+        assert_eq!(convert_to_llm_owned(messages), borrowed);
     }
 
     #[test]

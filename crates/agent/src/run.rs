@@ -38,15 +38,16 @@ async fn emit_message(message: AgentMessage, hooks: &dyn AgentHooks) -> AgentMes
 /// Runs the loop with new prompt messages appended to `context`.
 ///
 /// Returns the messages the run produced, prompts included. `context` is the conversation
-/// before the prompts; it is not modified.
+/// before the prompts; the loop works on it in place, so afterwards it also ends with the
+/// produced messages.
 pub async fn run_agent_loop(
     prompts: Vec<AgentMessage>,
-    context: &[AgentMessage],
+    context: &mut Vec<AgentMessage>,
     config: &AgentConfig,
     hooks: &dyn AgentHooks,
     cancel: &CancellationToken,
 ) -> Vec<AgentMessage> {
-    let mut messages = context.to_vec();
+    let messages = context;
     let mut new_messages = Vec::new();
     hooks.on_event(&AgentEvent::AgentStart).await;
     hooks.on_event(&AgentEvent::TurnStart).await;
@@ -60,7 +61,7 @@ pub async fn run_agent_loop(
 
 /// Continues from the current context without a new message (used for retries).
 pub async fn run_agent_loop_continue(
-    context: &[AgentMessage],
+    context: Vec<AgentMessage>,
     config: &AgentConfig,
     hooks: &dyn AgentHooks,
     cancel: &CancellationToken,
@@ -72,11 +73,12 @@ pub async fn run_agent_loop_continue(
     }
     hooks.on_event(&AgentEvent::AgentStart).await;
     hooks.on_event(&AgentEvent::TurnStart).await;
-    Ok(run_loop(context.to_vec(), Vec::new(), config, hooks, cancel).await)
+    let mut context = context;
+    Ok(run_loop(&mut context, Vec::new(), config, hooks, cancel).await)
 }
 
 async fn run_loop(
-    mut messages: Vec<AgentMessage>,
+    messages: &mut Vec<AgentMessage>,
     mut new_messages: Vec<AgentMessage>,
     config: &AgentConfig,
     hooks: &dyn AgentHooks,
@@ -98,7 +100,7 @@ async fn run_loop(
                 new_messages.push(message);
             }
 
-            let assistant = stream_assistant_response(&messages, config, hooks, cancel).await;
+            let assistant = stream_assistant_response(messages, config, hooks, cancel).await;
             messages.push(AgentMessage::Assistant(assistant.clone()));
             new_messages.push(AgentMessage::Assistant(assistant.clone()));
             if matches!(

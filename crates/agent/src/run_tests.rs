@@ -250,7 +250,7 @@ async fn a_plain_answer_has_pi_event_order() {
     let hooks = Recorder::default();
     let produced = run_agent_loop(
         prompt("hello"),
-        &[],
+        &mut Vec::new(),
         &config,
         &hooks,
         &CancellationToken::new(),
@@ -285,7 +285,7 @@ async fn parallel_calls_finish_out_of_order_but_record_in_call_order() {
     let hooks = Recorder::default();
     let produced = run_agent_loop(
         prompt("go"),
-        &[],
+        &mut Vec::new(),
         &config,
         &hooks,
         &CancellationToken::new(),
@@ -352,7 +352,7 @@ async fn invalid_unknown_blocked_and_failing_calls_become_error_results() {
     };
     let produced = run_agent_loop(
         prompt("go"),
-        &[],
+        &mut Vec::new(),
         &config,
         &hooks,
         &CancellationToken::new(),
@@ -389,7 +389,7 @@ async fn abort_mid_tool_records_aborted_results_and_an_aborted_message() {
         canceller.cancel();
     });
     let started = std::time::Instant::now();
-    let produced = run_agent_loop(prompt("go"), &[], &config, &hooks, &cancel).await;
+    let produced = run_agent_loop(prompt("go"), &mut Vec::new(), &config, &hooks, &cancel).await;
     assert!(started.elapsed() < Duration::from_secs(5));
     assert_eq!(
         tool_texts(&produced),
@@ -419,7 +419,7 @@ async fn steering_and_follow_up_messages_start_new_turns() {
     };
     let produced = run_agent_loop(
         prompt("go"),
-        &[],
+        &mut Vec::new(),
         &config,
         &hooks,
         &CancellationToken::new(),
@@ -440,7 +440,7 @@ async fn a_length_stop_fails_every_tool_call() {
     let (config, _) = config(vec![cut, reply("ok", vec![])], ToolExecution::Parallel);
     let produced = run_agent_loop(
         prompt("go"),
-        &[],
+        &mut Vec::new(),
         &config,
         &Recorder::default(),
         &CancellationToken::new(),
@@ -456,7 +456,7 @@ async fn continue_refuses_to_start_from_an_assistant_message() {
     let (config, _) = config(vec![], ToolExecution::Parallel);
     let context = vec![AgentMessage::Assistant(reply("x", vec![]))];
     let result = run_agent_loop_continue(
-        &context,
+        context,
         &config,
         &Recorder::default(),
         &CancellationToken::new(),

@@ -8,7 +8,7 @@ use tokio_util::sync::CancellationToken;
 
 use crate::config::AgentConfig;
 use crate::hooks::AgentHooks;
-use crate::llm::convert_to_llm;
+use crate::llm::convert_to_llm_owned;
 
 /// Asks the model for the next assistant message given `messages`.
 ///
@@ -31,7 +31,7 @@ pub(crate) async fn stream_assistant_response(
     let request = ProviderRequest {
         model: config.model.clone(),
         system_prompt: config.system_prompt.clone(),
-        messages: convert_to_llm(&transformed),
+        messages: convert_to_llm_owned(transformed),
         tools: config.declarations(),
         thinking_level: config.thinking_level,
         api_key: config.api_key.clone(),

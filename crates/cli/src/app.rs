@@ -18,7 +18,7 @@ use tau_runtime::{EventSink, Runtime, RuntimeSettings};
 use tau_session::{Session, SessionContext};
 
 use crate::args::{Args, Mode};
-use crate::{help, inputs, model, session_setup, setup};
+use crate::{extensions, help, inputs, model, session_setup, setup};
 
 /// Reports a fatal error on stderr and returns the failure exit code.
 #[expect(
@@ -169,6 +169,16 @@ async fn run_checked(mut args: Args) -> Result<ExitCode, String> {
     let selection = select_model(&args).await?;
     let (tools, tool_warnings) = setup::active_tools(&args)?;
     tool_warnings.iter().for_each(|w| warn(w));
+    let mode_name = if args.mode == Mode::Json {
+        "json"
+    } else {
+        "print"
+    };
+    let extensions = extensions::start(&args, &cwd, &agent_dir, mode_name, &warn).await;
+    let tools = match &extensions {
+        Some(extensions) => extensions.add_tools(tools, &args),
+        None => tools,
+    };
     let (prompt, prompt_warnings) = setup::system_prompt(&args, &cwd, &agent_dir, &tools);
     prompt_warnings.iter().for_each(|w| warn(w));
     let declarations: Vec<_> = tools.iter().map(|tool| tool.info().declaration()).collect();
@@ -205,6 +215,11 @@ async fn run_checked(mut args: Args) -> Result<ExitCode, String> {
     if let Some(message) = system_message {
         runtime = runtime.with_system_message(message);
     }
+    if let Some(extensions) = &extensions {
+        runtime = runtime.with_hooks(extensions.hooks.clone());
+        let start = serde_json::json!({ "type": "session_start", "reason": "startup" });
+        extensions.hooks.notify(start).await;
+    }
     let runtime = Arc::new(runtime);
     let aborter = runtime.clone();
     let ctrl_c = tokio::spawn(async move {
@@ -216,6 +231,20 @@ async fn run_checked(mut args: Args) -> Result<ExitCode, String> {
 
     let mut produced = Vec::new();
     for prompt in prompts {
+        let command = extensions.as_ref().and_then(|e| e.command_for(&prompt));
+        if let (Some(extensions), Some((name, command_args))) = (&extensions, command) {
+            if let Err(error) = extensions.host.run_command(&name, &command_args).await {
+                warn(&format!("/{name}: {error}"));
+            }
+            continue;
+        }
+        let prompt = match &extensions {
+            Some(extensions) => match extensions.hooks.input(prompt, "interactive").await {
+                Some(prompt) => prompt,
+                None => continue,
+            },
+            None => prompt,
+        };
         produced = runtime.prompt(prompt).await;
         if json.as_ref().is_some_and(|sink| sink.is_closed()) {
             break;
@@ -225,6 +254,14 @@ async fn run_checked(mut args: Args) -> Result<ExitCode, String> {
         }
     }
     ctrl_c.abort();
+    if let Some(extensions) = &extensions {
+        extensions.shutdown().await;
+    }
+    // Close the session file now (synced, lock removed, as dropping it would) and leave the
+    // conversation to the OS at exit: freeing a large resumed session would cost more than
+    // the rest of the exit. Every sink flushes each line as it writes it.
+    let _ = runtime.with_session_log(Session::close_file);
+    std::mem::forget(runtime);
 
     let last = last_assistant(&produced);
     if args.mode == Mode::Json {

@@ -65,6 +65,10 @@ pub struct Args {
     pub no_builtin_tools: bool,
     /// `-nc`/`--no-context-files`.
     pub no_context_files: bool,
+    /// `-e`/`--extension <path>` (repeatable): extensions to load besides discovered ones.
+    pub extensions: Vec<PathBuf>,
+    /// `-ne`/`--no-extensions`: no extension discovery (explicit `-e` paths still load).
+    pub no_extensions: bool,
     /// `--script`: play a scripted-model script file (tau's own flag).
     pub script: Option<PathBuf>,
     /// `--models`: comma-separated model patterns that scope the startup model.
@@ -104,6 +108,7 @@ fn value_flag(arg: &str) -> Option<Setter> {
         "--tools" | "-t" => |a, v| a.tools = Some(split_list(&v)),
         "--exclude-tools" | "-xt" => |a, v| a.exclude_tools = split_list(&v),
         "--script" => |a, v| a.script = Some(PathBuf::from(v)),
+        "--extension" | "-e" => |a, v| a.extensions.push(PathBuf::from(v)),
         "--session" => |a, v| a.session = Some(v),
         "--session-id" => |a, v| a.session_id = Some(v),
         "--fork" => |a, v| a.fork = Some(v),
@@ -164,6 +169,7 @@ fn parse_flags(argv: &[String]) -> Args {
             "--no-tools" | "-nt" => args.no_tools = true,
             "--no-builtin-tools" | "-nbt" => args.no_builtin_tools = true,
             "--no-context-files" | "-nc" => args.no_context_files = true,
+            "--no-extensions" | "-ne" => args.no_extensions = true,
             "--mode" => match next.map(String::as_str) {
                 Some("text") => (args.mode, i) = (Mode::Text, i + 1),
                 Some("json") => (args.mode, i) = (Mode::Json, i + 1),
@@ -307,6 +313,17 @@ mod tests {
             (Some(None), vec!["f.txt".to_string()])
         );
         assert_eq!(parse_str("-p hi").list_models, None);
+    }
+
+    #[test]
+    fn extensions_repeat_and_discovery_can_be_turned_off() {
+        let args = parse_str("-e a.ts --extension ./b -ne -p hi");
+        assert_eq!(
+            args.extensions,
+            [PathBuf::from("a.ts"), PathBuf::from("./b")]
+        );
+        assert!(args.no_extensions);
+        assert_eq!(args.messages, ["hi"]);
     }
 
     #[test]

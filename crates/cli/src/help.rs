@@ -38,6 +38,10 @@ Tools:
   -nt, --no-tools             Start with no tools
   -nbt, --no-builtin-tools    Disable the built-in tools
 
+Extensions:
+  -e, --extension <path>      Load a Pi extension file or folder (repeatable)
+  -ne, --no-extensions        Do not discover extensions (explicit -e paths still load)
+
 Sessions:
   --no-session                Do not persist the session
 
@@ -48,6 +52,8 @@ Other:
 Environment:
   TAU_AGENT_DIR               Agent directory (default ~/.tau/agent): settings.json,
                               models.json, sessions/, extensions/
+  TAU_NODE                    Node.js 20+ binary for extensions (default: node on PATH)
+  TAU_EXT_HOST                Extension host package folder (default: next to tau)
   OPENAI_API_KEY, ANTHROPIC_API_KEY, ...
                               Provider API keys (or apiKey in models.json, or --api-key)
 "

@@ -3,6 +3,7 @@
 
 mod app;
 mod args;
+mod extensions;
 mod help;
 mod inputs;
 mod model;

@@ -3,6 +3,7 @@
 //! serde only: no I/O, no async and no other tau crate. Field names are camelCase and
 //! `type`/`role` tags are Pi's, set once on each type.
 
+pub mod bridge;
 pub mod events;
 pub mod js_number;
 pub mod messages;

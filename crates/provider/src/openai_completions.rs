@@ -16,6 +16,7 @@
 mod cache_control;
 pub mod chunk;
 pub mod compat;
+mod encode;
 pub mod messages;
 mod reasoning;
 pub mod request;
@@ -33,10 +34,11 @@ use crate::http::{HttpClient, JsonPost, SseStream};
 pub use crate::openai_common::DEFAULT_BASE_URL;
 use crate::openai_common::{fail_before_start, stream_error, Settings};
 use crate::provider::{EventStream, Provider, ProviderRequest};
-use crate::transform::transform_messages;
+use crate::transform::transform_messages_owned;
 use chunk::ChunkReader;
 use compat::Compat;
-use request::{build_body, BodyInput};
+use encode::encode_body;
+use request::{BodyInput, ContextFacts};
 
 /// The `api` name of this provider.
 pub const API: &str = "openai-completions";
@@ -170,32 +172,39 @@ impl Call {
     }
 
     /// The HTTP request for this call.
-    fn post(&self) -> Result<JsonPost, ProviderError> {
+    fn post(&mut self) -> Result<JsonPost, ProviderError> {
         let model = &self.request.model;
         let url = self.settings.url(model, "chat/completions");
         let context = self.settings.context(model, &url);
         let headers = self
             .settings
             .headers(model, self.request.api_key.as_deref(), &context)?;
-        let messages = transform_messages(&self.request.messages, model, &|id| {
+        // The request is sent once: its conversation is consumed here rather than copied.
+        let original = std::mem::take(&mut self.request.messages);
+        let facts = ContextFacts::of(
+            model,
+            &self.request.system_prompt,
+            &self.request.tools,
+            &original,
+        );
+        let messages = transform_messages_owned(original, model, &|id| {
             normalize_tool_call_id(id, &model.provider)
         });
-        let body = build_body(&BodyInput {
-            model,
-            system_prompt: &self.request.system_prompt,
-            original: &self.request.messages,
-            messages: &messages,
-            tools: &self.request.tools,
-            thinking_level: self.request.thinking_level,
-            compat: &self.compat,
-        })
+        let body = encode_body(
+            &BodyInput {
+                model,
+                system_prompt: &self.request.system_prompt,
+                original: &[],
+                messages: &messages,
+                tools: &self.request.tools,
+                thinking_level: self.request.thinking_level,
+                compat: &self.compat,
+            },
+            facts,
+        )
         .map_err(|detail| ProviderError::InvalidRequest {
             provider: model.provider.clone(),
             detail,
-        })?;
-        let body = serde_json::to_vec(&body).map_err(|error| ProviderError::InvalidRequest {
-            provider: model.provider.clone(),
-            detail: format!("cannot serialise the request: {error}"),
         })?;
         Ok(JsonPost {
             url,

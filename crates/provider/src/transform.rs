@@ -31,23 +31,30 @@ pub fn transform_messages(
     model: &Model,
     normalize_id: &dyn Fn(&str) -> String,
 ) -> Vec<AgentMessage> {
+    transform_messages_owned(messages.to_vec(), model, normalize_id)
+}
+
+/// [`transform_messages`] taking the conversation by value, so messages that need no change
+/// are moved rather than copied.
+pub fn transform_messages_owned(
+    messages: Vec<AgentMessage>,
+    model: &Model,
+    normalize_id: &dyn Fn(&str) -> String,
+) -> Vec<AgentMessage> {
     let supports_images = model.input.iter().any(|kind| kind == "image");
     let mut id_map: HashMap<String, String> = HashMap::new();
     let transformed: Vec<AgentMessage> = messages
-        .iter()
+        .into_iter()
         .map(|message| match message {
-            AgentMessage::User(user) if !supports_images => {
-                let mut user = user.clone();
-                if let UserContent::Blocks(blocks) = &user.content {
-                    user.content =
-                        UserContent::Blocks(replace_images(blocks, USER_IMAGE_PLACEHOLDER));
+            AgentMessage::User(mut user) if !supports_images => {
+                if let UserContent::Blocks(blocks) = &mut user.content {
+                    replace_images(blocks, USER_IMAGE_PLACEHOLDER);
                 }
                 AgentMessage::User(user)
             }
-            AgentMessage::ToolResult(result) => {
-                let mut result = result.clone();
+            AgentMessage::ToolResult(mut result) => {
                 if !supports_images {
-                    result.content = replace_images(&result.content, TOOL_IMAGE_PLACEHOLDER);
+                    replace_images(&mut result.content, TOOL_IMAGE_PLACEHOLDER);
                 }
                 if let Some(id) = id_map.get(&result.tool_call_id) {
                     result.tool_call_id.clone_from(id);
@@ -60,14 +67,14 @@ pub fn transform_messages(
                 normalize_id,
                 &mut id_map,
             )),
-            other => other.clone(),
+            other => other,
         })
         .collect();
     answer_orphaned_tool_calls(transformed)
 }
 
 fn transform_assistant(
-    assistant: &AssistantMessage,
+    mut assistant: AssistantMessage,
     model: &Model,
     normalize_id: &dyn Fn(&str) -> String,
     id_map: &mut HashMap<String, String>,
@@ -75,7 +82,6 @@ fn transform_assistant(
     let same_model = assistant.provider == model.provider
         && assistant.api == model.api
         && assistant.model == model.id;
-    let mut assistant = assistant.clone();
     assistant.content = std::mem::take(&mut assistant.content)
         .into_iter()
         .filter_map(|block| match block {
@@ -169,11 +175,17 @@ fn answer_orphaned_tool_calls(messages: Vec<AgentMessage>) -> Vec<AgentMessage> 
     result
 }
 
-/// Replaces each run of images with one placeholder text block.
-fn replace_images(content: &[ContentBlock], placeholder: &str) -> Vec<ContentBlock> {
+/// Replaces each run of images with one placeholder text block, in place.
+fn replace_images(content: &mut Vec<ContentBlock>, placeholder: &str) {
+    if !content
+        .iter()
+        .any(|block| matches!(block, ContentBlock::Image { .. }))
+    {
+        return;
+    }
     let mut out = Vec::with_capacity(content.len());
     let mut previous_was_placeholder = false;
-    for block in content {
+    for block in std::mem::take(content) {
         if let ContentBlock::Image { .. } = block {
             if !previous_was_placeholder {
                 out.push(ContentBlock::text(placeholder));
@@ -182,9 +194,9 @@ fn replace_images(content: &[ContentBlock], placeholder: &str) -> Vec<ContentBlo
             continue;
         }
         previous_was_placeholder = block.as_text() == Some(placeholder);
-        out.push(block.clone());
+        out.push(block);
     }
-    out
+    *content = out;
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@
 
 pub mod compaction;
 pub mod context_files;
+mod hook_chain;
 pub mod prompt;
 pub mod prompt_patch;
 pub mod retry;

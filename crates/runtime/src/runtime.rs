@@ -10,6 +10,7 @@ use tau_protocol::{AgentEvent, AgentMessage, StopReason, UserContent};
 use tokio_util::sync::CancellationToken;
 
 use crate::compaction::{compact_command, CompactionState};
+use crate::hook_chain::HookChain;
 use crate::retry::{RetryPolicy, RetryTracker};
 use tau_session::Session;
 
@@ -48,7 +49,13 @@ pub struct Runtime {
     warn: Warn,
     /// Compaction settings and overflow-recovery state (see `compaction/driver.rs`).
     compaction: CompactionState,
+    /// Hooks chained before the runtime's own (the extension bridge's).
+    hooks: HookChain,
 }
+
+#[path = "lent.rs"]
+mod lent;
+use lent::Lent;
 
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     // Poisoning only means a panic elsewhere; the guarded data is still consistent.
@@ -84,7 +91,15 @@ impl Runtime {
             system_message: Mutex::new(None),
             retry: RetryPolicy::default(),
             compaction: CompactionState::default(),
+            hooks: HookChain::default(),
         }
+    }
+
+    /// Adds hooks that run before the runtime's own, in the order added: they see every
+    /// loop event first and gate, rewrite or replace as [`AgentHooks`] allows.
+    pub fn with_hooks(mut self, hooks: Arc<dyn AgentHooks>) -> Self {
+        self.hooks.push(hooks);
+        self
     }
 
     /// Records the conversation in `session`, continuing from `history` (the session's
@@ -158,7 +173,8 @@ impl Runtime {
         &self.config
     }
 
-    /// The conversation so far.
+    /// The conversation so far. While a prompt's run is under way the conversation is lent
+    /// to it (not copied), and this returns only what was stored outside it.
     pub fn messages(&self) -> Vec<AgentMessage> {
         lock(&self.messages).clone()
     }
@@ -196,7 +212,7 @@ impl Runtime {
             current.clone()
         };
         self.compact_before_prompt(&cancel).await;
-        let context = self.messages();
+        let mut context = Lent::take(&self.messages);
         let mut prompts: Vec<AgentMessage> =
             lock(&self.system_message).take().into_iter().collect();
         prompts.push(prompt);
@@ -205,8 +221,10 @@ impl Runtime {
             retry: RetryTracker::new(self.retry)
                 .with_context_window(self.config.model.context_window),
         };
-        let mut produced = run_agent_loop(prompts, &context, &self.config, &hooks, &cancel).await;
-        lock(&self.messages).extend(produced.iter().cloned());
+        let mut produced =
+            run_agent_loop(prompts, context.messages(), &self.config, &hooks, &cancel).await;
+        // The run appended `produced` to the conversation itself.
+        context.finish();
         let mut run_start = 0;
         loop {
             let context = if let Some((start, delay)) = hooks.retry.take_pending() {
@@ -239,7 +257,7 @@ impl Runtime {
             } else {
                 break;
             };
-            match run_agent_loop_continue(&context, &self.config, &hooks, &cancel).await {
+            match run_agent_loop_continue(context, &self.config, &hooks, &cancel).await {
                 Ok(more) => {
                     lock(&self.messages).extend(more.iter().cloned());
                     run_start = produced.len();
@@ -299,9 +317,43 @@ struct RunHooks<'a> {
 #[async_trait]
 impl AgentHooks for RunHooks<'_> {
     async fn on_event(&self, event: &AgentEvent) {
+        self.runtime.hooks.on_event(event).await;
         for event in self.retry.on_event(event) {
             self.runtime.publish(&event).await;
         }
+    }
+
+    async fn transform_context(&self, messages: Vec<AgentMessage>) -> Vec<AgentMessage> {
+        self.runtime.hooks.transform_context(messages).await
+    }
+
+    async fn before_tool_call(
+        &self,
+        assistant: &tau_protocol::AssistantMessage,
+        call: &tau_protocol::ToolCall,
+        args: &mut serde_json::Value,
+    ) -> Option<tau_agent::BeforeToolCall> {
+        self.runtime
+            .hooks
+            .before_tool_call(assistant, call, args)
+            .await
+    }
+
+    async fn after_tool_call(
+        &self,
+        call: &tau_protocol::ToolCall,
+        args: &serde_json::Value,
+        result: &tau_protocol::ToolResult,
+        is_error: bool,
+    ) -> Option<tau_agent::AfterToolCall> {
+        self.runtime
+            .hooks
+            .after_tool_call(call, args, result, is_error)
+            .await
+    }
+
+    async fn finalize_message(&self, message: AgentMessage) -> AgentMessage {
+        self.runtime.hooks.finalize_message(message).await
     }
 
     async fn steering_messages(&self) -> Vec<AgentMessage> {

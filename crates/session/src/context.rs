@@ -13,6 +13,7 @@
 //! Model and thinking level come from the whole path; the system prompt state is replayed from
 //! the resulting messages.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use serde_json::{Map, Value};
@@ -38,8 +39,10 @@ pub struct ModelRef {
 pub struct ProjectedEntry<'a> {
     /// The raw entry, unchanged.
     pub source: &'a SessionEntry,
-    /// What it contributes; empty for state-only entries and omitted targets.
-    pub messages: Vec<AgentMessage>,
+    /// What it contributes; empty for state-only entries and omitted targets. Borrowed from
+    /// the entry when it is a message used as stored (the common case), so projecting a long
+    /// session copies nothing.
+    pub messages: Cow<'a, [AgentMessage]>,
 }
 
 /// Pi's `SessionProjection`: the context with the entry behind each message.
@@ -56,7 +59,7 @@ pub struct SessionProjection<'a> {
 impl SessionProjection<'_> {
     /// All model-visible messages in order.
     pub fn messages(&self) -> impl Iterator<Item = &AgentMessage> {
-        self.entries.iter().flat_map(|entry| &entry.messages)
+        self.entries.iter().flat_map(|entry| entry.messages.iter())
     }
 }
 
@@ -111,10 +114,10 @@ impl SessionTree {
                 // (at index 0) contributes a checkpoint and summary.
                 let older_compaction = index > 0 && matches!(source, SessionEntry::Compaction(_));
                 let messages = if older_compaction {
-                    Vec::new()
+                    Cow::Borrowed(&[][..])
                 } else {
                     let edit = source.id().and_then(|id| edits.get(id).copied());
-                    project_context_entry(source, edit)
+                    project_context_entry_cow(source, edit)
                 };
                 ProjectedEntry { source, messages }
             })
@@ -138,7 +141,7 @@ impl SessionTree {
         let messages: Vec<AgentMessage> = projection
             .entries
             .into_iter()
-            .flat_map(|entry| entry.messages)
+            .flat_map(|entry| entry.messages.into_owned())
             .collect();
         SessionContext {
             system_prompt: SystemPrompt::replay(&messages),
@@ -260,6 +263,29 @@ pub fn entry_to_context_messages(entry: &SessionEntry) -> Vec<AgentMessage> {
 }
 
 /// Pi gives a system message with missing or `null` content an empty string.
+/// [`project_context_entry`], borrowing the stored message when it needs no change.
+fn project_context_entry_cow<'a>(
+    entry: &'a SessionEntry,
+    edit: Option<&ContextEditEntry>,
+) -> Cow<'a, [AgentMessage]> {
+    match (entry, edit) {
+        (SessionEntry::Message(message), None) if !needs_normalizing(&message.message) => {
+            Cow::Borrowed(std::slice::from_ref(&message.message))
+        }
+        _ => Cow::Owned(project_context_entry(entry, edit)),
+    }
+}
+
+/// True for a system message without content, which the context gives an empty one.
+fn needs_normalizing(message: &AgentMessage) -> bool {
+    match message {
+        AgentMessage::Other(map) => {
+            message.role() == "system" && map.get("content").is_none_or(Value::is_null)
+        }
+        _ => false,
+    }
+}
+
 fn normalize_system(message: &AgentMessage) -> AgentMessage {
     match message {
         AgentMessage::Other(map)

@@ -7,7 +7,8 @@
 //! itself is not touched here.
 //!
 //! The reader holds one line at a time (plus the typed entries), so memory stays proportional
-//! to the entries, not twice the file.
+//! to the entries, not twice the file. Lines of known entry kinds are typed straight from
+//! their text ([`SessionEntry::from_known_str`]); anything else takes the generic JSON path.
 
 use std::fmt;
 use std::fs::File;
@@ -118,6 +119,17 @@ pub fn read_session(mut reader: impl BufRead) -> std::result::Result<LoadedSessi
             buf.pop();
         }
         state.ends_mid_line = !terminated;
+        if state.header.is_some() && state.legacy.is_none() {
+            // Known, valid entries are typed straight from the text; anything else takes the
+            // generic path, which reports or keeps it.
+            let entry = std::str::from_utf8(&buf)
+                .ok()
+                .and_then(SessionEntry::from_known_str);
+            if let Some(entry) = entry {
+                state.entries.push(entry);
+                continue;
+            }
+        }
         // Pi decodes with replacement characters rather than rejecting invalid UTF-8.
         let text = String::from_utf8_lossy(&buf);
         state.line_text(&text, terminated)?;

@@ -327,6 +327,19 @@ impl Session {
         }
     }
 
+    /// Syncs the file to disk and releases the lock, as [`Session::close`] does, but keeps the
+    /// session in memory (later entries are no longer written anywhere). Lets a process that is
+    /// about to exit close the file without paying for freeing a large conversation.
+    pub fn close_file(&mut self) -> Result<()> {
+        match std::mem::replace(&mut self.storage, Storage::InMemory) {
+            Storage::File {
+                writer: Some(writer),
+                ..
+            } => writer.close(),
+            Storage::File { writer: None, .. } | Storage::InMemory => Ok(()),
+        }
+    }
+
     /// Writes `entry` as Pi's `_persist` would, then adds it to the tree and makes it the leaf.
     /// Returns its id.
     fn commit(&mut self, entry: SessionEntry) -> Result<String> {

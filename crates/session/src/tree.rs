@@ -27,8 +27,12 @@ pub struct Label {
 #[derive(Debug, Clone, Default)]
 pub struct SessionTree {
     entries: Vec<SessionEntry>,
-    by_id: HashMap<String, usize>,
-    children: HashMap<String, Vec<usize>>,
+    // foldhash rather than SipHash: ids come from the user's own session files.
+    by_id: HashMap<String, usize, foldhash::fast::RandomState>,
+    children: HashMap<String, Vec<usize>, foldhash::fast::RandomState>,
+    /// Per entry with an id, the index its `parentId` resolves to now (the latest entry with
+    /// that id), kept current as entries arrive; every context build walks the whole branch.
+    parent_of: Vec<Option<usize>>,
     labels: HashMap<String, Label>,
     label_order: u64,
     latest_session_info: Option<usize>,
@@ -59,6 +63,7 @@ impl SessionTree {
     /// id.
     pub fn push(&mut self, entry: SessionEntry) {
         let index = self.entries.len();
+        self.parent_of.push(None);
         if let Some(id) = entry.id() {
             self.by_id.insert(id.to_string(), index);
             if let Some(parent) = entry.parent_id() {
@@ -67,6 +72,15 @@ impl SessionTree {
                     .or_default()
                     .push(index);
             }
+            // Entries naming this id as parent now resolve to this entry.
+            if let Some(children) = self.children.get(id) {
+                for &child in children {
+                    self.parent_of[child] = Some(index);
+                }
+            }
+            self.parent_of[index] = entry
+                .parent_id()
+                .and_then(|parent| self.by_id.get(parent).copied());
             self.leaf = Some(index);
         }
         match &entry {
@@ -201,9 +215,13 @@ impl SessionTree {
             }
             let entry = &self.entries[i];
             path.push(entry);
-            current = entry
-                .parent_id()
-                .and_then(|parent| self.by_id.get(parent).copied());
+            current = if entry.id().is_some() {
+                self.parent_of[i]
+            } else {
+                entry
+                    .parent_id()
+                    .and_then(|parent| self.by_id.get(parent).copied())
+            };
         }
         path.reverse();
         path

@@ -168,3 +168,21 @@ fn new_entry_ids_are_unique_in_the_tree() {
     assert_eq!(id.len(), 8);
     assert!(!tree.contains(&id));
 }
+
+#[test]
+fn parents_resolve_when_they_arrive_and_follow_redefined_ids() {
+    // `c` names `b` before any `b` exists; then `b` arrives twice, the later one under `x`.
+    let mut tree = SessionTree::from_entries(vec![user("root", None, 0), user("c", Some("b"), 1)]);
+    assert_eq!(ids(&tree.branch("c")), ["c"]);
+    tree.push(user("b", Some("root"), 2));
+    assert_eq!(ids(&tree.branch("c")), ["root", "b", "c"]);
+    tree.push(user("x", None, 3));
+    tree.push(user("b", Some("x"), 4));
+    assert_eq!(ids(&tree.branch("c")), ["x", "b", "c"]);
+    // An entry without an id still walks to its parent by name.
+    tree.push(entry(json!({"type":"note","parentId":"c"})));
+    assert_eq!(
+        ids(&tree.context_path(Some("missing"))),
+        ["x", "b", "c", "-"]
+    );
+}

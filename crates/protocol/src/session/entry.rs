@@ -1,6 +1,8 @@
 //! The [`SessionEntry`] union, tagged by `type`, with its lossless fallback for entries tau cannot
 //! type.
 
+use std::borrow::Cow;
+
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Map, Value};
 
@@ -9,7 +11,7 @@ use super::{
     LabelEntry, MessageEntry, ModelChangeEntry, SessionInfoEntry, ThinkingLevelChangeEntry,
     UsageEntry,
 };
-use crate::messages::AgentMessage;
+use crate::messages::{AgentMessage, AssistantMessage, ToolResultMessage, UserMessage};
 
 /// One line of a session file after the header.
 ///
@@ -112,6 +114,67 @@ impl SessionEntry {
                 let reason = format!("invalid {kind} entry: {error}");
                 Err(InvalidEntry { raw: map, reason })
             }
+        }
+    }
+
+    /// Types one JSON line of a known entry kind straight from its text, without building an
+    /// intermediate JSON map (the fast path for reading large session files).
+    ///
+    /// `None` when the text is not a valid entry of a known kind: not an object, no string
+    /// `type`, a `session` header, an unknown kind, or fields that do not parse. The caller
+    /// then goes through [`SessionEntry::from_map`], which keeps such objects verbatim and
+    /// says what is wrong; for every text this returns `Some` for, `from_map` of the parsed
+    /// object gives the same entry.
+    pub fn from_known_str(text: &str) -> Option<SessionEntry> {
+        #[derive(Deserialize)]
+        struct RolePeek<'a> {
+            #[serde(borrow, default)]
+            role: Option<Cow<'a, str>>,
+        }
+        /// `type`, and `message.role` for a message entry (a `message` field that is not an
+        /// object makes the peek fail: such lines take the generic path).
+        #[derive(Deserialize)]
+        struct Peek<'a> {
+            #[serde(rename = "type", borrow, default)]
+            kind: Option<Cow<'a, str>>,
+            #[serde(borrow, default)]
+            message: Option<RolePeek<'a>>,
+        }
+        fn parse<'a, T: Deserialize<'a>>(
+            text: &'a str,
+            wrap: fn(T) -> SessionEntry,
+        ) -> Option<SessionEntry> {
+            serde_json::from_str(text).ok().map(wrap)
+        }
+        // Pi writes `type` first and a message's `role` first: guess the role from the text
+        // and skip the peek; the typed result is checked against both.
+        if let Some(rest) = text.strip_prefix(r#"{"type":"message","#) {
+            let role = rest
+                .split_once(r#""role":""#)
+                .and_then(|(_, after)| after.split_once('"'))
+                .map(|(role, _)| role);
+            if let Some(entry) = fast_message_entry(text, role) {
+                return Some(entry);
+            }
+        }
+        let peek = serde_json::from_str::<Peek<'_>>(text).ok()?;
+        let role = peek.message.and_then(|message| message.role);
+        match peek.kind?.as_ref() {
+            "message" => fast_message_entry(text, role.as_deref())
+                .or_else(|| parse(text, SessionEntry::Message)),
+            "model_change" => parse(text, SessionEntry::ModelChange),
+            "thinking_level_change" => parse(text, SessionEntry::ThinkingLevelChange),
+            "usage" => parse(text, SessionEntry::Usage),
+            "compaction" => parse(text, |c: CompactionEntry| {
+                SessionEntry::Compaction(Box::new(c))
+            }),
+            "context_edit" => parse(text, SessionEntry::ContextEdit),
+            "branch_summary" => parse(text, SessionEntry::BranchSummary),
+            "custom" => parse(text, SessionEntry::Custom),
+            "custom_message" => parse(text, SessionEntry::CustomMessage),
+            "label" => parse(text, SessionEntry::Label),
+            "session_info" => parse(text, SessionEntry::SessionInfo),
+            _ => None,
         }
     }
 
@@ -226,6 +289,77 @@ impl SessionEntry {
             SessionEntry::SessionInfo(e) => base!(e),
             SessionEntry::Unknown(_) => None,
         }
+    }
+}
+
+/// A `message` entry whose message is a user, assistant or tool-result message, typed in one
+/// pass (the generic path collects the message into a JSON map first to read its `role`).
+/// `None` whenever the result might differ from the generic path's; the caller then takes it.
+fn fast_message_entry(text: &str, role: Option<&str>) -> Option<SessionEntry> {
+    /// Mirrors `MessageEntry`'s own fields, with the message body typed by its role.
+    #[derive(Deserialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Typed<T> {
+        id: String,
+        parent_id: Option<String>,
+        timestamp: String,
+        message: T,
+        #[serde(flatten)]
+        extra: Map<String, Value>,
+    }
+    fn typed<T: serde::de::DeserializeOwned>(
+        text: &str,
+        role: &str,
+        extra_of: fn(&mut T) -> &mut Map<String, Value>,
+        wrap: fn(T) -> AgentMessage,
+    ) -> Option<SessionEntry> {
+        let Typed {
+            id,
+            parent_id,
+            timestamp,
+            mut message,
+            mut extra,
+        } = serde_json::from_str::<Typed<T>>(text).ok()?;
+        let message_extra = extra_of(&mut message);
+        // `role` and `type` land among the unknown fields here (the last of duplicates, as
+        // in a JSON map); both must be what the body was typed as. The generic path removes
+        // `role` from the map before typing, which can reorder two or more remaining unknown
+        // fields, so those messages are left to it.
+        let is = |value: Option<Value>, expected: &str| matches!(value, Some(Value::String(found)) if found == expected);
+        if !is(message_extra.shift_remove("role"), role) || message_extra.len() > 1 {
+            return None;
+        }
+        if !is(extra.shift_remove("type"), "message") {
+            return None;
+        }
+        Some(SessionEntry::Message(MessageEntry {
+            id,
+            parent_id,
+            timestamp,
+            message: wrap(message),
+            extra,
+        }))
+    }
+    match role? {
+        "user" => typed(
+            text,
+            "user",
+            |m: &mut UserMessage| &mut m.extra,
+            AgentMessage::User,
+        ),
+        "assistant" => typed(
+            text,
+            "assistant",
+            |m: &mut AssistantMessage| &mut m.extra,
+            AgentMessage::Assistant,
+        ),
+        "toolResult" => typed(
+            text,
+            "toolResult",
+            |m: &mut ToolResultMessage| &mut m.extra,
+            AgentMessage::ToolResult,
+        ),
+        _ => None,
     }
 }
 

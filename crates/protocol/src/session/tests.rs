@@ -12,7 +12,84 @@ fn round_trip(line: &str) -> SessionEntry {
     );
     let written = serde_json::to_string(&entry).expect("serialises");
     assert_eq!(written, line, "bytes differ");
+    assert_eq!(
+        SessionEntry::from_known_str(line).as_ref(),
+        Some(&entry),
+        "the fast path types {line} differently"
+    );
     entry
+}
+
+/// What the generic path makes of `line`: typed, unknown or invalid (kept as unknown).
+fn generic(line: &str) -> SessionEntry {
+    let map: Map<String, Value> = serde_json::from_str(line).expect("json");
+    SessionEntry::from_map(map).unwrap_or_else(|invalid| SessionEntry::Unknown(invalid.raw))
+}
+
+#[test]
+fn the_fast_path_agrees_with_the_generic_path_or_declines() {
+    let base = r#""id":"a1","parentId":null,"timestamp":"2026-12-02T16:31:24.620Z""#;
+    let lines = [
+        // Typed from the text (the user, tool-result and assistant messages in one pass).
+        format!(
+            r#"{{"type":"message",{base},"message":{{"role":"user","content":"hi","timestamp":1,"x":1}}}}"#
+        ),
+        format!(
+            r#"{{"type":"message",{base},"message":{{"content":[{{"type":"text","text":"a\nb"}}],"role":"toolResult","toolCallId":"c","toolName":"bash","isError":false,"timestamp":2}},"later":true}}"#
+        ),
+        format!(
+            r#"{{"type":"message",{base},"message":{{"role":"assistant","content":[{{"type":"toolCall","id":"c","name":"bash","arguments":{{"b":1,"a":2}}}}],"api":"x","provider":"p","model":"m","usage":{USAGE},"stopReason":"toolUse","timestamp":3,"rawStopReason":"tool_calls"}}}}"#
+        ),
+        format!(r#"{{"type":"label",{base},"targetId":"a0","label":"l"}}"#),
+        // Typed from the text through the message's generic map: several unknown message
+        // fields (whose order that path may change), other roles.
+        format!(
+            r#"{{"type":"message",{base},"message":{{"role":"user","content":"hi","timestamp":1,"x":1,"y":2,"z":3}}}}"#
+        ),
+        format!(
+            r#"{{"type":"message",{base},"message":{{"role":"custom","customType":"c","content":"x","display":true,"timestamp":1}}}}"#
+        ),
+        // A nested `role` before the message misleads the guess; the peek then types it.
+        format!(
+            r#"{{"type":"message",{base},"meta":{{"role":"assistant"}},"message":{{"role":"user","content":"hi","timestamp":1}}}}"#
+        ),
+        // A repeated `role`: the last one counts, as in a JSON map.
+        format!(
+            r#"{{"type":"message",{base},"message":{{"role":"user","role":"user","content":"hi","timestamp":1}}}}"#
+        ),
+        // Declined: a repeated `type`, wrong types, unknown kinds, headers.
+        format!(
+            r#"{{"type":"message",{base},"type":"note","message":{{"role":"user","content":"hi","timestamp":1}}}}"#
+        ),
+        format!(
+            r#"{{"type":"message",{base},"message":{{"role":"user","content":"hi","timestamp":"soon"}}}}"#
+        ),
+        format!(r#"{{"type":"message",{base},"message":"hello"}}"#),
+        format!(r#"{{"type":"note",{base}}}"#),
+        r#"{"type":"session","version":3,"id":"s","timestamp":"t"}"#.to_string(),
+    ];
+    let mut typed = 0;
+    for line in &lines {
+        match SessionEntry::from_known_str(line) {
+            Some(entry) => {
+                typed += 1;
+                assert_eq!(entry, generic(line), "{line}");
+                assert_eq!(
+                    serde_json::to_string(&entry).unwrap(),
+                    serde_json::to_string(&generic(line)).unwrap(),
+                    "{line}"
+                );
+            }
+            None => assert!(
+                !line.contains(r#""role":"user","content":"hi","timestamp":1,"x":1}"#),
+                "the fast path declined {line}"
+            ),
+        }
+    }
+    assert_eq!(
+        typed, 8,
+        "only the first eight lines are typed from the text"
+    );
 }
 
 const USAGE: &str = r#"{"input":100,"output":20,"cacheRead":0,"cacheWrite":0,"reasoning":0,"totalTokens":120,"cost":{"input":0.5,"output":0.25,"cacheRead":0,"cacheWrite":0,"total":0.75,"totalFromProvider":false}}"#;

@@ -26,13 +26,28 @@ pub fn convert_messages(
     compat: &Compat,
 ) -> Vec<Value> {
     let mut out = Vec::with_capacity(messages.len() + 1);
+    convert_messages_each(model, system_prompt, messages, compat, &mut |message| {
+        out.push(message);
+    });
+    out
+}
+
+/// [`convert_messages`] handing each element of the array to `out` as soon as it is built,
+/// so a caller that serialises them one by one never holds the whole array.
+pub fn convert_messages_each(
+    model: &Model,
+    system_prompt: &str,
+    messages: &[AgentMessage],
+    compat: &Compat,
+    out: &mut dyn FnMut(Value),
+) {
     if !system_prompt.is_empty() {
         let role = if model.reasoning && compat.supports_developer_role {
             "developer"
         } else {
             "system"
         };
-        out.push(json!({"role": role, "content": system_prompt}));
+        out(json!({"role": role, "content": system_prompt}));
     }
     let mut last_role: Option<&str> = None;
     let mut index = 0;
@@ -43,21 +58,21 @@ pub fn convert_messages(
             && last_role == Some("toolResult")
             && matches!(message, AgentMessage::User(_))
         {
-            out.push(json!({"role": "assistant", "content": BRIDGE_TEXT}));
+            out(json!({"role": "assistant", "content": BRIDGE_TEXT}));
         }
         match message {
             AgentMessage::User(user) => {
                 let Some(converted) = user_message(&user.content) else {
                     continue;
                 };
-                out.push(converted);
+                out(converted);
                 last_role = Some("user");
             }
             AgentMessage::Assistant(assistant) => {
                 let Some(converted) = assistant_message(model, assistant, compat) else {
                     continue;
                 };
-                out.push(converted);
+                out(converted);
                 last_role = Some("assistant");
             }
             AgentMessage::ToolResult(_) => {
@@ -67,17 +82,11 @@ pub fn convert_messages(
                 while matches!(messages.get(index), Some(AgentMessage::ToolResult(_))) {
                     index += 1;
                 }
-                last_role = Some(tool_results(
-                    model,
-                    &messages[start..index],
-                    compat,
-                    &mut out,
-                ));
+                last_role = Some(tool_results(model, &messages[start..index], compat, out));
             }
             _ => {}
         }
     }
-    out
 }
 
 fn user_message(content: &UserContent) -> Option<Value> {
@@ -227,7 +236,7 @@ fn tool_results(
     model: &Model,
     results: &[AgentMessage],
     compat: &Compat,
-    out: &mut Vec<Value>,
+    out: &mut dyn FnMut(Value),
 ) -> &'static str {
     let supports_images = model.input.iter().any(|kind| kind == "image");
     let mut images = Vec::new();
@@ -259,7 +268,7 @@ fn tool_results(
         if compat.requires_tool_result_name && !result.tool_name.is_empty() {
             tool.insert("name".into(), json!(result.tool_name));
         }
-        out.push(Value::Object(tool));
+        out(Value::Object(tool));
         if has_images && supports_images {
             images.extend(result.content.iter().filter_map(|block| match block {
                 ContentBlock::Image { data, mime_type } => Some(image_part(mime_type, data)),
@@ -273,10 +282,10 @@ fn tool_results(
         return "toolResult";
     }
     if compat.requires_assistant_after_tool_result {
-        out.push(json!({"role": "assistant", "content": BRIDGE_TEXT}));
+        out(json!({"role": "assistant", "content": BRIDGE_TEXT}));
     }
     let mut parts = vec![json!({"type": "text", "text": "Attached image(s) from tool result:"})];
     parts.extend(images);
-    out.push(json!({"role": "user", "content": parts}));
+    out(json!({"role": "user", "content": parts}));
     "user"
 }

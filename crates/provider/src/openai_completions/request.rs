@@ -32,19 +32,76 @@ pub struct BodyInput<'a> {
     pub compat: &'a Compat,
 }
 
+/// What the body needs from the conversation as the user wrote it, taken before the
+/// conversation is transformed (so the transform can consume it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ContextFacts {
+    /// `max_tokens` clamped to the room the estimated context leaves (0: send none).
+    pub max_tokens: u64,
+    /// True when the conversation has a tool call or tool result.
+    pub tool_history: bool,
+}
+
+impl ContextFacts {
+    /// The facts of `original` for `model`.
+    pub fn of(
+        model: &Model,
+        system_prompt: &str,
+        tools: &[ToolDeclaration],
+        original: &[AgentMessage],
+    ) -> Self {
+        ContextFacts {
+            max_tokens: clamp_max_tokens_to_context(
+                model.context_window,
+                system_prompt,
+                tools,
+                original,
+                model.max_tokens,
+            ),
+            tool_history: has_tool_history(original),
+        }
+    }
+}
+
 /// Builds the JSON body; fails (with Pi's text) only when a tool requires strict sampling
 /// the server cannot give.
 pub fn build_body(input: &BodyInput<'_>) -> Result<Value, String> {
+    let facts = ContextFacts::of(
+        input.model,
+        input.system_prompt,
+        input.tools,
+        input.original,
+    );
+    body_fields(input, facts, true).map(Value::Object)
+}
+
+/// The body's fields in Pi's order. Without `with_messages`, `messages` holds `null` and
+/// the caller writes the array itself (never with Anthropic cache control, which marks
+/// messages). `input.original` is not read: `facts` stand for it.
+pub(super) fn body_fields(
+    input: &BodyInput<'_>,
+    facts: ContextFacts,
+    with_messages: bool,
+) -> Result<Map<String, Value>, String> {
     let BodyInput {
         model,
         compat,
         tools,
         ..
     } = *input;
-    let messages = convert_messages(model, input.system_prompt, input.messages, compat);
+    let messages = if with_messages {
+        Value::Array(convert_messages(
+            model,
+            input.system_prompt,
+            input.messages,
+            compat,
+        ))
+    } else {
+        Value::Null
+    };
     let mut body = Map::new();
     body.insert("model".into(), json!(model.id));
-    body.insert("messages".into(), Value::Array(messages));
+    body.insert("messages".into(), messages);
     body.insert("stream".into(), json!(true));
     if compat.supports_usage_in_streaming {
         body.insert("stream_options".into(), json!({"include_usage": true}));
@@ -52,13 +109,7 @@ pub fn build_body(input: &BodyInput<'_>) -> Result<Value, String> {
     if compat.supports_store {
         body.insert("store".into(), json!(false));
     }
-    let max_tokens = clamp_max_tokens_to_context(
-        model.context_window,
-        input.system_prompt,
-        tools,
-        input.original,
-        model.max_tokens,
-    );
+    let max_tokens = facts.max_tokens;
     if max_tokens > 0 {
         let field = if compat.use_max_tokens_field {
             "max_tokens"
@@ -72,7 +123,7 @@ pub fn build_body(input: &BodyInput<'_>) -> Result<Value, String> {
         if compat.zai_tool_stream {
             body.insert("tool_stream".into(), json!(true));
         }
-    } else if compat.requires_tools_with_tool_history && has_tool_history(input.original) {
+    } else if compat.requires_tools_with_tool_history && facts.tool_history {
         body.insert("tools".into(), json!([]));
     }
     if compat.anthropic_cache_control {
@@ -109,7 +160,7 @@ pub fn build_body(input: &BodyInput<'_>) -> Result<Value, String> {
             body.insert("providerOptions".into(), json!({"gateway": gateway}));
         }
     }
-    Ok(Value::Object(body))
+    Ok(body)
 }
 
 fn convert_tools(tools: &[ToolDeclaration], compat: &Compat) -> Result<Vec<Value>, String> {

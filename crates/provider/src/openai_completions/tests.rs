@@ -1,7 +1,9 @@
 //! Unit tests of the request body, the compat rules and the chunk reader.
 
 use super::chunk::{map_finish_reason, parse_usage};
+use super::request::build_body;
 use super::*;
+use crate::transform::transform_messages;
 use pretty_assertions::assert_eq;
 use serde_json::json;
 use tau_protocol::{
@@ -35,7 +37,7 @@ fn body(
 ) -> Value {
     let compat = Compat::for_model(model);
     let transformed = transform_messages(messages, model, &|id| id.to_owned());
-    build_body(&BodyInput {
+    let input = BodyInput {
         model,
         system_prompt: "sys",
         original: messages,
@@ -43,8 +45,24 @@ fn body(
         tools,
         thinking_level: level,
         compat: &compat,
-    })
-    .unwrap()
+    };
+    let value = build_body(&input).unwrap();
+    // What the provider sends: written straight to bytes, with the facts of the original
+    // conversation; the same bytes as the value.
+    let facts = ContextFacts::of(model, "sys", tools, messages);
+    let streamed = encode_body(
+        &BodyInput {
+            original: &[],
+            ..input
+        },
+        facts,
+    )
+    .unwrap();
+    assert_eq!(
+        String::from_utf8(streamed).unwrap(),
+        serde_json::to_string(&value).unwrap()
+    );
+    value
 }
 
 fn keys(value: &Value) -> Vec<String> {

@@ -214,14 +214,19 @@ impl Runtime {
         let tokens = if facts.has_context_edits {
             facts.projected_estimate
         } else if assistant.stop_reason == StopReason::Error || direct == 0 {
-            let messages = self.messages();
-            let estimate = estimate_context_tokens(&messages);
-            let stale = estimate
-                .last_usage_index
-                .and_then(|index| match &messages[index] {
-                    AgentMessage::Assistant(a) => Some(a.timestamp),
-                    _ => None,
-                })
+            // Estimated under the lock: copying a long conversation costs more than this.
+            let (estimate, answered) = {
+                let messages = lock(&self.messages);
+                let estimate = estimate_context_tokens(&messages);
+                let answered = estimate
+                    .last_usage_index
+                    .and_then(|index| match &messages[index] {
+                        AgentMessage::Assistant(a) => Some(a.timestamp),
+                        _ => None,
+                    });
+                (estimate, answered)
+            };
+            let stale = answered
                 .zip(facts.latest_compaction_ms)
                 .is_some_and(|(answered, compacted)| answered <= compacted);
             if stale {

@@ -1,0 +1,252 @@
+// The host's request dispatcher: `load`, `bind`, `state`, `invoke`, `execute_tool`, `run_command`,
+// `cancel`, `shutdown` (docs/protocol.md). Runs extension code inside an AsyncLocalStorage scope naming the
+// extension, so console output and errors can be attributed to its path.
+
+import { AsyncLocalStorage } from "node:async_hooks";
+import { EventBus, ExtensionRecord, createExtensionAPI, describeExtension } from "./api.mjs";
+import { createContext } from "./context.mjs";
+import { LoadError, importFactory, resolveEntries } from "./loader.mjs";
+import { errorPayload, toJson } from "./rpc.mjs";
+import { StateMirror } from "./state.mjs";
+
+/** Which extension's code is running (for console attribution and error reports). */
+export const currentExtension = new AsyncLocalStorage();
+
+/** A request failure that carries the extension path to report. */
+class ExtensionError extends Error {
+  /** @param {unknown} cause @param {string} extensionPath */
+  constructor(cause, extensionPath) {
+    super(cause instanceof Error ? cause.message : String(cause));
+    this.stack = cause instanceof Error ? cause.stack : undefined;
+    this.extensionPath = extensionPath;
+  }
+}
+
+/**
+ * A failed entry of the `load` result: `error` is Pi's message, `stack` the JavaScript stack.
+ * @param {string} path
+ * @param {unknown} error
+ */
+function failure(path, error) {
+  const { message, stack } = errorPayload(error, path);
+  return stack ? { path, ok: false, error: message, stack } : { path, ok: false, error: message };
+}
+
+export class Host {
+  /**
+   * @param {import("./rpc.mjs").Connection} conn
+   * @param {() => void} exit called after `shutdown` was answered
+   */
+  constructor(conn, exit) {
+    this.conn = conn;
+    this.exit = exit;
+    this.mirror = new StateMirror();
+    this.bound = false;
+    /** @type {ExtensionRecord[]} */
+    this.extensions = [];
+    this.eventBus = new EventBus();
+    /** @type {Map<string, any>} */
+    this.flagValues = new Map();
+    this.session = { mode: "print", hasUI: false, cwd: process.cwd() };
+    this.handlerCounter = 0;
+    /** @type {Map<number, AbortController>} running requests by tau's request id */
+    this.running = new Map();
+  }
+
+  /** Services handed to API and ctx objects. */
+  services() {
+    const conn = this.conn;
+    return {
+      isBound: () => this.bound,
+      mirror: this.mirror,
+      session: this.session,
+      flagValues: this.flagValues,
+      eventBus: this.eventBus,
+      get cwd() {
+        return this.session.cwd;
+      },
+      nextHandlerId: () => ++this.handlerCounter,
+      /** @param {string} extensionPath @param {string} name @param {any[]} args */
+      action: (extensionPath, name, args) => conn.request("action", { extensionPath, name, args }),
+      /** @param {string} extensionPath @param {string} name @param {any[]} args */
+      actionNoWait: (extensionPath, name, args) => {
+        conn.request("action", { extensionPath, name, args }).catch((error) => this.log(extensionPath, "warn", `${name} failed: ${error.message}`));
+      },
+      /** @param {string} extensionPath @param {string} method @param {any[]} args */
+      uiRequest: (extensionPath, method, args) => conn.request("ui", { extensionPath, method, args: toJson(args) }),
+      /** @param {string} extensionPath @param {string} method @param {any[]} args */
+      uiNotify: (extensionPath, method, args) => conn.notify("ui", { extensionPath, method, args: toJson(args) }),
+      /** @param {string} extensionPath @param {string} where @param {unknown} error */
+      reportError: (extensionPath, where, error) =>
+        this.log(extensionPath, "error", `${where}: ${error instanceof Error ? error.stack ?? error.message : String(error)}`),
+    };
+  }
+
+  /** @param {string | undefined} extensionPath @param {string} level @param {string} message */
+  log(extensionPath, level, message) {
+    this.conn.notify("log", { extensionPath, level, message });
+  }
+
+  /**
+   * Answers one request frame; the response is sent when the method settles.
+   * @param {import("./rpc.mjs").Frame} frame
+   */
+  async handleRequest(frame) {
+    const id = /** @type {number} */ (frame.id);
+    const controller = new AbortController();
+    this.running.set(id, controller);
+    try {
+      const result = await this.dispatch(String(frame.method), frame.params ?? {}, controller.signal);
+      this.conn.send({ kind: "response", id, result: result ?? {} });
+    } catch (error) {
+      const path = error instanceof ExtensionError ? error.extensionPath : undefined;
+      this.conn.send({ kind: "response", id, error: errorPayload(error, path) });
+    } finally {
+      this.running.delete(id);
+    }
+    if (frame.method === "shutdown") this.exit();
+  }
+
+  /**
+   * @param {import("./rpc.mjs").Frame} frame
+   */
+  handleNotify(frame) {
+    const params = frame.params ?? {};
+    if (frame.method === "state") this.mirror.apply(params);
+    else if (frame.method === "cancel") this.running.get(params.requestId)?.abort();
+    else this.log(undefined, "warn", `unknown notification ${frame.method}`);
+  }
+
+  /**
+   * @param {string} method
+   * @param {any} params
+   * @param {AbortSignal} signal
+   */
+  async dispatch(method, params, signal) {
+    switch (method) {
+      case "load":
+        return this.load(params);
+      case "bind":
+        this.mirror.apply(params.state ?? {});
+        this.bound = true;
+        return {};
+      case "invoke":
+        return this.invoke(params, signal);
+      case "execute_tool":
+        return this.executeTool(params, signal);
+      case "run_command":
+        return this.runCommand(params, signal);
+      case "shutdown":
+        return {};
+      default:
+        throw new Error(`unknown method ${method}`);
+    }
+  }
+
+  /** @param {any} params */
+  async load(params) {
+    this.session.cwd = params.cwd ?? this.session.cwd;
+    this.session.mode = params.mode ?? this.session.mode;
+    this.session.hasUI = Boolean(params.hasUI ?? this.session.hasUI);
+    this.mirror.values.cwd = this.session.cwd;
+    if (params.agentDir) process.env.TAU_AGENT_DIR = params.agentDir;
+    for (const [name, value] of Object.entries(params.flags ?? {})) this.flagValues.set(name, value);
+    const services = this.services();
+    const results = [];
+    for (const { path } of params.extensions ?? []) {
+      /** @type {string[]} */
+      let files;
+      try {
+        files = resolveEntries(path, this.session.cwd);
+      } catch (error) {
+        results.push(failure(path, error));
+        continue;
+      }
+      for (const file of files) {
+        const display = files.length === 1 && file !== path ? path : file;
+        const record = new ExtensionRecord(display, file);
+        try {
+          const factory = await importFactory(file, display);
+          const api = createExtensionAPI(record, services);
+          await currentExtension.run({ path: display }, () => factory(api));
+          record.state = "active";
+          this.extensions.push(record);
+          results.push(describeExtension(record));
+        } catch (error) {
+          record.state = "failed";
+          const wrapped = error instanceof LoadError ? error : new Error(`Failed to load extension: ${error instanceof Error ? error.message : error}`);
+          if (!(error instanceof LoadError) && error instanceof Error) wrapped.stack = error.stack;
+          results.push(failure(display, wrapped));
+        }
+      }
+    }
+    return { extensions: results };
+  }
+
+  /** @param {number} handlerId */
+  findHandler(handlerId) {
+    for (const record of this.extensions) {
+      const handler = record.handlers.get(handlerId);
+      if (handler) return { record, handler };
+    }
+    throw new Error(`unknown handler id ${handlerId}`);
+  }
+
+  /** @param {string} name */
+  findTool(name) {
+    for (let i = this.extensions.length - 1; i >= 0; i--) {
+      const tool = this.extensions[i].tools.get(name);
+      if (tool) return { record: this.extensions[i], tool };
+    }
+    throw new Error(`unknown extension tool ${name}`);
+  }
+
+  /**
+   * Runs extension code attributed to `record`, turning throws into ExtensionError.
+   * @template T
+   * @param {ExtensionRecord} record
+   * @param {() => Promise<T> | T} fn
+   * @returns {Promise<T>}
+   */
+  async run(record, fn) {
+    try {
+      return await currentExtension.run({ path: record.path }, fn);
+    } catch (error) {
+      throw new ExtensionError(error, record.path);
+    }
+  }
+
+  /** @param {any} params @param {AbortSignal} signal */
+  async invoke(params, signal) {
+    const { record, handler } = this.findHandler(params.handlerId);
+    const event = params.event ?? {};
+    const ctx = createContext(this.services(), record.path, { kind: "event", signal, call: params.ctx ?? {} });
+    const before = JSON.stringify(event);
+    const value = await this.run(record, () => handler.fn(event, ctx));
+    const after = JSON.stringify(event);
+    // Handlers may mutate the event in place (tool_call input, provider headers, ...); send it back then.
+    const json = toJson(value) ?? null;
+    return after === before ? { value: json } : { value: json, event: JSON.parse(after) };
+  }
+
+  /** @param {any} params @param {AbortSignal} signal */
+  async executeTool(params, signal) {
+    const { record, tool } = this.findTool(params.tool);
+    const call = { ...(params.ctx ?? {}), toolCallId: params.toolCallId };
+    const ctx = createContext(this.services(), record.path, { kind: "tool", signal, call });
+    const onUpdate = (/** @type {any} */ partialResult) =>
+      this.conn.notify("tool_update", { toolCallId: params.toolCallId, partialResult: toJson(partialResult) });
+    const result = await this.run(record, () => tool.execute(params.toolCallId, params.params, signal, onUpdate, ctx));
+    return toJson(result) ?? { content: [] };
+  }
+
+  /** @param {any} params @param {AbortSignal} signal */
+  async runCommand(params, signal) {
+    const found = this.extensions.map((record) => ({ record, command: record.commands.get(params.name) })).findLast((x) => x.command);
+    if (!found) throw new Error(`unknown extension command ${params.name}`);
+    const { record, command } = found;
+    const ctx = createContext(this.services(), record.path, { kind: "command", signal, call: params.ctx ?? {} });
+    await this.run(record, () => command.handler(params.args ?? "", ctx));
+    return {};
+  }
+}

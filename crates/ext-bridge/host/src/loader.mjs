@@ -1,0 +1,117 @@
+// Finds and imports extension modules the way Pi does: jiti (TypeScript without a build step) with an alias
+// map that points Pi's 22 virtual module specifiers at the host's packages and shims. Each module is
+// evaluated once per host process; the factory is cached and run again by every `load`.
+
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createJiti } from "jiti";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const shim = (/** @type {string} */ name) => join(here, "shim", name);
+const entry = (/** @type {string} */ specifier) => fileURLToPath(import.meta.resolve(specifier));
+
+/** @type {Record<string, string> | undefined} */
+let aliases;
+
+/**
+ * The alias map for all virtual module specifiers (surface.json `virtual_modules`). `@earendil-works/pi-ai`
+ * and `/compat` get the extension view; the coding agent resolves to tau's shim.
+ * @returns {Record<string, string>}
+ */
+export function aliasMap() {
+  if (aliases) return aliases;
+  const typebox = entry("typebox");
+  const typeboxCompile = entry("typebox/compile");
+  const typeboxValue = entry("typebox/value");
+  const agentCore = entry("@earendil-works/pi-agent-core");
+  const tui = entry("@earendil-works/pi-tui");
+  const aiView = shim("pi-ai.mjs");
+  const aiModels = entry("@earendil-works/pi-ai/models");
+  const aiOauth = entry("@earendil-works/pi-ai/oauth");
+  const aiProviders = entry("@earendil-works/pi-ai/providers/all");
+  const codingAgent = shim("pi-coding-agent.mjs");
+  /** @type {Record<string, string>} */
+  const map = {
+    typebox,
+    "typebox/compile": typeboxCompile,
+    "typebox/value": typeboxValue,
+    "@sinclair/typebox": typebox,
+    "@sinclair/typebox/compile": typeboxCompile,
+    "@sinclair/typebox/value": typeboxValue,
+  };
+  for (const scope of ["@earendil-works", "@mariozechner"]) {
+    map[`${scope}/pi-agent-core`] = agentCore;
+    map[`${scope}/pi-tui`] = tui;
+    map[`${scope}/pi-ai`] = aiView;
+    map[`${scope}/pi-ai/compat`] = aiView;
+    map[`${scope}/pi-ai/models`] = aiModels;
+    map[`${scope}/pi-ai/oauth`] = aiOauth;
+    map[`${scope}/pi-ai/providers/all`] = aiProviders;
+    map[`${scope}/pi-coding-agent`] = codingAgent;
+  }
+  aliases = map;
+  return map;
+}
+
+/** An extension path that could not be loaded; `message` is Pi's wording. */
+export class LoadError extends Error {}
+
+/**
+ * Expands a requested path to module files: a file as is; a folder's package.json `pi.extensions`
+ * entries that exist; else its index.ts or index.js.
+ * @param {string} requested
+ * @param {string} cwd
+ * @returns {string[]}
+ */
+export function resolveEntries(requested, cwd) {
+  const full = resolve(cwd, requested.startsWith("~/") ? join(process.env.HOME ?? "", requested.slice(2)) : requested);
+  if (!existsSync(full)) throw new LoadError(`Extension path does not exist: ${full}`);
+  if (!statSync(full).isDirectory()) return [full];
+  const manifestPath = join(full, "package.json");
+  if (existsSync(manifestPath)) {
+    /** @type {any} */
+    let manifest;
+    try {
+      manifest = JSON.parse(readFileSync(manifestPath, "utf8"));
+    } catch (error) {
+      throw new LoadError(`Failed to load extension: cannot parse ${manifestPath}: ${error instanceof Error ? error.message : error}`);
+    }
+    const declared = Array.isArray(manifest?.pi?.extensions) ? manifest.pi.extensions : [];
+    const found = declared.map((/** @type {string} */ p) => resolve(full, p)).filter((/** @type {string} */ p) => existsSync(p));
+    if (found.length > 0) return found;
+  }
+  for (const name of ["index.ts", "index.js"]) {
+    const candidate = join(full, name);
+    if (existsSync(candidate)) return [candidate];
+  }
+  throw new LoadError(`Failed to load extension: no index.ts, index.js or package.json "pi.extensions" in ${full}`);
+}
+
+/** @type {Map<string, Function>} */
+const factories = new Map();
+/** @type {ReturnType<typeof createJiti> | undefined} */
+let jiti;
+
+/**
+ * Imports a module file once per process and returns its factory (default export, or the module itself).
+ * @param {string} file absolute path
+ * @param {string} displayPath the path to name in errors
+ * @returns {Promise<Function>}
+ */
+export async function importFactory(file, displayPath) {
+  const cached = factories.get(file);
+  if (cached) return cached;
+  jiti ??= createJiti(import.meta.url, { moduleCache: false, alias: aliasMap() });
+  /** @type {unknown} */
+  let mod;
+  try {
+    mod = await jiti.import(file, { default: true });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw Object.assign(new LoadError(`Failed to load extension: ${message}`), { cause: error });
+  }
+  if (typeof mod !== "function") throw new LoadError(`Extension does not export a valid factory function: ${displayPath}`);
+  factories.set(file, mod);
+  return /** @type {Function} */ (mod);
+}

@@ -1,0 +1,167 @@
+// The host's mirror of the session state Pi exposes synchronously to extensions (getters on the API,
+// ctx.sessionManager, ctx.model, ...). tau owns the real state and pushes it with `bind` and `state`;
+// this module only stores it and answers Pi's read-only session API over it.
+
+/**
+ * @typedef {Record<string, any>} Entry a session entry as written to the session file
+ */
+
+/** Mirror of tau's state; every field may be absent until tau sends it. */
+export class StateMirror {
+  constructor() {
+    /** @type {Entry | null} */
+    this.header = null;
+    /** @type {Entry[]} entries without the header, in file order */
+    this.entries = [];
+    /** @type {string | null} */
+    this.leafId = null;
+    /** @type {Record<string, any>} */
+    this.values = {
+      model: undefined,
+      thinkingLevel: undefined,
+      activeTools: [],
+      allTools: [],
+      commands: [],
+      settings: {},
+      sessionFile: undefined,
+      sessionDir: undefined,
+      sessionId: undefined,
+      sessionName: undefined,
+      cwd: process.cwd(),
+      systemPrompt: "",
+      idle: true,
+      pendingMessages: false,
+      contextUsage: undefined,
+      scopedModels: [],
+      projectTrusted: true,
+      flags: {},
+    };
+  }
+
+  /**
+   * Applies a (partial) update from `bind` or the `state` notification. `entries` replaces the list
+   * (a header entry, type "session", is split off); `appendedEntries` extends it and moves the leaf to
+   * the last one unless `leafId` is given too; any other key replaces that value.
+   * @param {Record<string, any>} update
+   */
+  apply(update) {
+    if (!update || typeof update !== "object") return;
+    for (const [key, value] of Object.entries(update)) {
+      if (key === "entries") {
+        this.header = null;
+        this.entries = [];
+        for (const entry of Array.isArray(value) ? value : []) this.#add(entry);
+        if (!("leafId" in update)) this.leafId = this.entries.at(-1)?.id ?? null;
+      } else if (key === "appendedEntries") {
+        for (const entry of Array.isArray(value) ? value : []) this.#add(entry);
+        if (!("leafId" in update)) this.leafId = this.entries.at(-1)?.id ?? this.leafId;
+      } else if (key === "leafId") {
+        this.leafId = value ?? null;
+      } else if (key === "header") {
+        this.header = value ?? null;
+      } else {
+        this.values[key] = value;
+      }
+    }
+  }
+
+  /** @param {Entry} entry */
+  #add(entry) {
+    if (!entry || typeof entry !== "object") return;
+    if (entry.type === "session") this.header = entry;
+    else this.entries.push(entry);
+  }
+
+  /** @param {string} id */
+  entry(id) {
+    return this.entries.find((e) => e.id === id);
+  }
+
+  /** Latest label per target id, as Pi resolves `label` entries (an empty label clears). */
+  labels() {
+    /** @type {Map<string, {label: string, timestamp: string}>} */
+    const map = new Map();
+    for (const e of this.entries) {
+      if (e.type !== "label") continue;
+      if (e.label) map.set(e.targetId, { label: e.label, timestamp: e.timestamp });
+      else map.delete(e.targetId);
+    }
+    return map;
+  }
+
+  /** Session name the way Pi reads it: the latest `session_info` entry, blank meaning none. */
+  sessionName() {
+    for (let i = this.entries.length - 1; i >= 0; i--) {
+      const e = this.entries[i];
+      if (e.type === "session_info") return (typeof e.name === "string" && e.name.trim()) || undefined;
+    }
+    return this.values.sessionName ?? undefined;
+  }
+}
+
+/**
+ * Pi's `ReadonlySessionManager` over the mirror. Entries are handed out as copies so an extension
+ * cannot corrupt the mirror.
+ * @param {StateMirror} mirror
+ */
+export function createSessionManagerView(mirror) {
+  const copy = (/** @type {any} */ v) => (v === undefined || v === null ? v : structuredClone(v));
+  const unsupported = (/** @type {string} */ name) => () => {
+    throw new Error(`sessionManager.${name}() is not supported by tau yet`);
+  };
+  return {
+    getCwd: () => mirror.values.cwd,
+    getSessionDir: () => mirror.values.sessionDir,
+    getSessionId: () => mirror.values.sessionId ?? mirror.header?.id,
+    getSessionFile: () => mirror.values.sessionFile,
+    getSessionName: () => mirror.sessionName(),
+    getHeader: () => copy(mirror.header),
+    getEntries: () => mirror.entries.map(copy),
+    getEntry: (/** @type {string} */ id) => copy(mirror.entry(id)),
+    getLeafId: () => mirror.leafId,
+    getLeafEntry: () => (mirror.leafId ? copy(mirror.entry(mirror.leafId)) : undefined),
+    getLabel: (/** @type {string} */ id) => mirror.labels().get(id)?.label,
+    /** @param {string} [fromId] */
+    getBranch(fromId) {
+      const byId = new Map(mirror.entries.map((e) => [e.id, e]));
+      const path = [];
+      const start = fromId ?? mirror.leafId;
+      let current = start ? byId.get(start) : undefined;
+      const visited = new Set();
+      while (current && !visited.has(current.id)) {
+        visited.add(current.id);
+        path.push(copy(current));
+        current = current.parentId ? byId.get(current.parentId) : undefined;
+      }
+      return path.reverse();
+    },
+    getTree() {
+      const labels = mirror.labels();
+      /** @type {Map<string, any>} */
+      const nodes = new Map();
+      const roots = [];
+      for (const e of mirror.entries) {
+        const l = labels.get(e.id);
+        nodes.set(e.id, { entry: copy(e), children: [], label: l?.label, labelTimestamp: l?.timestamp });
+      }
+      for (const e of mirror.entries) {
+        const node = nodes.get(e.id);
+        const parent = e.parentId === null || e.parentId === e.id ? undefined : nodes.get(e.parentId);
+        if (parent) parent.children.push(node);
+        else roots.push(node);
+      }
+      const stack = [...roots];
+      while (stack.length > 0) {
+        const node = stack.pop();
+        node.children.sort(
+          (/** @type {any} */ a, /** @type {any} */ b) =>
+            new Date(a.entry.timestamp).getTime() - new Date(b.entry.timestamp).getTime(),
+        );
+        stack.push(...node.children);
+      }
+      return roots;
+    },
+    buildContextEntries: unsupported("buildContextEntries"),
+    buildSessionProjection: unsupported("buildSessionProjection"),
+  };
+}

@@ -1,0 +1,24 @@
+// Line splitting and JSON-safe copies.
+
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { LineSplitter, toJson } from "../src/rpc.mjs";
+
+test("lines split on \\n only, with \\r\\n accepted and partial lines kept", () => {
+  const splitter = new LineSplitter();
+  assert.deepEqual(splitter.push('{"a":1}\r\n{"b":"x\u2028y'), ['{"a":1}']);
+  assert.deepEqual(splitter.push('"}\n\n'), ['{"b":"x\u2028y"}', ""]);
+  assert.deepEqual(splitter.push("a\rb\n"), ["a\rb"]);
+});
+
+test("toJson drops functions, cuts cycles, keeps shared objects, converts errors and bigints", () => {
+  const shared = { a: 1 };
+  /** @type {any} */
+  const value = { x: shared, y: shared, f() {}, n: 10n, e: new Error("boom") };
+  value.self = value;
+  value.nested = { back: value, list: [shared] };
+  const copy = toJson(value);
+  assert.deepEqual({ ...copy, e: copy.e.message }, { x: { a: 1 }, y: { a: 1 }, n: "10", e: "boom", nested: { list: [{ a: 1 }] } });
+  assert.equal(toJson(undefined), undefined);
+  assert.equal(toJson(null), null);
+});

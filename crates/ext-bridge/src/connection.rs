@@ -1,0 +1,399 @@
+//! One running host process: the writer, the single stdout reader that routes responses to
+//! their waiters, the stderr drain, and the hello exchange.
+
+use std::collections::{HashMap, VecDeque};
+use std::path::Path;
+use std::process::Stdio;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use serde_json::{json, Value};
+use tau_protocol::bridge::{ErrorBody, Frame, Hello, BRIDGE_PROTOCOL};
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+use tokio::process::{Child, ChildStdin, ChildStdout};
+use tokio::sync::{mpsc, oneshot};
+use tokio_util::sync::{CancellationToken, DropGuard};
+
+use crate::error::BridgeError;
+
+/// Receives one line of the host's stderr (or a host-side log message).
+pub type LineSink = Arc<dyn Fn(&str) + Send + Sync>;
+
+type Waiter = oneshot::Sender<Result<Value, BridgeError>>;
+
+/// How many stderr lines are kept to explain an early exit.
+const STDERR_TAIL: usize = 20;
+
+#[derive(Default)]
+struct State {
+    pending: HashMap<u64, Waiter>,
+    updates: HashMap<String, mpsc::Sender<Value>>,
+    exited: Option<String>,
+    stderr_tail: VecDeque<String>,
+}
+
+type Shared = Arc<Mutex<State>>;
+type Writer = Arc<tokio::sync::Mutex<ChildStdin>>;
+
+/// A live host process. Dropping it kills the process.
+pub struct Connection {
+    writer: Writer,
+    state: Shared,
+    next_id: AtomicU64,
+    pid: Option<u32>,
+    hello: Hello,
+    _kill: DropGuard,
+}
+
+impl std::fmt::Debug for Connection {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Connection")
+            .field("pid", &self.pid)
+            .field("hello", &self.hello)
+            .finish_non_exhaustive()
+    }
+}
+
+fn lock(state: &Shared) -> std::sync::MutexGuard<'_, State> {
+    state
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+async fn write_frame(writer: &Writer, frame: &Frame) -> std::io::Result<()> {
+    let mut line = serde_json::to_string(frame).map_err(std::io::Error::other)?;
+    line.push('\n');
+    let mut stdin = writer.lock().await;
+    stdin.write_all(line.as_bytes()).await?;
+    stdin.flush().await
+}
+
+impl Connection {
+    /// Starts `node <host_dir>/src/main.mjs` in `cwd` and exchanges hellos within `timeout`.
+    pub async fn spawn(
+        node: &Path,
+        host_dir: &Path,
+        cwd: &Path,
+        timeout: Duration,
+        stderr_sink: LineSink,
+    ) -> Result<Connection, BridgeError> {
+        let mut child = tokio::process::Command::new(node)
+            .arg(host_dir.join("src/main.mjs"))
+            .current_dir(cwd)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .kill_on_drop(true)
+            .spawn()
+            .map_err(|e| BridgeError::Spawn(format!("{}: {e}", node.display())))?;
+        let pid = child.id();
+        let missing = || BridgeError::Spawn("the host's pipes are missing".into());
+        let stdin = child.stdin.take().ok_or_else(missing)?;
+        let stdout = child.stdout.take().ok_or_else(missing)?;
+        let stderr = child.stderr.take().ok_or_else(missing)?;
+        let writer: Writer = Arc::new(tokio::sync::Mutex::new(stdin));
+        let state: Shared = Arc::default();
+
+        let drain_state = state.clone();
+        let drain_sink = stderr_sink.clone();
+        let stderr_done = tokio::spawn(async move {
+            let mut lines = BufReader::new(stderr).lines();
+            while let Ok(Some(line)) = lines.next_line().await {
+                drain_sink(&line);
+                let mut st = lock(&drain_state);
+                if st.stderr_tail.len() == STDERR_TAIL {
+                    st.stderr_tail.pop_front();
+                }
+                st.stderr_tail.push_back(line);
+            }
+        });
+
+        let kill = CancellationToken::new();
+        let (hello_tx, hello_rx) = oneshot::channel();
+        tokio::spawn(read_loop(
+            child,
+            stdout,
+            Reader {
+                writer: writer.clone(),
+                state: state.clone(),
+                kill: kill.clone(),
+                hello: Some(hello_tx),
+                sink: stderr_sink,
+                stderr_done,
+            },
+        ));
+
+        let conn_hello = Frame::Hello(Hello {
+            protocol: BRIDGE_PROTOCOL,
+            side: "tau".into(),
+            version: Some(env!("CARGO_PKG_VERSION").into()),
+            node: None,
+            error: None,
+        });
+        // A write failure means the host is already gone; the reader reports why.
+        let _ = write_frame(&writer, &conn_hello).await;
+        let hello = match tokio::time::timeout(timeout, hello_rx).await {
+            Ok(Ok(result)) => result?,
+            Ok(Err(_)) => return Err(BridgeError::Handshake("the host's reader stopped".into())),
+            Err(_) => {
+                return Err(BridgeError::Handshake(format!(
+                    "no hello from the extension host within {} ms",
+                    timeout.as_millis()
+                )))
+            }
+        };
+        if let Some(error) = hello.error {
+            return Err(BridgeError::Handshake(error.message));
+        }
+        if hello.protocol != BRIDGE_PROTOCOL {
+            return Err(BridgeError::Handshake(version_mismatch(hello.protocol)));
+        }
+        Ok(Connection {
+            writer,
+            state,
+            next_id: AtomicU64::new(1),
+            pid,
+            hello,
+            _kill: kill.drop_guard(),
+        })
+    }
+
+    /// The host's hello.
+    pub fn hello(&self) -> &Hello {
+        &self.hello
+    }
+
+    /// The host's process id.
+    pub fn pid(&self) -> Option<u32> {
+        self.pid
+    }
+
+    /// The exit status once the host has exited.
+    pub fn exited(&self) -> Option<String> {
+        lock(&self.state).exited.clone()
+    }
+
+    /// Sends a notification (no answer).
+    pub async fn notify(&self, method: &str, params: Value) -> Result<(), BridgeError> {
+        if let Some(status) = self.exited() {
+            return Err(BridgeError::Exited(status));
+        }
+        let frame = Frame::Notify {
+            method: method.into(),
+            params,
+        };
+        write_frame(&self.writer, &frame)
+            .await
+            .map_err(|e| BridgeError::Exited(format!("write failed: {e}")))
+    }
+
+    /// Routes `tool_update` notifications for `tool_call_id` to `sender` until
+    /// [`Connection::unwatch_updates`].
+    pub fn watch_updates(&self, tool_call_id: &str, sender: mpsc::Sender<Value>) {
+        lock(&self.state)
+            .updates
+            .insert(tool_call_id.to_string(), sender);
+    }
+
+    /// Stops routing updates for `tool_call_id`.
+    pub fn unwatch_updates(&self, tool_call_id: &str) {
+        lock(&self.state).updates.remove(tool_call_id);
+    }
+
+    /// Sends a request and waits for its answer. Past `timeout` (when given) or once
+    /// `cancel` fires, the request fails and the host gets a `cancel` notification.
+    pub async fn request(
+        &self,
+        method: &str,
+        params: Value,
+        timeout: Option<Duration>,
+        cancel: Option<&CancellationToken>,
+    ) -> Result<Value, BridgeError> {
+        let id = self.next_id.fetch_add(1, Ordering::Relaxed);
+        let (tx, rx) = oneshot::channel();
+        {
+            let mut st = lock(&self.state);
+            if let Some(status) = &st.exited {
+                return Err(BridgeError::Exited(status.clone()));
+            }
+            st.pending.insert(id, tx);
+        }
+        let frame = Frame::Request {
+            id,
+            method: method.into(),
+            params,
+        };
+        // On a write failure the reader fails this waiter with the exit status.
+        let _ = write_frame(&self.writer, &frame).await;
+        let never = CancellationToken::new();
+        let cancel = cancel.unwrap_or(&never);
+        let sleep = async {
+            match timeout {
+                Some(limit) => tokio::time::sleep(limit).await,
+                None => std::future::pending().await,
+            }
+        };
+        let failure = tokio::select! {
+            answer = rx => {
+                return answer.unwrap_or_else(|_| Err(BridgeError::Exited("reader stopped".into())));
+            }
+            () = sleep => BridgeError::Timeout {
+                method: method.into(),
+                millis: timeout.map(|t| t.as_millis()).unwrap_or_default(),
+            },
+            () = cancel.cancelled() => BridgeError::Aborted,
+        };
+        lock(&self.state).pending.remove(&id);
+        let _ = self.notify("cancel", json!({ "requestId": id })).await;
+        Err(failure)
+    }
+}
+
+fn version_mismatch(host: u32) -> String {
+    let upgrade = if host > BRIDGE_PROTOCOL {
+        "upgrade tau"
+    } else {
+        "upgrade the extension host"
+    };
+    format!("the extension host speaks protocol {host}, tau speaks protocol {BRIDGE_PROTOCOL}; {upgrade}")
+}
+
+struct Reader {
+    writer: Writer,
+    state: Shared,
+    kill: CancellationToken,
+    hello: Option<oneshot::Sender<Result<Hello, BridgeError>>>,
+    sink: LineSink,
+    stderr_done: tokio::task::JoinHandle<()>,
+}
+
+async fn read_loop(mut child: Child, stdout: ChildStdout, mut reader: Reader) {
+    let mut lines = BufReader::new(stdout).lines();
+    loop {
+        let line = tokio::select! {
+            line = lines.next_line() => line,
+            () = reader.kill.cancelled() => {
+                let _ = child.start_kill();
+                break;
+            }
+        };
+        match line {
+            Ok(Some(line)) => reader.handle_line(&line).await,
+            Ok(None) | Err(_) => break,
+        }
+    }
+    let status = match child.wait().await {
+        Ok(status) => status.to_string(),
+        Err(e) => format!("unknown status: {e}"),
+    };
+    // Let the stderr drain finish so the tail explains the exit.
+    let _ = tokio::time::timeout(Duration::from_millis(500), &mut reader.stderr_done).await;
+    let (pending, tail) = {
+        let mut st = lock(&reader.state);
+        st.exited = Some(status.clone());
+        st.updates.clear();
+        let tail: Vec<String> = st.stderr_tail.iter().cloned().collect();
+        (std::mem::take(&mut st.pending), tail)
+    };
+    if let Some(hello) = reader.hello.take() {
+        let mut message = format!("the extension host exited ({status}) before its hello");
+        if !tail.is_empty() {
+            message.push_str(": ");
+            message.push_str(&tail.join("\n"));
+        }
+        let _ = hello.send(Err(BridgeError::Handshake(message)));
+    }
+    for (_, waiter) in pending {
+        let _ = waiter.send(Err(BridgeError::Exited(status.clone())));
+    }
+}
+
+impl Reader {
+    async fn handle_line(&mut self, line: &str) {
+        let line = line.trim_end_matches('\r');
+        if line.trim().is_empty() {
+            return;
+        }
+        let frame: Frame = match serde_json::from_str(line) {
+            Ok(frame) => frame,
+            Err(e) => {
+                let shown: String = line.chars().take(200).collect();
+                (self.sink)(&format!(
+                    "skipping malformed frame from the host ({e}): {shown}"
+                ));
+                return;
+            }
+        };
+        match frame {
+            Frame::Hello(hello) => {
+                if let Some(waiter) = self.hello.take() {
+                    let _ = waiter.send(Ok(hello));
+                }
+            }
+            Frame::Response { id, result, error } => {
+                if let Some(waiter) = self.hello.take() {
+                    // An answer before the hello is the host refusing ours.
+                    let message = error
+                        .map(|e| e.message)
+                        .unwrap_or_else(|| format!("unexpected response {id} before hello"));
+                    let _ = waiter.send(Err(BridgeError::Handshake(message)));
+                    return;
+                }
+                let waiter = lock(&self.state).pending.remove(&id);
+                let Some(waiter) = waiter else {
+                    (self.sink)(&format!("response {id} from the host matches no request"));
+                    return;
+                };
+                let answer = match (error, result) {
+                    (Some(error), _) => Err(BridgeError::Remote {
+                        message: error.message,
+                        extension_path: error.extension_path,
+                    }),
+                    (None, result) => Ok(result.unwrap_or(Value::Null)),
+                };
+                let _ = waiter.send(answer);
+            }
+            Frame::Notify { method, params } => self.handle_notify(&method, params),
+            Frame::Request { id, method, params } => {
+                let what = params
+                    .get("name")
+                    .or_else(|| params.get("method"))
+                    .and_then(Value::as_str)
+                    .unwrap_or_default();
+                let frame = Frame::Response {
+                    id,
+                    result: None,
+                    error: Some(ErrorBody {
+                        message: format!("tau does not support {method} {what} yet"),
+                        ..ErrorBody::default()
+                    }),
+                };
+                let _ = write_frame(&self.writer, &frame).await;
+            }
+        }
+    }
+
+    fn handle_notify(&self, method: &str, params: Value) {
+        match method {
+            "tool_update" => {
+                let id = params.get("toolCallId").and_then(Value::as_str);
+                let sender = id.and_then(|id| lock(&self.state).updates.get(id).cloned());
+                if let (Some(sender), Some(partial)) = (sender, params.get("partialResult")) {
+                    let _ = sender.try_send(partial.clone());
+                }
+            }
+            "log" => {
+                let path = params.get("extensionPath").and_then(Value::as_str);
+                let message = params.get("message").and_then(Value::as_str);
+                (self.sink)(&format!(
+                    "{}: {}",
+                    path.unwrap_or("host"),
+                    message.unwrap_or_default()
+                ));
+            }
+            // UI notifications have nowhere to go without a UI.
+            _ => {}
+        }
+    }
+}

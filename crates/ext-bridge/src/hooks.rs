@@ -1,0 +1,428 @@
+//! [`ExtensionHooks`]: the agent loop's hooks answered by extension handlers, composed as Pi
+//! composes them (docs/extensions.md "Handler Composition").
+//!
+//! Handlers run one at a time in load order, then registration order; every dispatch is
+//! awaited, so a notification never overtakes a gate. `tool_call` fails closed: a throwing
+//! handler, a hung handler or a dead host blocks the call with a reason the model sees.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use serde_json::{json, Map, Value};
+use tau_agent::{AfterToolCall, AgentHooks, BeforeToolCall};
+use tau_protocol::{
+    AgentEvent, AgentMessage, AssistantMessage, ContentBlock, ToolCall, ToolResult, UserContent,
+};
+
+use crate::error::{BridgeError, Diagnostic};
+use crate::host::{ExtensionHost, HandlerRef};
+
+/// Pi's prefix for a tool call blocked because extension code failed.
+pub const BLOCK_PREFIX: &str = "Extension failed, blocking execution: ";
+
+/// Loop events delivered to extensions as plain notifications.
+const NOTIFIED: &[&str] = &[
+    "agent_start",
+    "agent_end",
+    "turn_start",
+    "turn_end",
+    "message_start",
+    "message_update",
+    "tool_execution_start",
+    "tool_execution_update",
+    "tool_execution_end",
+];
+
+/// Agent hooks backed by an [`ExtensionHost`].
+#[derive(Debug)]
+pub struct ExtensionHooks {
+    host: Arc<ExtensionHost>,
+    turn_index: AtomicU64,
+}
+
+impl ExtensionHooks {
+    /// Hooks dispatching to `host`.
+    pub fn new(host: Arc<ExtensionHost>) -> Self {
+        ExtensionHooks {
+            host,
+            turn_index: AtomicU64::new(0),
+        }
+    }
+
+    fn report(&self, handler: Option<&HandlerRef>, event: &str, error: &BridgeError) {
+        let remote_path = match error {
+            BridgeError::Remote { extension_path, .. } => extension_path.clone(),
+            _ => None,
+        };
+        self.host.reporter().report(Diagnostic {
+            extension_path: remote_path.or_else(|| handler.map(|h| h.extension_path.clone())),
+            event: event.to_string(),
+            error: error.to_string(),
+        });
+    }
+
+    /// Handlers of `event`, or `None` (reported) when the host cannot be reached.
+    async fn handlers(&self, event: &str) -> Result<Vec<HandlerRef>, BridgeError> {
+        if self.host.registered(event).is_empty() {
+            return Ok(Vec::new());
+        }
+        self.host.handlers(event).await
+    }
+
+    /// Delivers a notification event (`{"type": …, …}`) to every handler of its type, in
+    /// order; failures are reported and the run goes on. Used for `session_start`,
+    /// `session_shutdown` and the loop's notification events.
+    pub async fn notify(&self, event: Value) {
+        let name = event
+            .get("type")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string();
+        let handlers = match self.handlers(&name).await {
+            Ok(handlers) => handlers,
+            Err(e) => return self.report(None, &name, &e),
+        };
+        for handler in &handlers {
+            if let Err(e) = self
+                .host
+                .invoke(&handler.id, event.clone(), json!({}))
+                .await
+            {
+                self.report(Some(handler), &name, &e);
+            }
+        }
+    }
+
+    /// Runs `input` handlers on a prompt (Pi's `emitInput`): `transform` chains text and
+    /// images into the next handler, `handled` short-circuits. `None` means handled: no agent
+    /// run. Throwing handlers are reported and skipped.
+    pub async fn input(&self, prompt: UserContent, source: &str) -> Option<UserContent> {
+        let handlers = match self.handlers("input").await {
+            Ok(handlers) => handlers,
+            Err(e) => {
+                self.report(None, "input", &e);
+                return Some(prompt);
+            }
+        };
+        if handlers.is_empty() {
+            return Some(prompt);
+        }
+        let original_text = prompt.joined_text();
+        let original_images: Vec<Value> = match &prompt {
+            UserContent::Text(_) => Vec::new(),
+            UserContent::Blocks(blocks) => blocks
+                .iter()
+                .filter(|b| matches!(b, ContentBlock::Image { .. }))
+                .filter_map(|b| serde_json::to_value(b).ok())
+                .collect(),
+        };
+        let (mut text, mut images) = (original_text.clone(), original_images.clone());
+        for handler in &handlers {
+            let mut event = json!({ "type": "input", "text": text, "source": source });
+            if !images.is_empty() {
+                event["images"] = Value::Array(images.clone());
+            }
+            let value = match self.host.invoke(&handler.id, event, json!({})).await {
+                Ok(outcome) => outcome.value,
+                Err(e) => {
+                    self.report(Some(handler), "input", &e);
+                    continue;
+                }
+            };
+            match value.get("action").and_then(Value::as_str) {
+                Some("handled") => return None,
+                Some("transform") => {
+                    text = value
+                        .get("text")
+                        .and_then(Value::as_str)
+                        .unwrap_or_default()
+                        .to_string();
+                    if let Some(new_images) = value.get("images").and_then(Value::as_array) {
+                        images = new_images.clone();
+                    }
+                }
+                _ => {}
+            }
+        }
+        if text == original_text && images == original_images {
+            return Some(prompt);
+        }
+        let mut blocks = vec![ContentBlock::text(text)];
+        blocks.extend(
+            images
+                .into_iter()
+                .filter_map(|image| serde_json::from_value::<ContentBlock>(image).ok()),
+        );
+        Some(UserContent::Blocks(blocks))
+    }
+
+    fn loop_event(&self, event: &AgentEvent) -> Option<Value> {
+        let name = event.type_name();
+        if !NOTIFIED.contains(&name) {
+            return None;
+        }
+        let mut value = serde_json::to_value(event).ok()?;
+        let fields = value.as_object_mut()?;
+        match event {
+            AgentEvent::AgentStart => self.turn_index.store(0, Ordering::Relaxed),
+            AgentEvent::TurnStart => {
+                fields.insert(
+                    "turnIndex".into(),
+                    self.turn_index.load(Ordering::Relaxed).into(),
+                );
+                fields.insert("timestamp".into(), tau_protocol::now_millis().into());
+            }
+            AgentEvent::TurnEnd { .. } => {
+                let index = self.turn_index.fetch_add(1, Ordering::Relaxed);
+                fields.insert("turnIndex".into(), index.into());
+            }
+            _ => {}
+        }
+        Some(value)
+    }
+}
+
+fn field_bool(value: &Value, key: &str) -> bool {
+    value.get(key).and_then(Value::as_bool).unwrap_or(false)
+}
+
+fn is_empty_result(value: &Value) -> bool {
+    matches!(value, Value::Null | Value::Bool(false))
+}
+
+#[async_trait]
+impl AgentHooks for ExtensionHooks {
+    async fn on_event(&self, event: &AgentEvent) {
+        if let Some(value) = self.loop_event(event) {
+            self.notify(value).await;
+        }
+    }
+
+    async fn transform_context(&self, messages: Vec<AgentMessage>) -> Vec<AgentMessage> {
+        let handlers = match self.handlers("context").await {
+            Ok(handlers) => handlers,
+            Err(e) => {
+                self.report(None, "context", &e);
+                return messages;
+            }
+        };
+        if handlers.is_empty() {
+            return messages;
+        }
+        let Ok(mut current) = serde_json::to_value(&messages) else {
+            return messages;
+        };
+        for handler in &handlers {
+            let event = json!({ "type": "context", "messages": current });
+            match self.host.invoke(&handler.id, event, json!({})).await {
+                Ok(outcome) => {
+                    if let Some(returned) = outcome.value.get("messages").filter(|m| m.is_array()) {
+                        current = returned.clone();
+                    } else if let Some(edited) =
+                        outcome.event.as_ref().and_then(|e| e.get("messages"))
+                    {
+                        if edited.is_array() {
+                            current = edited.clone();
+                        }
+                    }
+                }
+                Err(e) => self.report(Some(handler), "context", &e),
+            }
+        }
+        match serde_json::from_value(current) {
+            Ok(rewritten) => rewritten,
+            Err(e) => {
+                self.report(None, "context", &BridgeError::Protocol(e.to_string()));
+                messages
+            }
+        }
+    }
+
+    async fn before_tool_call(
+        &self,
+        _assistant: &AssistantMessage,
+        call: &ToolCall,
+        args: &mut Value,
+    ) -> Option<BeforeToolCall> {
+        let handlers = match self.handlers("tool_call").await {
+            Ok(handlers) => handlers,
+            Err(e) => {
+                self.report(None, "tool_call", &e);
+                return Some(blocked(format!("{BLOCK_PREFIX}{e}")));
+            }
+        };
+        let mut last: Option<Value> = None;
+        for handler in &handlers {
+            let event = json!({
+                "type": "tool_call",
+                "toolName": call.name,
+                "toolCallId": call.id,
+                "input": args.clone(),
+            });
+            let outcome = match self.host.invoke(&handler.id, event, json!({})).await {
+                Ok(outcome) => outcome,
+                Err(e) => {
+                    self.report(Some(handler), "tool_call", &e);
+                    let reason = match &e {
+                        BridgeError::Remote { message, .. } => message.clone(),
+                        other => format!("{BLOCK_PREFIX}{other}"),
+                    };
+                    return Some(blocked(reason));
+                }
+            };
+            if let Some(input) = outcome.event.as_ref().and_then(|e| e.get("input")) {
+                *args = input.clone();
+            }
+            if !is_empty_result(&outcome.value) {
+                if field_bool(&outcome.value, "block") {
+                    return Some(verdict(&outcome.value));
+                }
+                last = Some(outcome.value);
+            }
+        }
+        last.map(|v| verdict(&v))
+    }
+
+    async fn after_tool_call(
+        &self,
+        call: &ToolCall,
+        args: &Value,
+        result: &ToolResult,
+        is_error: bool,
+    ) -> Option<AfterToolCall> {
+        let handlers = match self.handlers("tool_result").await {
+            Ok(handlers) => handlers,
+            Err(e) => {
+                self.report(None, "tool_result", &e);
+                return None;
+            }
+        };
+        if handlers.is_empty() {
+            return None;
+        }
+        let mut current = Map::new();
+        current.insert("type".into(), "tool_result".into());
+        current.insert("toolCallId".into(), call.id.clone().into());
+        current.insert("toolName".into(), call.name.clone().into());
+        current.insert("input".into(), args.clone());
+        current.insert(
+            "content".into(),
+            serde_json::to_value(&result.content).ok()?,
+        );
+        current.insert(
+            "details".into(),
+            result.details.clone().unwrap_or(Value::Null),
+        );
+        current.insert("isError".into(), is_error.into());
+        if let Some(structured) = &result.structured_content {
+            current.insert("structuredContent".into(), structured.clone());
+        }
+        if let Some(usage) = &result.usage {
+            current.insert("usage".into(), serde_json::to_value(usage).ok()?);
+        }
+        let mut modified = false;
+        for handler in &handlers {
+            let event = Value::Object(current.clone());
+            let value = match self.host.invoke(&handler.id, event, json!({})).await {
+                Ok(outcome) => outcome.value,
+                Err(e) => {
+                    self.report(Some(handler), "tool_result", &e);
+                    continue;
+                }
+            };
+            let Some(patch) = value.as_object() else {
+                continue;
+            };
+            if let Some(content) = patch.get("content") {
+                current.insert("content".into(), content.clone());
+                if !patch.contains_key("structuredContent") {
+                    current.remove("structuredContent");
+                }
+                modified = true;
+            }
+            for key in ["details", "structuredContent", "isError", "usage"] {
+                if let Some(v) = patch.get(key) {
+                    current.insert(key.into(), v.clone());
+                    modified = true;
+                }
+            }
+        }
+        if !modified {
+            return None;
+        }
+        let parse = |key: &str| current.get(key).cloned().filter(|v| !v.is_null());
+        Some(AfterToolCall {
+            content: parse("content").and_then(|v| serde_json::from_value(v).ok()),
+            details: parse("details"),
+            structured_content: parse("structuredContent"),
+            is_error: parse("isError").and_then(|v| v.as_bool()),
+            usage: parse("usage").and_then(|v| serde_json::from_value(v).ok()),
+            terminate: None,
+        })
+    }
+
+    async fn finalize_message(&self, message: AgentMessage) -> AgentMessage {
+        let handlers = match self.handlers("message_end").await {
+            Ok(handlers) => handlers,
+            Err(e) => {
+                self.report(None, "message_end", &e);
+                return message;
+            }
+        };
+        let mut current = message;
+        for handler in &handlers {
+            let Ok(as_json) = serde_json::to_value(&current) else {
+                return current;
+            };
+            let role = as_json.get("role").cloned();
+            let event = json!({ "type": "message_end", "message": as_json });
+            let value = match self.host.invoke(&handler.id, event, json!({})).await {
+                Ok(outcome) => outcome.value,
+                Err(e) => {
+                    self.report(Some(handler), "message_end", &e);
+                    continue;
+                }
+            };
+            let Some(replacement) = value.get("message").filter(|m| !m.is_null()) else {
+                continue;
+            };
+            if replacement.get("role").cloned() != role {
+                let error = BridgeError::Remote {
+                    message: "message_end handlers must return a message with the same role".into(),
+                    extension_path: None,
+                };
+                self.report(Some(handler), "message_end", &error);
+                continue;
+            }
+            match serde_json::from_value(replacement.clone()) {
+                Ok(parsed) => current = parsed,
+                Err(e) => self.report(
+                    Some(handler),
+                    "message_end",
+                    &BridgeError::Protocol(e.to_string()),
+                ),
+            }
+        }
+        current
+    }
+}
+
+fn blocked(reason: String) -> BeforeToolCall {
+    BeforeToolCall {
+        block: true,
+        reason: Some(reason),
+        terminate: false,
+    }
+}
+
+fn verdict(value: &Value) -> BeforeToolCall {
+    BeforeToolCall {
+        block: field_bool(value, "block"),
+        reason: value
+            .get("reason")
+            .and_then(Value::as_str)
+            .map(str::to_string),
+        terminate: field_bool(value, "terminate"),
+    }
+}

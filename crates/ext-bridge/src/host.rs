@@ -1,0 +1,371 @@
+//! [`ExtensionHost`]: the extension host as tau sees it — load, bind, invoke, tools,
+//! commands, state — restarted (and loaded and bound again) when its process dies.
+
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use serde_json::{json, Map, Value};
+use tau_protocol::bridge::{InvokeResult, LoadReport};
+use tokio::sync::mpsc;
+use tokio_util::sync::CancellationToken;
+
+use crate::connection::{Connection, LineSink};
+use crate::error::{BridgeError, Reporter};
+use crate::node;
+
+/// How to start the host.
+#[derive(Clone)]
+pub struct HostOptions {
+    /// The node binary; `None` finds it ([`node::find_node`]).
+    pub node: Option<PathBuf>,
+    /// The host package folder; `None` locates it ([`node::locate_host`]).
+    pub host_dir: Option<PathBuf>,
+    /// Working directory of the host process.
+    pub cwd: PathBuf,
+    /// Limit for handshake, `load`, `bind` and handler invocations.
+    pub request_timeout: Duration,
+    /// Limit for tool executions and commands (`None`: no limit; abort still works).
+    pub tool_timeout: Option<Duration>,
+    /// Where the host's stderr lines go.
+    pub stderr: LineSink,
+    /// Where extension failures that do not stop the run go.
+    pub reporter: Reporter,
+}
+
+impl HostOptions {
+    /// Defaults: node and host found automatically, 30 s request limit, no tool limit,
+    /// stderr lines written to tau's stderr tagged `[ext]`.
+    pub fn new(cwd: impl Into<PathBuf>) -> Self {
+        HostOptions {
+            node: None,
+            host_dir: None,
+            cwd: cwd.into(),
+            request_timeout: Duration::from_secs(30),
+            tool_timeout: None,
+            stderr: Arc::new(|line| {
+                use std::io::Write;
+                let _ = writeln!(std::io::stderr(), "[ext] {line}");
+            }),
+            reporter: Reporter::stderr(),
+        }
+    }
+}
+
+/// What `load` is asked to load.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct LoadRequest {
+    /// Extension entry files or folders, in load order.
+    pub paths: Vec<PathBuf>,
+    /// The session's working directory.
+    pub cwd: PathBuf,
+    /// Pi's agent directory.
+    pub agent_dir: PathBuf,
+    /// `interactive`, `print`, `json` or `rpc`.
+    pub mode: String,
+    /// Whether dialogs can be shown.
+    pub has_ui: bool,
+    /// Values of extension flags given on the command line.
+    pub flags: Map<String, Value>,
+}
+
+impl LoadRequest {
+    fn params(&self) -> Value {
+        json!({
+            "extensions": self.paths.iter().map(|p| json!({"path": p})).collect::<Vec<_>>(),
+            "cwd": self.cwd,
+            "agentDir": self.agent_dir,
+            "mode": self.mode,
+            "hasUI": self.has_ui,
+            "flags": self.flags,
+        })
+    }
+}
+
+/// One registered handler, with the extension that registered it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HandlerRef {
+    /// The host's handler id, as the host gave it.
+    pub id: Value,
+    /// The extension's path.
+    pub extension_path: String,
+}
+
+#[derive(Default)]
+struct Loaded {
+    request: Option<LoadRequest>,
+    report: LoadReport,
+    state: Option<Value>,
+    restarts: u32,
+}
+
+/// The extension host. Cheap to share behind an `Arc`.
+pub struct ExtensionHost {
+    options: HostOptions,
+    node: PathBuf,
+    host_dir: PathBuf,
+    conn: tokio::sync::Mutex<Arc<Connection>>,
+    loaded: Mutex<Loaded>,
+}
+
+impl std::fmt::Debug for ExtensionHost {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ExtensionHost")
+            .field("node", &self.node)
+            .field("host_dir", &self.host_dir)
+            .finish_non_exhaustive()
+    }
+}
+
+impl ExtensionHost {
+    /// Finds and checks node, starts the host and exchanges hellos.
+    pub async fn start(options: HostOptions) -> Result<ExtensionHost, BridgeError> {
+        let node = match &options.node {
+            Some(node) => node.clone(),
+            None => node::find_node()?,
+        };
+        node::check_node(&node).await?;
+        let host_dir = match &options.host_dir {
+            Some(dir) => dir.clone(),
+            None => node::locate_host()?,
+        };
+        let conn = spawn(&options, &node, &host_dir).await?;
+        Ok(ExtensionHost {
+            options,
+            node,
+            host_dir,
+            conn: tokio::sync::Mutex::new(Arc::new(conn)),
+            loaded: Mutex::default(),
+        })
+    }
+
+    /// Where diagnostics go.
+    pub fn reporter(&self) -> &Reporter {
+        &self.options.reporter
+    }
+
+    fn loaded(&self) -> std::sync::MutexGuard<'_, Loaded> {
+        self.loaded.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Loads extensions (factories run once each, in order). The request is kept so a
+    /// restarted host loads the same extensions.
+    pub async fn load(&self, request: LoadRequest) -> Result<LoadReport, BridgeError> {
+        let conn = self.connection().await?;
+        let report = self.load_on(&conn, &request).await?;
+        let mut loaded = self.loaded();
+        loaded.request = Some(request);
+        loaded.report = report.clone();
+        Ok(report)
+    }
+
+    async fn load_on(
+        &self,
+        conn: &Connection,
+        request: &LoadRequest,
+    ) -> Result<LoadReport, BridgeError> {
+        let value = conn
+            .request(
+                "load",
+                request.params(),
+                Some(self.options.request_timeout),
+                None,
+            )
+            .await?;
+        serde_json::from_value(value).map_err(|e| BridgeError::Protocol(format!("load: {e}")))
+    }
+
+    /// Hands the host the session state; from then on extension actions work.
+    pub async fn bind(&self, state: Value) -> Result<(), BridgeError> {
+        let conn = self.connection().await?;
+        self.loaded().state = Some(state.clone());
+        conn.request(
+            "bind",
+            json!({ "state": state }),
+            Some(self.options.request_timeout),
+            None,
+        )
+        .await
+        .map(|_| ())
+    }
+
+    /// Sends a partial state update; it is also merged into the state a restarted host is
+    /// bound with.
+    pub async fn update_state(&self, partial: Value) -> Result<(), BridgeError> {
+        {
+            let mut loaded = self.loaded();
+            if let (Some(Value::Object(state)), Value::Object(changes)) =
+                (&mut loaded.state, &partial)
+            {
+                for (key, value) in changes {
+                    state.insert(key.clone(), value.clone());
+                }
+            }
+        }
+        self.connection().await?.notify("state", partial).await
+    }
+
+    /// The last load report.
+    pub fn report(&self) -> LoadReport {
+        self.loaded().report.clone()
+    }
+
+    /// How many times the host was restarted.
+    pub fn restarts(&self) -> u32 {
+        self.loaded().restarts
+    }
+
+    /// The process id of the current host.
+    pub async fn pid(&self) -> Option<u32> {
+        self.conn.lock().await.pid()
+    }
+
+    /// Handlers of `event` in load order, then registration order. Restarts a dead host first
+    /// so the ids are the live ones.
+    pub async fn handlers(&self, event: &str) -> Result<Vec<HandlerRef>, BridgeError> {
+        self.connection().await?;
+        Ok(self.registered(event))
+    }
+
+    /// Handlers of `event` per the last load report, without touching the process.
+    pub fn registered(&self, event: &str) -> Vec<HandlerRef> {
+        let loaded = self.loaded();
+        loaded
+            .report
+            .extensions
+            .iter()
+            .flat_map(|ext| {
+                ext.handlers
+                    .iter()
+                    .filter(|h| h.event == event)
+                    .map(|h| HandlerRef {
+                        id: h.id.clone(),
+                        extension_path: ext.path.clone(),
+                    })
+            })
+            .collect()
+    }
+
+    /// Runs one handler and returns its value and the event after it ran.
+    pub async fn invoke(
+        &self,
+        handler_id: &Value,
+        event: Value,
+        ctx: Value,
+    ) -> Result<InvokeResult, BridgeError> {
+        let conn = self.connection().await?;
+        let value = conn
+            .request(
+                "invoke",
+                json!({ "handlerId": handler_id, "event": event, "ctx": ctx }),
+                Some(self.options.request_timeout),
+                None,
+            )
+            .await?;
+        serde_json::from_value(value).map_err(|e| BridgeError::Protocol(format!("invoke: {e}")))
+    }
+
+    /// Runs an extension tool; partial results go to `updates`; `cancel` aborts it.
+    pub async fn execute_tool(
+        &self,
+        tool: &str,
+        tool_call_id: &str,
+        params: Value,
+        updates: Option<mpsc::Sender<Value>>,
+        cancel: &CancellationToken,
+    ) -> Result<Value, BridgeError> {
+        let conn = self.connection().await?;
+        if let Some(updates) = updates {
+            conn.watch_updates(tool_call_id, updates);
+        }
+        let answer = conn
+            .request(
+                "execute_tool",
+                json!({
+                    "tool": tool,
+                    "toolCallId": tool_call_id,
+                    "params": params,
+                    "ctx": { "toolCallId": tool_call_id },
+                }),
+                self.options.tool_timeout,
+                Some(cancel),
+            )
+            .await;
+        conn.unwatch_updates(tool_call_id);
+        answer
+    }
+
+    /// Runs an extension command with its argument text.
+    pub async fn run_command(&self, name: &str, args: &str) -> Result<(), BridgeError> {
+        let conn = self.connection().await?;
+        conn.request(
+            "run_command",
+            json!({ "name": name, "args": args, "ctx": { "kind": "command" } }),
+            self.options.tool_timeout,
+            None,
+        )
+        .await
+        .map(|_| ())
+    }
+
+    /// Asks the host to exit and waits for its answer (bounded by the request limit).
+    pub async fn shutdown(&self) -> Result<(), BridgeError> {
+        let conn = self.conn.lock().await.clone();
+        if conn.exited().is_some() {
+            return Ok(());
+        }
+        conn.request(
+            "shutdown",
+            json!({}),
+            Some(self.options.request_timeout),
+            None,
+        )
+        .await
+        .map(|_| ())
+    }
+
+    /// The live connection, restarting a dead host: a new process, then `load` and `bind`
+    /// again with what was last loaded and bound.
+    async fn connection(&self) -> Result<Arc<Connection>, BridgeError> {
+        let mut guard = self.conn.lock().await;
+        if guard.exited().is_none() {
+            return Ok(guard.clone());
+        }
+        let conn = Arc::new(spawn(&self.options, &self.node, &self.host_dir).await?);
+        let (request, state) = {
+            let loaded = self.loaded();
+            (loaded.request.clone(), loaded.state.clone())
+        };
+        if let Some(request) = request {
+            let report = self.load_on(&conn, &request).await?;
+            self.loaded().report = report;
+        }
+        if let Some(state) = state {
+            conn.request(
+                "bind",
+                json!({ "state": state }),
+                Some(self.options.request_timeout),
+                None,
+            )
+            .await?;
+        }
+        self.loaded().restarts += 1;
+        *guard = conn.clone();
+        Ok(conn)
+    }
+}
+
+async fn spawn(
+    options: &HostOptions,
+    node: &std::path::Path,
+    host_dir: &std::path::Path,
+) -> Result<Connection, BridgeError> {
+    Connection::spawn(
+        node,
+        host_dir,
+        &options.cwd,
+        options.request_timeout,
+        options.stderr.clone(),
+    )
+    .await
+}

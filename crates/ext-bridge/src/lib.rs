@@ -1,0 +1,20 @@
+//! Runs Pi 1.6.0 extensions in a Node.js child process (the host, `host/`) and attaches them
+//! to tau: the wire protocol (docs/protocol.md), restart on crash, Pi's handler composition
+//! as [`tau_agent::AgentHooks`], and extension tools as [`tau_tools::Tool`]s.
+//!
+//! Rust owns the semantics: handler order, composition, gating. The host only runs the
+//! JavaScript it is asked to run.
+
+mod connection;
+pub mod discovery;
+mod error;
+mod hooks;
+mod host;
+pub mod node;
+mod tool;
+
+pub use connection::{Connection, LineSink};
+pub use error::{BridgeError, Diagnostic, DiagnosticSink, Reporter};
+pub use hooks::{ExtensionHooks, BLOCK_PREFIX};
+pub use host::{ExtensionHost, HandlerRef, HostOptions, LoadRequest};
+pub use tool::{extension_tools, merge_tools, ExtensionTool};

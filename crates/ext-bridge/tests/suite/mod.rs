@@ -1,0 +1,8 @@
+//! Test modules and shared fixtures.
+
+mod hooks;
+mod host_js;
+mod process;
+mod real_host;
+mod support;
+mod tools;
