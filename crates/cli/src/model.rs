@@ -9,7 +9,7 @@ use std::sync::Arc;
 use tau_protocol::{Model, ThinkingLevel};
 use tau_provider::models::{ModelRegistry, ResolveOptions};
 use tau_provider::scripted::{scripted_model, ScriptedProvider, SCRIPTED};
-use tau_provider::{HttpClient, OpenAiCompletions, Provider, Timeouts};
+use tau_provider::{ConfigureEndpoint, HttpClient, OpenAiCompletions, Provider, Timeouts};
 
 use crate::args::Args;
 

@@ -31,12 +31,12 @@ pub mod usage;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use futures::StreamExt;
 use serde_json::{json, Value};
 use tau_protocol::{AssistantMessageEvent, StopReason};
 use tokio_util::sync::CancellationToken;
 
 use crate::builder::{AssistantMessageBuilder, ABORTED_MESSAGE};
+use crate::endpoint::{drive, ConfigureEndpoint, EndpointSettings};
 use crate::error::{ErrorContext, ProviderError};
 use crate::http::{HttpClient, JsonPost, SseStream};
 use crate::provider::{EventStream, Provider, ProviderRequest};
@@ -61,20 +61,11 @@ const MESSAGE_EVENTS: [&str; 6] = [
     "content_block_stop",
 ];
 
-/// Settings shared by every request of one provider.
-#[derive(Debug, Clone, Default)]
-struct Settings {
-    base_url: Option<String>,
-    api_key: Option<String>,
-    headers: Vec<(String, String)>,
-    key_hint: Option<String>,
-}
-
 /// An Anthropic Messages provider.
 #[derive(Debug, Clone)]
 pub struct AnthropicMessages {
     client: HttpClient,
-    settings: Arc<Settings>,
+    settings: Arc<EndpointSettings>,
     /// Anthropic rejected this provider's strict tools as too many: later requests send
     /// `strict: "prefer"` tools non-strict at once (pi-ai remembers it per session).
     strict_limits_exceeded: Arc<AtomicBool>,
@@ -86,36 +77,15 @@ impl AnthropicMessages {
     pub fn new(client: HttpClient) -> Self {
         Self {
             client,
-            settings: Arc::new(Settings::default()),
+            settings: Arc::new(EndpointSettings::default()),
             strict_limits_exceeded: Arc::new(AtomicBool::new(false)),
         }
     }
+}
 
-    /// Sends to `base_url` (e.g. `http://127.0.0.1:8080`; `/v1/messages` is appended)
-    /// instead of the model's.
-    pub fn with_base_url(mut self, base_url: impl Into<String>) -> Self {
-        Arc::make_mut(&mut self.settings).base_url = Some(base_url.into());
-        self
-    }
-
-    /// The key used when the request carries none.
-    pub fn with_api_key(mut self, api_key: impl Into<String>) -> Self {
-        Arc::make_mut(&mut self.settings).api_key = Some(api_key.into());
-        self
-    }
-
-    /// Extra headers, applied after the defaults and the model's `headers` (so they can
-    /// replace `x-api-key` or set `anthropic-beta`).
-    pub fn with_headers(mut self, headers: impl IntoIterator<Item = (String, String)>) -> Self {
-        Arc::make_mut(&mut self.settings).headers.extend(headers);
-        self
-    }
-
-    /// How the user sets this provider's key (`set ANTHROPIC_API_KEY or pass --api-key`),
-    /// quoted by the missing-key and rejected-key errors.
-    pub fn with_key_hint(mut self, hint: impl Into<String>) -> Self {
-        Arc::make_mut(&mut self.settings).key_hint = Some(hint.into());
-        self
+impl ConfigureEndpoint for AnthropicMessages {
+    fn endpoint_mut(&mut self) -> &mut Arc<EndpointSettings> {
+        &mut self.settings
     }
 }
 
@@ -129,19 +99,14 @@ impl Provider for AnthropicMessages {
             request,
             cancel,
         };
-        futures::stream::unfold(Some(State::Connect(Box::new(call))), |state| async move {
-            let (events, next) = state?.step().await;
-            Some((events, next))
-        })
-        .flat_map(futures::stream::iter)
-        .boxed()
+        drive(State::Connect(Box::new(call)), State::step)
     }
 }
 
 /// One request before its response arrived.
 struct Call {
     client: HttpClient,
-    settings: Arc<Settings>,
+    settings: Arc<EndpointSettings>,
     strict_limits_exceeded: Arc<AtomicBool>,
     compat: Compat,
     request: ProviderRequest,

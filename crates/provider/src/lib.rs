@@ -20,6 +20,7 @@
 pub mod anthropic;
 pub mod builder;
 pub mod cost;
+pub mod endpoint;
 pub mod error;
 pub mod estimate;
 pub mod http;
@@ -36,6 +37,7 @@ pub mod transform;
 
 pub use anthropic::AnthropicMessages;
 pub use builder::{apply, AssistantMessageBuilder, ABORTED_MESSAGE};
+pub use endpoint::{ConfigureEndpoint, EndpointSettings};
 pub use error::{ErrorContext, ProviderError};
 pub use http::{HttpClient, Timeouts};
 pub use openai_completions::OpenAiCompletions;

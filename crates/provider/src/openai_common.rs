@@ -1,5 +1,5 @@
 //! What the two OpenAI APIs (`openai-completions`, `openai-responses`) share because the
-//! OpenAI SDK does it for both: the provider settings, the request URL and headers
+//! OpenAI SDK does it for both: the request URL and headers
 //! (`Authorization: Bearer`, then the model's headers, then the provider's), the SDK's
 //! checks for errors reported inside a stream, and the lone `Error` of a request that failed
 //! before its response arrived.
@@ -9,26 +9,14 @@ use tau_protocol::{AssistantMessageEvent, Model, StopReason};
 use tokio_util::sync::CancellationToken;
 
 use crate::builder::{AssistantMessageBuilder, ABORTED_MESSAGE};
+use crate::endpoint::EndpointSettings;
 use crate::error::{ErrorContext, ProviderError};
 use crate::json::is_truthy;
 
 /// Used when neither the provider nor the model has a base URL (the OpenAI SDK default).
 pub const DEFAULT_BASE_URL: &str = "https://api.openai.com/v1";
 
-/// Settings shared by every request of one provider.
-#[derive(Debug, Clone, Default)]
-pub struct Settings {
-    /// Replaces the model's `baseUrl`.
-    pub base_url: Option<String>,
-    /// The key used when the request carries none.
-    pub api_key: Option<String>,
-    /// Extra headers, applied last.
-    pub headers: Vec<(String, String)>,
-    /// How the user sets the key, for error messages.
-    pub key_hint: Option<String>,
-}
-
-impl Settings {
+impl EndpointSettings {
     /// `{base URL}/{path}`: the provider's base URL, else the model's, else OpenAI's.
     pub fn url(&self, model: &Model, path: &str) -> String {
         let base_url = self

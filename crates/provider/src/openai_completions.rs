@@ -23,16 +23,16 @@ pub mod request;
 
 use std::sync::Arc;
 
-use futures::StreamExt;
 use serde_json::Value;
 use tau_protocol::AssistantMessageEvent;
 use tokio_util::sync::CancellationToken;
 
 use crate::builder::AssistantMessageBuilder;
+use crate::endpoint::{drive, ConfigureEndpoint, EndpointSettings};
 use crate::error::ProviderError;
 use crate::http::{HttpClient, JsonPost, SseStream};
 pub use crate::openai_common::DEFAULT_BASE_URL;
-use crate::openai_common::{fail_before_start, stream_error, Settings};
+use crate::openai_common::{fail_before_start, stream_error};
 use crate::provider::{EventStream, Provider, ProviderRequest};
 use crate::transform::transform_messages_owned;
 use chunk::ChunkReader;
@@ -46,7 +46,7 @@ pub const API: &str = "openai-completions";
 #[derive(Debug, Clone)]
 pub struct OpenAiCompletions {
     client: HttpClient,
-    settings: Arc<Settings>,
+    settings: Arc<EndpointSettings>,
 }
 
 impl OpenAiCompletions {
@@ -55,34 +55,14 @@ impl OpenAiCompletions {
     pub fn new(client: HttpClient) -> Self {
         Self {
             client,
-            settings: Arc::new(Settings::default()),
+            settings: Arc::new(EndpointSettings::default()),
         }
     }
+}
 
-    /// Sends to `base_url` (e.g. `http://127.0.0.1:8080/v1`) instead of the model's.
-    pub fn with_base_url(mut self, base_url: impl Into<String>) -> Self {
-        Arc::make_mut(&mut self.settings).base_url = Some(base_url.into());
-        self
-    }
-
-    /// The key used when the request carries none.
-    pub fn with_api_key(mut self, api_key: impl Into<String>) -> Self {
-        Arc::make_mut(&mut self.settings).api_key = Some(api_key.into());
-        self
-    }
-
-    /// Extra headers, applied after the defaults and the model's `headers` (so they can
-    /// replace `Authorization`).
-    pub fn with_headers(mut self, headers: impl IntoIterator<Item = (String, String)>) -> Self {
-        Arc::make_mut(&mut self.settings).headers.extend(headers);
-        self
-    }
-
-    /// How the user sets this provider's key (`set OPENAI_API_KEY or pass --api-key`),
-    /// quoted by the missing-key and rejected-key errors.
-    pub fn with_key_hint(mut self, hint: impl Into<String>) -> Self {
-        Arc::make_mut(&mut self.settings).key_hint = Some(hint.into());
-        self
+impl ConfigureEndpoint for OpenAiCompletions {
+    fn endpoint_mut(&mut self) -> &mut Arc<EndpointSettings> {
+        &mut self.settings
     }
 }
 
@@ -96,19 +76,14 @@ impl Provider for OpenAiCompletions {
             request,
             cancel,
         };
-        futures::stream::unfold(Some(State::Connect(Box::new(call))), |state| async move {
-            let (events, next) = state?.step().await;
-            Some((events, next))
-        })
-        .flat_map(futures::stream::iter)
-        .boxed()
+        drive(State::Connect(Box::new(call)), State::step)
     }
 }
 
 /// One request before its response arrived.
 struct Call {
     client: HttpClient,
-    settings: Arc<Settings>,
+    settings: Arc<EndpointSettings>,
     /// Taken when the stream starts.
     builder: Option<AssistantMessageBuilder>,
     compat: Compat,

@@ -11,7 +11,7 @@ use tau_protocol::{
     AgentMessage, AssistantMessageEvent, ContentBlock, Model, StopReason, ThinkingLevel,
     ToolDeclaration, UserContent, UserMessage,
 };
-use tau_provider::{AnthropicMessages, HttpClient, ProviderRequest, Timeouts};
+use tau_provider::{AnthropicMessages, ConfigureEndpoint, HttpClient, ProviderRequest, Timeouts};
 use tau_test_support::{MockReply, MockServer, MockToolCall, MockTurn, MockUsage};
 use tokio_util::sync::CancellationToken;
 

@@ -8,7 +8,7 @@ use tau_protocol::{
     AgentMessage, AssistantMessageEvent, ContentBlock, Model, StopReason, ThinkingLevel,
     ToolDeclaration, UserContent, UserMessage,
 };
-use tau_provider::{HttpClient, OpenAiCompletions, ProviderRequest, Timeouts};
+use tau_provider::{ConfigureEndpoint, HttpClient, OpenAiCompletions, ProviderRequest, Timeouts};
 use tau_test_support::{MockServer, MockToolCall, MockTurn, MockUsage};
 use tokio_util::sync::CancellationToken;
 

@@ -8,7 +8,9 @@ use futures::StreamExt;
 use pretty_assertions::assert_eq;
 use serde_json::json;
 use tau_protocol::{AssistantMessageEvent, StopReason};
-use tau_provider::{is_retryable_error, HttpClient, OpenAiCompletions, Provider, Timeouts};
+use tau_provider::{
+    is_retryable_error, ConfigureEndpoint, HttpClient, OpenAiCompletions, Provider, Timeouts,
+};
 use tau_test_support::{MockReply, MockServer, MockTurn};
 use tokio_util::sync::CancellationToken;
 

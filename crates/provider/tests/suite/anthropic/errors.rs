@@ -9,7 +9,9 @@ use futures::StreamExt;
 use pretty_assertions::assert_eq;
 use serde_json::json;
 use tau_protocol::{AssistantMessageEvent, StopReason, ThinkingLevel};
-use tau_provider::{is_retryable_error, AnthropicMessages, HttpClient, Provider, Timeouts};
+use tau_provider::{
+    is_retryable_error, AnthropicMessages, ConfigureEndpoint, HttpClient, Provider, Timeouts,
+};
 use tau_test_support::{MockReply, MockServer, MockTurn};
 use tokio_util::sync::CancellationToken;
 
