@@ -7,6 +7,8 @@
 # Not a test: it prints figures, it asserts nothing.
 #
 # Usage: bench/pi_side_by_side.sh [runs] [workloads]     e.g. bench/pi_side_by_side.sh 5 abc
+# BENCH_SCRIPT names another driver in bench/ taking the same arguments (ext_side_by_side.sh
+# uses it for the extension workloads d and e).
 # Needs the npm registry the first time (tools/oracle/setup.sh installs Pi and Node 22 into
 # ~/.cache/tau-oracle, outside the repo), python3, GNU time at /usr/bin/time, git.
 set -euo pipefail
@@ -27,7 +29,7 @@ for tool in rg fd fdfind; do
   fi
 done
 
-exec python3 "$root/bench/pi_side_by_side.py" \
+exec python3 "$root/bench/${BENCH_SCRIPT:-pi_side_by_side.py}" \
   --tau "$root/target/release/tau" \
   --mock "$root/target/release/tau-mock-llm" \
   --node "$TAU_ORACLE_NODE_BIN/node" \

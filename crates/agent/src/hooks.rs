@@ -38,6 +38,17 @@ pub struct AfterToolCall {
     pub terminate: Option<bool>,
 }
 
+/// What changes before the next model request of a run (Pi's `prepareRequest`): the live
+/// configuration when tools, model or thinking level changed mid-run, and messages to record
+/// before the request (the system message declaring those changes).
+#[derive(Clone, Default)]
+pub struct RequestUpdate {
+    /// Replaces the run's configuration from this request on.
+    pub config: Option<crate::AgentConfig>,
+    /// Emitted (`message_start` / `message_end`) and appended to the context first.
+    pub messages: Vec<AgentMessage>,
+}
+
 /// Hooks and notifications of the agent loop. Every method has a pass-through default.
 #[async_trait]
 pub trait AgentHooks: Send + Sync {
@@ -45,9 +56,10 @@ pub trait AgentHooks: Send + Sync {
     async fn on_event(&self, _event: &AgentEvent) {}
 
     /// Rewrites the messages for one model request (Pi's `transformContext` / `context`
-    /// event); the stored conversation is not changed.
-    async fn transform_context(&self, messages: Vec<AgentMessage>) -> Vec<AgentMessage> {
-        messages
+    /// event); the stored conversation is not changed. `None` leaves them as they are, so a
+    /// request without context hooks reads the conversation in place instead of copying it.
+    async fn transform_context(&self, _messages: &[AgentMessage]) -> Option<Vec<AgentMessage>> {
+        None
     }
 
     /// Gates a tool call after its arguments validated. `args` may be mutated in place; the
@@ -76,6 +88,11 @@ pub trait AgentHooks: Send + Sync {
     /// message enters the conversation (Pi's chained `message_end` handlers).
     async fn finalize_message(&self, message: AgentMessage) -> AgentMessage {
         message
+    }
+
+    /// Called before every model request of a run; see [`RequestUpdate`].
+    async fn prepare_request(&self) -> Option<RequestUpdate> {
+        None
     }
 
     /// Messages queued to steer the run, taken after each turn's tool calls.

@@ -2,6 +2,8 @@
 //! core/messages.js): coding-agent roles become user text; system messages and unknown
 //! roles are dropped (the request carries the system prompt and tools separately).
 
+use std::borrow::Cow;
+
 use tau_protocol::messages::{BashExecutionMessage, UserContent, UserMessage};
 use tau_protocol::{AgentMessage, ContentBlock};
 
@@ -64,6 +66,21 @@ pub fn convert_to_llm_owned(messages: Vec<AgentMessage>) -> Vec<AgentMessage> {
                 Some(message)
             } else {
                 converted(&message)
+            }
+        })
+        .collect()
+}
+
+/// [`convert_to_llm`] reading the messages in place: user, assistant and tool-result
+/// messages are borrowed, only converted ones are built.
+pub(crate) fn convert_to_llm_borrowed(messages: &[AgentMessage]) -> Vec<Cow<'_, AgentMessage>> {
+    messages
+        .iter()
+        .filter_map(|message| {
+            if passes_through(message) {
+                Some(Cow::Borrowed(message))
+            } else {
+                converted(message).map(Cow::Owned)
             }
         })
         .collect()
@@ -165,6 +182,11 @@ mod tests {
         ];
         let borrowed = convert_to_llm(&messages);
         assert_eq!(borrowed.len(), 3);
+        let in_place: Vec<AgentMessage> = convert_to_llm_borrowed(&messages)
+            .into_iter()
+            .map(Cow::into_owned)
+            .collect();
+        assert_eq!(in_place, borrowed);
         assert_eq!(convert_to_llm_owned(messages), borrowed);
     }
 

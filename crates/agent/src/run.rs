@@ -84,6 +84,8 @@ async fn run_loop(
     hooks: &dyn AgentHooks,
     cancel: &CancellationToken,
 ) -> Vec<AgentMessage> {
+    // Tools, model or thinking level may change between requests (`prepare_request`).
+    let mut config = std::borrow::Cow::Borrowed(config);
     let mut first_turn = true;
     // The user may have typed while the run was starting.
     let mut pending = hooks.steering_messages().await;
@@ -99,8 +101,18 @@ async fn run_loop(
                 messages.push(message.clone());
                 new_messages.push(message);
             }
+            if let Some(update) = hooks.prepare_request().await {
+                for message in update.messages {
+                    let message = emit_message(message, hooks).await;
+                    messages.push(message.clone());
+                    new_messages.push(message);
+                }
+                if let Some(changed) = update.config {
+                    config = std::borrow::Cow::Owned(changed);
+                }
+            }
 
-            let assistant = stream_assistant_response(messages, config, hooks, cancel).await;
+            let assistant = stream_assistant_response(messages, &config, hooks, cancel).await;
             messages.push(AgentMessage::Assistant(assistant.clone()));
             new_messages.push(AgentMessage::Assistant(assistant.clone()));
             if matches!(
@@ -120,7 +132,7 @@ async fn run_loop(
                 let batch = if assistant.stop_reason == StopReason::Length {
                     fail_truncated_calls(&assistant, hooks).await
                 } else {
-                    execute_tool_calls(&assistant, config, hooks, cancel).await
+                    execute_tool_calls(&assistant, &config, hooks, cancel).await
                 };
                 more_tool_calls = !batch.terminate;
                 for result in &batch.results {

@@ -8,7 +8,7 @@ use tokio_util::sync::CancellationToken;
 
 use crate::config::AgentConfig;
 use crate::hooks::AgentHooks;
-use crate::llm::convert_to_llm_owned;
+use crate::llm::convert_to_llm_borrowed;
 
 /// Asks the model for the next assistant message given `messages`.
 ///
@@ -27,17 +27,26 @@ pub(crate) async fn stream_assistant_response(
         message.error_message = Some(tau_provider::ABORTED_MESSAGE.into());
         return finish(message, false, config, hooks).await;
     }
-    let transformed = hooks.transform_context(messages.to_vec()).await;
+    // Without context hooks the conversation is read in place: a resumed session can hold
+    // tens of megabytes, and the provider serialises it before the stream starts.
+    let transformed = hooks.transform_context(messages).await;
+    let converted = convert_to_llm_borrowed(transformed.as_deref().unwrap_or(messages));
+    let refs: Vec<&AgentMessage> = converted.iter().map(AsRef::as_ref).collect();
     let request = ProviderRequest {
         model: config.model.clone(),
         system_prompt: config.system_prompt.clone(),
-        messages: convert_to_llm_owned(transformed),
+        messages: Vec::new(),
         tools: config.declarations(),
         thinking_level: config.thinking_level,
         api_key: config.api_key.clone(),
     };
     let requested = std::time::Instant::now();
-    let mut stream = config.provider.stream(request, cancel.clone());
+    let mut stream = config
+        .provider
+        .stream_borrowed(request, &refs, cancel.clone());
+    drop(refs);
+    drop(converted);
+    drop(transformed);
     let mut started = false;
     let mut usage = Default::default();
     let mut last_partial: Option<AssistantMessage> = None;

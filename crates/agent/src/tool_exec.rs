@@ -121,6 +121,7 @@ async fn execute(
         cwd: config.cwd.clone(),
         cancel: cancel.child_token(),
         updates: Some(updates_tx),
+        extra_env: Vec::new(),
     };
     let started = Instant::now();
     let run = prepared

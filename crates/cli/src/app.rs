@@ -13,11 +13,11 @@ use tau_modes::print::last_assistant;
 use tau_modes::JsonSink;
 use tau_protocol::StopReason;
 use tau_provider::models::{format_model_list, ModelRegistry};
-use tau_runtime::prompt_patch::system_message_for;
-use tau_runtime::{EventSink, Runtime, RuntimeSettings};
+use tau_runtime::{EventSink, PromptBuilder, Runtime, RuntimeSettings};
 use tau_session::{Session, SessionContext};
 
 use crate::args::{Args, Mode};
+use crate::driver::Driver;
 use crate::{extensions, help, inputs, model, session_setup, setup};
 
 /// Reports a fatal error on stderr and returns the failure exit code.
@@ -174,15 +174,25 @@ async fn run_checked(mut args: Args) -> Result<ExitCode, String> {
     } else {
         "print"
     };
-    let extensions = extensions::start(&args, &cwd, &agent_dir, mode_name, &warn).await;
+    let extensions = extensions::start(&args, &cwd, &agent_dir, mode_name, &warn)
+        .await
+        .map(Arc::new);
     let tools = match &extensions {
         Some(extensions) => extensions.add_tools(tools, &args),
         None => tools,
     };
     let (prompt, prompt_warnings) = setup::system_prompt(&args, &cwd, &agent_dir, &tools);
     prompt_warnings.iter().for_each(|w| warn(w));
-    let declarations: Vec<_> = tools.iter().map(|tool| tool.info().declaration()).collect();
-    let system_message = system_message_for(context.system_prompt.as_ref(), &prompt, &declarations);
+    let builder: PromptBuilder = {
+        let (args, cwd, agent_dir) = (args.clone(), cwd.clone(), agent_dir.clone());
+        Arc::new(move |tools| setup::system_prompt(&args, &cwd, &agent_dir, tools).0)
+    };
+    let available: Vec<_> = match &extensions {
+        Some(extensions) => {
+            tau_ext_bridge::merge_tools(tau_tools::builtin_tools(), extensions.tools.clone())
+        }
+        None => Vec::new(),
+    };
 
     record_model_state(&mut session, &context, &selection, args.name.as_deref())?;
     let config = AgentConfig {
@@ -211,16 +221,22 @@ async fn run_checked(mut args: Args) -> Result<ExitCode, String> {
         .with_session(session, context.messages)
         .with_retry(settings.retry)
         .with_compaction(settings.compaction)
-        .with_warnings(Arc::new(|message: &str| warn(message)));
-    if let Some(message) = system_message {
-        runtime = runtime.with_system_message(message);
-    }
+        .with_warnings(Arc::new(|message: &str| warn(message)))
+        .with_prompt(builder, prompt, context.system_prompt.clone())
+        .with_available_tools(available);
     if let Some(extensions) = &extensions {
         runtime = runtime.with_hooks(extensions.hooks.clone());
+    }
+    let runtime = Arc::new(runtime);
+    let mut pending = None;
+    if let Some(extensions) = &extensions {
+        pending = extensions
+            .attach(runtime.clone(), &args, &cwd, &agent_dir, &warn)
+            .await;
         let start = serde_json::json!({ "type": "session_start", "reason": "startup" });
         extensions.hooks.notify(start).await;
     }
-    let runtime = Arc::new(runtime);
+    let driver = Driver::new(runtime.clone(), extensions.clone(), pending, warn);
     let aborter = runtime.clone();
     let ctrl_c = tokio::spawn(async move {
         // Ctrl-C cancels the running turn; the run then ends with an aborted message.
@@ -231,21 +247,10 @@ async fn run_checked(mut args: Args) -> Result<ExitCode, String> {
 
     let mut produced = Vec::new();
     for prompt in prompts {
-        let command = extensions.as_ref().and_then(|e| e.command_for(&prompt));
-        if let (Some(extensions), Some((name, command_args))) = (&extensions, command) {
-            if let Err(error) = extensions.host.run_command(&name, &command_args).await {
-                warn(&format!("/{name}: {error}"));
-            }
-            continue;
+        let more = driver.submit(prompt).await;
+        if !more.is_empty() {
+            produced = more;
         }
-        let prompt = match &extensions {
-            Some(extensions) => match extensions.hooks.input(prompt, "interactive").await {
-                Some(prompt) => prompt,
-                None => continue,
-            },
-            None => prompt,
-        };
-        produced = runtime.prompt(prompt).await;
         if json.as_ref().is_some_and(|sink| sink.is_closed()) {
             break;
         }

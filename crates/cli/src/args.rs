@@ -69,6 +69,9 @@ pub struct Args {
     pub extensions: Vec<PathBuf>,
     /// `-ne`/`--no-extensions`: no extension discovery (explicit `-e` paths still load).
     pub no_extensions: bool,
+    /// `-a`/`--approve` (`Some(true)`) or `-na`/`--no-approve` (`Some(false)`): trust or
+    /// ignore the project's `.pi` configuration for this run.
+    pub approve: Option<bool>,
     /// `--script`: play a scripted-model script file (tau's own flag).
     pub script: Option<PathBuf>,
     /// `--models`: comma-separated model patterns that scope the startup model.
@@ -170,6 +173,8 @@ fn parse_flags(argv: &[String]) -> Args {
             "--no-builtin-tools" | "-nbt" => args.no_builtin_tools = true,
             "--no-context-files" | "-nc" => args.no_context_files = true,
             "--no-extensions" | "-ne" => args.no_extensions = true,
+            "--approve" | "-a" => args.approve = Some(true),
+            "--no-approve" | "-na" => args.approve = Some(false),
             "--mode" => match next.map(String::as_str) {
                 Some("text") => (args.mode, i) = (Mode::Text, i + 1),
                 Some("json") => (args.mode, i) = (Mode::Json, i + 1),
@@ -324,6 +329,9 @@ mod tests {
         );
         assert!(args.no_extensions);
         assert_eq!(args.messages, ["hi"]);
+        assert_eq!(parse_str("-a -p hi").approve, Some(true));
+        assert_eq!(parse_str("--approve --no-approve").approve, Some(false));
+        assert_eq!(parse_str("-na").approve, Some(false));
     }
 
     #[test]

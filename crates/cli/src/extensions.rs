@@ -5,12 +5,16 @@ use std::path::Path;
 use std::sync::Arc;
 
 use serde_json::json;
-use tau_ext_bridge::discovery::extension_paths;
+use tau_ext_bridge::discovery::{discover, DiscoveryOptions};
 use tau_ext_bridge::{extension_tools, ExtensionHooks, ExtensionHost, HostOptions, LoadRequest};
 use tau_protocol::UserContent;
 use tau_tools::tool::SharedTool;
 
 use crate::args::Args;
+use crate::ext_actions::{Actions, PendingRun};
+use crate::ext_state::RuntimeState;
+use tau_runtime::Runtime;
+use tokio::sync::mpsc::UnboundedReceiver;
 
 /// The loaded extensions of a run.
 pub struct Extensions {
@@ -32,7 +36,16 @@ pub async fn start(
     mode: &str,
     warn: &dyn Fn(&str),
 ) -> Option<Extensions> {
-    let paths = extension_paths(agent_dir, cwd, &args.extensions, !args.no_extensions);
+    let found = discover(&DiscoveryOptions {
+        agent_dir: agent_dir.to_path_buf(),
+        cwd: cwd.to_path_buf(),
+        explicit: args.extensions.iter().map(|p| p.to_string_lossy().into_owned()).collect(),
+        no_extensions: args.no_extensions,
+        trust_override: args.approve,
+        global_npm_root: None,
+    });
+    found.warnings.iter().for_each(|w| warn(w));
+    let paths = found.paths;
     if paths.is_empty() {
         return None;
     }
@@ -65,10 +78,6 @@ pub async fn start(
             failed.path
         ));
     }
-    if let Err(error) = host.bind(json!({ "cwd": cwd, "idle": true })).await {
-        warn(&format!("extensions disabled: {error}"));
-        return None;
-    }
     let commands = report
         .extensions
         .iter()
@@ -83,6 +92,29 @@ pub async fn start(
     })
 }
 
+/// The models with credentials as extensions see them (`ctx.modelRegistry.getAvailable()`),
+/// without resolved headers.
+async fn available_models(agent_dir: &Path) -> serde_json::Value {
+    let agent_dir = agent_dir.to_path_buf();
+    tokio::task::spawn_blocking(move || {
+        let (registry, _) = tau_provider::models::ModelRegistry::load(&agent_dir);
+        let models: Vec<serde_json::Value> = registry
+            .available()
+            .into_iter()
+            .filter_map(|model| serde_json::to_value(model).ok())
+            .map(|mut model| {
+                if let Some(fields) = model.as_object_mut() {
+                    fields.remove("headers");
+                }
+                model
+            })
+            .collect();
+        json!(models)
+    })
+    .await
+    .unwrap_or_else(|_| json!([]))
+}
+
 /// Unknown `--flag value` pairs, offered to extensions as their flag values.
 fn flag_values(args: &Args) -> serde_json::Map<String, serde_json::Value> {
     args.unknown_flags
@@ -95,6 +127,58 @@ fn flag_values(args: &Args) -> serde_json::Map<String, serde_json::Value> {
 }
 
 impl Extensions {
+    /// Binds the host to the live `runtime`: its state mirror, and the actions extensions
+    /// take. Returns the channel of runs extensions ask for; `None` when the host could not
+    /// be bound (reported; extensions stay loaded but cannot act).
+    pub async fn attach(
+        &self,
+        runtime: Arc<Runtime>,
+        args: &Args,
+        cwd: &Path,
+        agent_dir: &Path,
+        warn: &dyn Fn(&str),
+    ) -> Option<UnboundedReceiver<PendingRun>> {
+        let (runs, pending) = tokio::sync::mpsc::unbounded_channel();
+        let allow = args.tools.clone();
+        let no_tools = args.no_tools;
+        let activate = Arc::new(move |name: &str| {
+            !no_tools && allow.as_ref().is_none_or(|list| list.iter().any(|n| n == name))
+        });
+        let actions = Actions::new(
+            runtime.clone(),
+            &self.host,
+            &self.hooks,
+            runs,
+            agent_dir.to_path_buf(),
+            activate,
+        );
+        self.host.set_actions(Arc::new(actions));
+        let commands: Vec<serde_json::Value> = self
+            .host
+            .report()
+            .extensions
+            .iter()
+            .filter(|ext| ext.ok)
+            .flat_map(|ext| {
+                ext.commands.iter().map(|c| {
+                    json!({
+                        "name": c.name,
+                        "description": c.description,
+                        "source": "extension",
+                        "sourceInfo": { "path": ext.path, "source": "extension" },
+                    })
+                })
+            })
+            .collect();
+        let models = available_models(agent_dir).await;
+        let source = RuntimeState::new(runtime, cwd.to_path_buf(), json!(commands), models);
+        if let Err(error) = self.host.bind_source(Arc::new(source)).await {
+            warn(&format!("extensions cannot act: {error}"));
+            return None;
+        }
+        Some(pending)
+    }
+
     /// The extension command a `/name args` prompt invokes, if one is registered.
     pub fn command_for(&self, prompt: &UserContent) -> Option<(String, String)> {
         let text = match prompt {

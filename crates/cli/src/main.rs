@@ -3,17 +3,24 @@
 
 mod app;
 mod args;
+mod driver;
+mod ext_actions;
+mod ext_state;
 mod extensions;
 mod help;
 mod inputs;
 mod model;
 mod session_setup;
 mod setup;
+mod setup_extensions;
 
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let argv: Vec<String> = std::env::args().skip(1).collect();
+    if argv.first().is_some_and(|first| first == "setup-extensions") {
+        return setup_extensions::run(&argv[1..]);
+    }
     let args = args::parse(&argv);
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()

@@ -157,3 +157,19 @@ fn provider_for(model: &Model, registry: &ModelRegistry) -> Result<Arc<dyn Provi
         )),
     }
 }
+
+/// The selection for switching to `provider`/`id` mid-session (Pi's `setModel`): `None` when
+/// the model is unknown, its api unsupported, or it has no credentials. The thinking level
+/// is left to the caller (Pi keeps the current one, clamped).
+pub fn switch_to(registry: &ModelRegistry, provider: &str, id: &str) -> Option<Selection> {
+    let mut model = registry.find(provider, id)?.clone();
+    let provider = provider_for(&model, registry).ok()?;
+    let auth = registry.request_auth(&model, None).ok()?;
+    model.headers = auth.headers;
+    Some(Selection {
+        thinking: registry.thinking_level(&model, None),
+        provider,
+        model,
+        api_key: auth.api_key,
+    })
+}

@@ -15,6 +15,7 @@ use tokio::process::{Child, ChildStdin, ChildStdout};
 use tokio::sync::{mpsc, oneshot};
 use tokio_util::sync::{CancellationToken, DropGuard};
 
+use crate::actions::Dispatcher;
 use crate::error::BridgeError;
 
 /// Receives one line of the host's stderr (or a host-side log message).
@@ -71,12 +72,13 @@ async fn write_frame(writer: &Writer, frame: &Frame) -> std::io::Result<()> {
 
 impl Connection {
     /// Starts `node <host_dir>/src/main.mjs` in `cwd` and exchanges hellos within `timeout`.
-    pub async fn spawn(
+    pub(crate) async fn spawn(
         node: &Path,
         host_dir: &Path,
         cwd: &Path,
         timeout: Duration,
         stderr_sink: LineSink,
+        dispatcher: Arc<Dispatcher>,
     ) -> Result<Connection, BridgeError> {
         let mut child = tokio::process::Command::new(node)
             .arg(host_dir.join("src/main.mjs"))
@@ -111,16 +113,25 @@ impl Connection {
 
         let kill = CancellationToken::new();
         let (hello_tx, hello_rx) = oneshot::channel();
+        let (ordered, mut queue) = mpsc::unbounded_channel::<Queued>();
+        let (order_dispatcher, order_writer) = (dispatcher.clone(), writer.clone());
+        tokio::spawn(async move {
+            while let Some((id, method, params)) = queue.recv().await {
+                answer(order_dispatcher.clone(), order_writer.clone(), id, method, params).await;
+            }
+        });
         tokio::spawn(read_loop(
             child,
             stdout,
             Reader {
+                ordered,
                 writer: writer.clone(),
                 state: state.clone(),
                 kill: kill.clone(),
                 hello: Some(hello_tx),
                 sink: stderr_sink,
                 stderr_done,
+                dispatcher,
             },
         ));
 
@@ -259,13 +270,39 @@ fn version_mismatch(host: u32) -> String {
     format!("the extension host speaks protocol {host}, tau speaks protocol {BRIDGE_PROTOCOL}; {upgrade}")
 }
 
+/// A request from the host, answered in arrival order by one task.
+type Queued = (u64, String, Value);
+
+/// Answers one host request and writes the response.
+async fn answer(dispatcher: Arc<Dispatcher>, writer: Writer, id: u64, method: String, params: Value) {
+    let frame = match dispatcher.request(&method, params).await {
+        Ok(result) => Frame::Response {
+            id,
+            result: Some(result),
+            error: None,
+        },
+        Err(message) => Frame::Response {
+            id,
+            result: None,
+            error: Some(ErrorBody {
+                message,
+                ..ErrorBody::default()
+            }),
+        },
+    };
+    let _ = write_frame(&writer, &frame).await;
+}
+
 struct Reader {
+    /// Quick requests, answered one at a time in order.
+    ordered: mpsc::UnboundedSender<Queued>,
     writer: Writer,
     state: Shared,
     kill: CancellationToken,
     hello: Option<oneshot::Sender<Result<Hello, BridgeError>>>,
     sink: LineSink,
     stderr_done: tokio::task::JoinHandle<()>,
+    dispatcher: Arc<Dispatcher>,
 }
 
 async fn read_loop(mut child: Child, stdout: ChildStdout, mut reader: Reader) {
@@ -356,20 +393,13 @@ impl Reader {
             }
             Frame::Notify { method, params } => self.handle_notify(&method, params),
             Frame::Request { id, method, params } => {
-                let what = params
-                    .get("name")
-                    .or_else(|| params.get("method"))
-                    .and_then(Value::as_str)
-                    .unwrap_or_default();
-                let frame = Frame::Response {
-                    id,
-                    result: None,
-                    error: Some(ErrorBody {
-                        message: format!("tau does not support {method} {what} yet"),
-                        ..ErrorBody::default()
-                    }),
-                };
-                let _ = write_frame(&self.writer, &frame).await;
+                if Dispatcher::is_long(&method, &params) {
+                    // A dialog or a tool run must not hold up the other requests.
+                    let (dispatcher, writer) = (self.dispatcher.clone(), self.writer.clone());
+                    tokio::spawn(answer(dispatcher, writer, id, method, params));
+                } else {
+                    let _ = self.ordered.send((id, method, params));
+                }
             }
         }
     }
@@ -392,8 +422,7 @@ impl Reader {
                     message.unwrap_or_default()
                 ));
             }
-            // UI notifications have nowhere to go without a UI.
-            _ => {}
+            other => self.dispatcher.notify(other, &params),
         }
     }
 }

@@ -1,129 +1,364 @@
-//! Which extension files to load, by Pi's rules (docs/extensions.md "Extension Locations"):
-//! discovered folders first, then explicit paths, duplicates dropped.
+//! Which extension files to load, by Pi 1.6.0's rules (docs/extensions.md "Extension
+//! Locations", docs/settings.md "Resources", docs/packages.md; `core/resource-loader.js` and
+//! `core/package-manager.js`).
 //!
-//! A folder is searched one level deep: `*.ts`/`*.js` files, and sub-folders with a
-//! `package.json` whose `pi.extensions` lists entry files, else an `index.ts`/`index.js`.
-//! tau discovers `<agent dir>/extensions/` only; project-local folders wait for project
-//! trust (see docs/pi-extensions.md).
+//! Order: the `-e` sources first, in the order given; then the configured set, sorted by
+//! precedence: project `extensions` settings entries, project `.pi/extensions/`, user
+//! `extensions` settings entries, `<agent dir>/extensions/`, then `packages` (project entries
+//! before user ones). Each path loads once (compared by real path, first wins).
+//! `--no-extensions` drops the configured set and keeps `-e`. Project settings and
+//! `.pi/extensions/` count only when the project is trusted ([`trust`]).
+//!
+//! Nothing here downloads: a package that is not installed is skipped with a warning that
+//! says how to install it.
 
-use std::collections::HashSet;
+mod layout;
+mod packages;
+mod patterns;
+pub mod trust;
+
+use std::cell::OnceCell;
 use std::path::{Path, PathBuf};
 
-fn is_extension_file(path: &Path) -> bool {
-    path.extension()
-        .is_some_and(|ext| ext == "ts" || ext == "js")
+pub use layout::{discover_in, entries_of_folder};
+pub use trust::{ProjectTrust, TrustReason};
+
+use layout::{collect_from_paths, normalize, path_key, resolve_from};
+use packages::{PackageEntry, Scope};
+use patterns::{apply_patterns, enabled_by_overrides, is_pattern};
+
+/// Precedence ranks (Pi's `resourcePrecedenceRank`): lower loads first.
+const PROJECT_SETTINGS_RANK: u8 = 0;
+const PROJECT_AUTO_RANK: u8 = 1;
+const USER_SETTINGS_RANK: u8 = 2;
+const USER_AUTO_RANK: u8 = 3;
+pub(crate) const PACKAGE_RANK: u8 = 4;
+
+/// Pi's temporary npm folder for `-e npm:` sources is named by the first 8 hex digits of
+/// `sha256("npm-")`.
+const TEMP_NPM_HASH: &str = "f35b2129";
+
+/// What to discover for one run.
+#[derive(Debug, Clone, Default)]
+pub struct DiscoveryOptions {
+    /// tau's agent directory (Pi's `~/.pi/agent`).
+    pub agent_dir: PathBuf,
+    /// The working directory; its `.pi/` is the project configuration.
+    pub cwd: PathBuf,
+    /// `-e` values in order: paths (relative to `cwd`) or `npm:`/`git:` sources.
+    pub explicit: Vec<String>,
+    /// `--no-extensions`: only the `-e` values load.
+    pub no_extensions: bool,
+    /// `--approve` (`Some(true)`) or `--no-approve` (`Some(false)`).
+    pub trust_override: Option<bool>,
+    /// The global npm root Pi falls back to for user packages; `None` asks `npm root -g`
+    /// when a package is not in the agent directory.
+    pub global_npm_root: Option<PathBuf>,
 }
 
-/// Entry files a folder declares: its `package.json` `pi.extensions` (those that exist),
-/// else `index.ts`, else `index.js`; `None` when it declares none.
-pub fn entries_of_folder(dir: &Path) -> Option<Vec<PathBuf>> {
-    let manifest = std::fs::read_to_string(dir.join("package.json"))
-        .ok()
-        .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok());
-    let declared: Vec<PathBuf> = manifest
-        .as_ref()
-        .and_then(|m| m.pointer("/pi/extensions"))
-        .and_then(|v| v.as_array())
-        .map(|list| {
-            list.iter()
-                .filter_map(|entry| entry.as_str())
-                .map(|entry| dir.join(entry))
-                .filter(|path| path.exists())
-                .collect()
-        })
-        .unwrap_or_default();
-    if !declared.is_empty() {
-        return Some(declared);
-    }
-    ["index.ts", "index.js"]
-        .iter()
-        .map(|name| dir.join(name))
-        .find(|path| path.is_file())
-        .map(|path| vec![path])
+/// The outcome of discovery.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Discovery {
+    /// Extension entry paths in load order, without duplicates.
+    pub paths: Vec<PathBuf>,
+    /// Problems to show the user (skipped packages, untrusted project, missing paths).
+    pub warnings: Vec<String>,
+    /// The project trust decision (Pi's `ctx.isProjectTrusted()`).
+    pub trust: ProjectTrust,
 }
 
-/// Extensions in `dir`, one level deep, in name order; empty when `dir` does not exist.
-pub fn discover_in(dir: &Path) -> Vec<PathBuf> {
-    let Ok(read) = std::fs::read_dir(dir) else {
-        return Vec::new();
-    };
-    let mut children: Vec<PathBuf> = read.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    children.sort();
-    let mut found = Vec::new();
-    for path in children {
-        if path.is_file() && is_extension_file(&path) {
-            found.push(path);
-        } else if path.is_dir() {
-            found.extend(entries_of_folder(&path).unwrap_or_default());
+/// Paths with a precedence rank and an enabled flag; the first entry for a path wins
+/// (Pi's resource accumulator).
+#[derive(Debug, Default)]
+pub(crate) struct Acc {
+    items: Vec<(PathBuf, u8, bool)>,
+}
+
+impl Acc {
+    /// Records `path` unless it is already recorded.
+    pub(crate) fn add(&mut self, path: PathBuf, rank: u8, enabled: bool) {
+        if !self.items.iter().any(|(known, _, _)| *known == path) {
+            self.items.push((path, rank, enabled));
         }
     }
-    found
-}
 
-/// Everything to load: `<agent_dir>/extensions/` (unless `discover` is false), then each
-/// explicit path (relative to `cwd`; a folder gives its declared entries, else what is in
-/// it), without duplicates.
-pub fn extension_paths(
-    agent_dir: &Path,
-    cwd: &Path,
-    explicit: &[PathBuf],
-    discover: bool,
-) -> Vec<PathBuf> {
-    let mut all = Vec::new();
-    if discover {
-        all.extend(discover_in(&agent_dir.join("extensions")));
-    }
-    for path in explicit {
-        let resolved = cwd.join(path);
-        if resolved.is_dir() {
-            match entries_of_folder(&resolved) {
-                Some(entries) => all.extend(entries),
-                None => all.extend(discover_in(&resolved)),
+    /// The enabled paths by rank (stable), each real path once; a disabled entry still
+    /// hides a later entry for the same file.
+    fn resolved(mut self) -> Vec<PathBuf> {
+        self.items.sort_by_key(|(_, rank, _)| *rank);
+        let mut seen = Vec::new();
+        let mut out = Vec::new();
+        for (path, _, enabled) in self.items {
+            let key = path_key(&path);
+            if seen.contains(&key) {
+                continue;
             }
-        } else {
-            all.push(resolved);
+            seen.push(key);
+            if enabled {
+                out.push(path);
+            }
         }
+        out
     }
-    let mut seen = HashSet::new();
-    all.retain(|path| seen.insert(path.clone()));
-    all
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+/// Folders and lookups shared by the resolution steps.
+pub(crate) struct Ctx<'a> {
+    agent_dir: &'a Path,
+    cwd: &'a Path,
+    global_npm_root: OnceCell<Option<PathBuf>>,
+}
 
-    #[test]
-    fn discovery_follows_pi_layouts_one_level_deep() {
-        let agent = tempfile::tempdir().unwrap();
-        let ext = agent.path().join("extensions");
-        std::fs::create_dir_all(ext.join("pkg/src")).unwrap();
-        std::fs::create_dir_all(ext.join("indexed")).unwrap();
-        std::fs::create_dir_all(ext.join("empty/deep")).unwrap();
-        std::fs::write(ext.join("b.ts"), "").unwrap();
-        std::fs::write(ext.join("a.js"), "").unwrap();
-        std::fs::write(ext.join("notes.md"), "").unwrap();
-        std::fs::write(ext.join("indexed/index.js"), "").unwrap();
-        std::fs::write(ext.join("empty/deep/index.ts"), "").unwrap();
-        std::fs::write(ext.join("pkg/src/main.ts"), "").unwrap();
-        std::fs::write(
-            ext.join("pkg/package.json"),
-            r#"{"pi":{"extensions":["./src/main.ts","./missing.ts"]}}"#,
-        )
-        .unwrap();
-        let explicit = [ext.join("a.js"), PathBuf::from("extra.ts")];
-        let paths = extension_paths(agent.path(), Path::new("/work"), &explicit, true);
-        assert_eq!(
-            paths,
-            vec![
-                ext.join("a.js"),
-                ext.join("b.ts"),
-                ext.join("indexed/index.js"),
-                ext.join("pkg/./src/main.ts"),
-                PathBuf::from("/work/extra.ts"),
-            ]
-        );
-        let only_explicit = extension_paths(agent.path(), Path::new("/w"), &explicit[1..], false);
-        assert_eq!(only_explicit, vec![PathBuf::from("/w/extra.ts")]);
+impl Ctx<'_> {
+    /// The folder relative sources of `scope` resolve from.
+    pub(crate) fn base(&self, scope: Scope) -> PathBuf {
+        match scope {
+            Scope::Project => self.cwd.join(".pi"),
+            Scope::User => self.agent_dir.to_path_buf(),
+            Scope::Temporary => self.cwd.to_path_buf(),
+        }
     }
+
+    /// Where an entry of `scope` was written, for messages.
+    pub(crate) fn origin(&self, scope: Scope) -> String {
+        match scope {
+            Scope::Temporary => "from -e".into(),
+            _ => format!("in {}", self.base(scope).join("settings.json").display()),
+        }
+    }
+
+    /// The npm project packages of `scope` are installed into.
+    pub(crate) fn npm_root(&self, scope: Scope) -> PathBuf {
+        match scope {
+            Scope::Temporary => self
+                .agent_dir
+                .join("tmp/extensions/npm")
+                .join(TEMP_NPM_HASH),
+            _ => self.base(scope).join("npm"),
+        }
+    }
+
+    /// The folder git packages of `scope` are cloned under.
+    pub(crate) fn git_root(&self, scope: Scope) -> PathBuf {
+        self.base(scope).join("git")
+    }
+
+    /// `npm root -g`, asked once.
+    pub(crate) fn global_npm_root(&self) -> Option<PathBuf> {
+        self.global_npm_root
+            .get_or_init(|| {
+                let output = std::process::Command::new("npm")
+                    .args(["root", "-g"])
+                    .stdin(std::process::Stdio::null())
+                    .stderr(std::process::Stdio::null())
+                    .output()
+                    .ok()?;
+                let root = String::from_utf8_lossy(&output.stdout).trim().to_string();
+                (output.status.success() && !root.is_empty()).then(|| PathBuf::from(root))
+            })
+            .clone()
+    }
+}
+
+/// The parts of one settings file discovery reads.
+#[derive(Debug, Default)]
+struct ScopeSettings {
+    extensions: Vec<String>,
+    packages: Vec<PackageEntry>,
+    default_project_trust: Option<String>,
+}
+
+/// Reads a settings file; a missing file is empty settings.
+fn read_settings(path: &Path) -> Result<ScopeSettings, String> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(ScopeSettings::default()),
+        Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
+    };
+    let value: serde_json::Value = serde_json::from_str(text.trim_start_matches('\u{feff}'))
+        .map_err(|e| format!("{}: invalid JSON ({e}); its extensions and packages are skipped", path.display()))?;
+    let list = |key: &str| -> Vec<&serde_json::Value> {
+        value
+            .get(key)
+            .and_then(|v| v.as_array())
+            .map(|a| a.iter().collect())
+            .unwrap_or_default()
+    };
+    Ok(ScopeSettings {
+        extensions: list("extensions")
+            .into_iter()
+            .filter_map(|v| v.as_str().map(String::from))
+            .collect(),
+        packages: list("packages")
+            .into_iter()
+            .filter_map(PackageEntry::from_value)
+            .collect(),
+        default_project_trust: value
+            .get("defaultProjectTrust")
+            .and_then(|v| v.as_str())
+            .map(String::from),
+    })
+}
+
+/// Everything to load for a run, with warnings and the trust decision.
+pub fn discover(options: &DiscoveryOptions) -> Discovery {
+    let agent_dir = normalize(&options.agent_dir);
+    let cwd = normalize(&options.cwd);
+    let mut warnings = Vec::new();
+    // Errors in the global settings file are reported by tau's settings loader.
+    let global = read_settings(&agent_dir.join("settings.json")).unwrap_or_default();
+    let (trust, store_error) = trust::resolve_trust(
+        &agent_dir,
+        &cwd,
+        options.trust_override,
+        global.default_project_trust.as_deref(),
+    );
+    warnings.extend(store_error);
+    let ctx = Ctx {
+        agent_dir: &agent_dir,
+        cwd: &cwd,
+        global_npm_root: match &options.global_npm_root {
+            Some(root) => OnceCell::from(Some(root.clone())),
+            None => OnceCell::new(),
+        },
+    };
+    let mut configured = Vec::new();
+    if !options.no_extensions {
+        let project = if trust.trusted {
+            read_settings(&cwd.join(".pi/settings.json")).unwrap_or_else(|error| {
+                warnings.push(error);
+                ScopeSettings::default()
+            })
+        } else {
+            if trust.reason == TrustReason::Default("ask".into()) && project_has_extensions(&cwd) {
+                warnings.push(format!(
+                    "project extensions skipped: {} is not trusted, so its .pi/extensions and \
+                     .pi/settings.json are not loaded; {}",
+                    cwd.display(),
+                    trust::how_to_trust(&agent_dir, &cwd)
+                ));
+            }
+            ScopeSettings::default()
+        };
+        configured = configured_paths(&ctx, &global, &project, trust.trusted, &mut warnings);
+    }
+    let explicit = explicit_paths(&ctx, &options.explicit, &mut warnings);
+    Discovery {
+        paths: merge(explicit, configured),
+        warnings,
+        trust,
+    }
+}
+
+/// Whether an untrusted project would have contributed extensions.
+fn project_has_extensions(cwd: &Path) -> bool {
+    if !discover_in(&cwd.join(".pi/extensions")).is_empty() {
+        return true;
+    }
+    read_settings(&cwd.join(".pi/settings.json"))
+        .is_ok_and(|s| !s.extensions.is_empty() || !s.packages.is_empty())
+}
+
+/// The configured set: packages, settings entries, and the discovered folders.
+fn configured_paths(
+    ctx: &Ctx,
+    global: &ScopeSettings,
+    project: &ScopeSettings,
+    trusted: bool,
+    warnings: &mut Vec<String>,
+) -> Vec<PathBuf> {
+    let mut acc = Acc::default();
+    let entries: Vec<(PackageEntry, Scope)> = project
+        .packages
+        .iter()
+        .map(|p| (p.clone(), Scope::Project))
+        .chain(global.packages.iter().map(|p| (p.clone(), Scope::User)))
+        .collect();
+    let entries = packages::dedupe(ctx, entries);
+    packages::resolve_all(ctx, &entries, &mut acc, warnings);
+    let project_base = ctx.base(Scope::Project);
+    let user_base = ctx.base(Scope::User);
+    add_settings_entries(ctx, &mut acc, &project.extensions, Scope::Project, PROJECT_SETTINGS_RANK, warnings);
+    add_settings_entries(ctx, &mut acc, &global.extensions, Scope::User, USER_SETTINGS_RANK, warnings);
+    if trusted {
+        for path in discover_in(&project_base.join("extensions")) {
+            let on = enabled_by_overrides(&path, &project.extensions, &project_base);
+            acc.add(path, PROJECT_AUTO_RANK, on);
+        }
+    }
+    for path in discover_in(&user_base.join("extensions")) {
+        let on = enabled_by_overrides(&path, &global.extensions, &user_base);
+        acc.add(path, USER_AUTO_RANK, on);
+    }
+    acc.resolved()
+}
+
+/// A scope's `extensions` entries (Pi's `resolveLocalEntries`): paths are files or folders
+/// relative to the settings file's folder; glob and `!`/`+`/`-` entries filter them.
+fn add_settings_entries(
+    ctx: &Ctx,
+    acc: &mut Acc,
+    entries: &[String],
+    scope: Scope,
+    rank: u8,
+    warnings: &mut Vec<String>,
+) {
+    let base = ctx.base(scope);
+    let (patterns, plain): (Vec<String>, Vec<String>) =
+        entries.iter().cloned().partition(|e| is_pattern(e));
+    let mut resolved = Vec::new();
+    for entry in plain.iter().filter(|e| !e.starts_with("builtin:")) {
+        let path = resolve_from(&base, entry);
+        if !path.exists() {
+            warnings.push(format!(
+                "extension path {} ({}) does not exist",
+                path.display(),
+                ctx.origin(scope)
+            ));
+        }
+        resolved.push(path);
+    }
+    let all = collect_from_paths(&resolved);
+    let enabled = apply_patterns(&all, &patterns, &base);
+    for path in all {
+        let on = enabled.contains(&path);
+        acc.add(path, rank, on);
+    }
+}
+
+/// The `-e` values: each a path (file, folder or package folder) or a package source.
+fn explicit_paths(ctx: &Ctx, explicit: &[String], warnings: &mut Vec<String>) -> Vec<PathBuf> {
+    let mut acc = Acc::default();
+    for source in explicit {
+        if source.starts_with("builtin:") {
+            warnings.push(format!("-e {source}: tau has no built-in extensions"));
+            continue;
+        }
+        let entry = PackageEntry {
+            source: source.clone(),
+            filter: None,
+        };
+        packages::resolve_all(ctx, &[(entry, Scope::Temporary)], &mut acc, warnings);
+        if packages::is_local(source) {
+            let path = resolve_from(ctx.cwd, source);
+            if !path.exists() {
+                warnings.push(format!("extension path does not exist: {}", path.display()));
+            }
+        }
+    }
+    acc.resolved()
+}
+
+/// `primary` then `additional`, each real path once (Pi's `mergePaths`).
+fn merge(primary: Vec<PathBuf>, additional: Vec<PathBuf>) -> Vec<PathBuf> {
+    let mut seen = Vec::new();
+    let mut out = Vec::new();
+    for path in primary.into_iter().chain(additional) {
+        let key = path_key(&path);
+        if !seen.contains(&key) {
+            seen.push(key);
+            out.push(path);
+        }
+    }
+    out
 }

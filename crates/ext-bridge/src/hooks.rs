@@ -32,7 +32,17 @@ const NOTIFIED: &[&str] = &[
     "tool_execution_start",
     "tool_execution_update",
     "tool_execution_end",
+    "agent_settled",
 ];
+
+/// What `before_agent_start` handlers asked for.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct BeforeAgentStart {
+    /// Custom messages (`{customType, content, display, details}`) to add after the prompt.
+    pub messages: Vec<Value>,
+    /// The system prompt for this run, replacing the built one.
+    pub system_prompt: Option<String>,
+}
 
 /// Agent hooks backed by an [`ExtensionHost`].
 #[derive(Debug)]
@@ -157,6 +167,67 @@ impl ExtensionHooks {
         Some(UserContent::Blocks(blocks))
     }
 
+    /// Whether any extension handles `event`.
+    pub fn handles(&self, event: &str) -> bool {
+        !self.host.registered(event).is_empty()
+    }
+
+    /// Runs `before_agent_start` handlers for a prompt (Pi's `emitBeforeAgentStart`): each
+    /// sees the system prompt as the previous ones left it; a returned `systemPrompt`
+    /// replaces it for this run, returned `message`s are collected in order. Throwing
+    /// handlers are reported and skipped.
+    pub async fn before_agent_start(
+        &self,
+        prompt: &UserContent,
+        system_prompt: &str,
+        system_prompt_options: &Value,
+    ) -> BeforeAgentStart {
+        let mut outcome = BeforeAgentStart::default();
+        let handlers = match self.handlers("before_agent_start").await {
+            Ok(handlers) => handlers,
+            Err(e) => {
+                self.report(None, "before_agent_start", &e);
+                return outcome;
+            }
+        };
+        let images: Vec<Value> = match prompt {
+            UserContent::Text(_) => Vec::new(),
+            UserContent::Blocks(blocks) => blocks
+                .iter()
+                .filter(|b| matches!(b, ContentBlock::Image { .. }))
+                .filter_map(|b| serde_json::to_value(b).ok())
+                .collect(),
+        };
+        for handler in &handlers {
+            let current = outcome.system_prompt.as_deref().unwrap_or(system_prompt);
+            let mut event = json!({
+                "messageType": "user",
+                "prompt": prompt.joined_text(),
+                "type": "before_agent_start",
+                "systemPrompt": current,
+                "systemPromptOptions": system_prompt_options,
+            });
+            if !images.is_empty() {
+                event["images"] = Value::Array(images.clone());
+            }
+            let ctx = json!({ "systemPrompt": current });
+            let value = match self.host.invoke(&handler.id, event, ctx).await {
+                Ok(result) => result.value,
+                Err(e) => {
+                    self.report(Some(handler), "before_agent_start", &e);
+                    continue;
+                }
+            };
+            if let Some(message) = value.get("message").filter(|m| m.is_object()) {
+                outcome.messages.push(message.clone());
+            }
+            if let Some(text) = value.get("systemPrompt").and_then(Value::as_str) {
+                outcome.system_prompt = Some(text.to_string());
+            }
+        }
+        outcome
+    }
+
     fn loop_event(&self, event: &AgentEvent) -> Option<Value> {
         let name = event.type_name();
         if !NOTIFIED.contains(&name) {
@@ -199,19 +270,19 @@ impl AgentHooks for ExtensionHooks {
         }
     }
 
-    async fn transform_context(&self, messages: Vec<AgentMessage>) -> Vec<AgentMessage> {
+    async fn transform_context(&self, messages: &[AgentMessage]) -> Option<Vec<AgentMessage>> {
         let handlers = match self.handlers("context").await {
             Ok(handlers) => handlers,
             Err(e) => {
                 self.report(None, "context", &e);
-                return messages;
+                return None;
             }
         };
         if handlers.is_empty() {
-            return messages;
+            return None;
         }
-        let Ok(mut current) = serde_json::to_value(&messages) else {
-            return messages;
+        let Ok(mut current) = serde_json::to_value(messages) else {
+            return None;
         };
         for handler in &handlers {
             let event = json!({ "type": "context", "messages": current });
@@ -231,10 +302,10 @@ impl AgentHooks for ExtensionHooks {
             }
         }
         match serde_json::from_value(current) {
-            Ok(rewritten) => rewritten,
+            Ok(rewritten) => Some(rewritten),
             Err(e) => {
                 self.report(None, "context", &BridgeError::Protocol(e.to_string()));
-                messages
+                None
             }
         }
     }

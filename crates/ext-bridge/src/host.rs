@@ -10,6 +10,7 @@ use tau_protocol::bridge::{InvokeResult, LoadReport};
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
+use crate::actions::{ActionSlot, Dispatcher, HostActions, NoActions};
 use crate::connection::{Connection, LineSink};
 use crate::error::{BridgeError, Reporter};
 use crate::node;
@@ -94,9 +95,17 @@ pub struct HandlerRef {
 #[derive(Default)]
 struct Loaded {
     request: Option<LoadRequest>,
-    report: LoadReport,
     state: Option<Value>,
     restarts: u32,
+}
+
+/// Where the host's state mirror comes from (docs/protocol.md "State mirror"): the
+/// application's session, model, tools, … as the `state` keys.
+pub trait StateSource: Send + Sync {
+    /// The whole state, for `bind` (also after a restart).
+    fn full(&self) -> Value;
+    /// What changed since the last call of either method, if anything.
+    fn changes(&self) -> Option<Value>;
 }
 
 /// The extension host. Cheap to share behind an `Arc`.
@@ -106,6 +115,12 @@ pub struct ExtensionHost {
     host_dir: PathBuf,
     conn: tokio::sync::Mutex<Arc<Connection>>,
     loaded: Mutex<Loaded>,
+    /// The last load report, kept current by registrations made after loading.
+    report: Arc<Mutex<LoadReport>>,
+    dispatcher: Arc<Dispatcher>,
+    state_source: Mutex<Option<Arc<dyn StateSource>>>,
+    /// Serialises mirror updates so appended entries reach the host in order.
+    syncing: tokio::sync::Mutex<()>,
 }
 
 impl std::fmt::Debug for ExtensionHost {
@@ -129,14 +144,69 @@ impl ExtensionHost {
             Some(dir) => dir.clone(),
             None => node::locate_host()?,
         };
-        let conn = spawn(&options, &node, &host_dir).await?;
+        let report: Arc<Mutex<LoadReport>> = Arc::default();
+        let slot: ActionSlot = Arc::new(std::sync::RwLock::new(Arc::new(NoActions)));
+        let dispatcher = Arc::new(Dispatcher {
+            slot,
+            report: report.clone(),
+        });
+        let conn = spawn(&options, &node, &host_dir, &dispatcher).await?;
         Ok(ExtensionHost {
             options,
             node,
             host_dir,
             conn: tokio::sync::Mutex::new(Arc::new(conn)),
             loaded: Mutex::default(),
+            report,
+            dispatcher,
+            state_source: Mutex::default(),
+            syncing: tokio::sync::Mutex::new(()),
         })
+    }
+
+    /// Binds the host to `source`: sends its full state with `bind`, and from then on its
+    /// changes before every handler, tool or command call.
+    pub async fn bind_source(&self, source: Arc<dyn StateSource>) -> Result<(), BridgeError> {
+        let _guard = self.syncing.lock().await;
+        *self.state_source.lock().unwrap_or_else(|p| p.into_inner()) = Some(source.clone());
+        self.bind(source.full()).await
+    }
+
+    fn source(&self) -> Option<Arc<dyn StateSource>> {
+        self.state_source
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
+    }
+
+    /// Sends the state source's changes, if any, ahead of a call that may read them.
+    pub async fn sync_state(&self) {
+        let Some(source) = self.source() else {
+            return;
+        };
+        let _guard = self.syncing.lock().await;
+        // The connection first: a restart binds with the full state, and the changes are
+        // then only what came after it.
+        let Ok(conn) = self.connection().await else {
+            return;
+        };
+        if let Some(changes) = source.changes() {
+            let _ = conn.notify("state", changes).await;
+        }
+    }
+
+    /// Installs what answers the extensions' actions and UI requests (until then they are
+    /// refused), for this host process and every restarted one.
+    pub fn set_actions(&self, actions: Arc<dyn HostActions>) {
+        *self
+            .dispatcher
+            .slot
+            .write()
+            .unwrap_or_else(|poisoned| poisoned.into_inner()) = actions;
+    }
+
+    fn report_lock(&self) -> std::sync::MutexGuard<'_, LoadReport> {
+        self.report.lock().unwrap_or_else(|p| p.into_inner())
     }
 
     /// Where diagnostics go.
@@ -153,9 +223,8 @@ impl ExtensionHost {
     pub async fn load(&self, request: LoadRequest) -> Result<LoadReport, BridgeError> {
         let conn = self.connection().await?;
         let report = self.load_on(&conn, &request).await?;
-        let mut loaded = self.loaded();
-        loaded.request = Some(request);
-        loaded.report = report.clone();
+        self.loaded().request = Some(request);
+        *self.report_lock() = report.clone();
         Ok(report)
     }
 
@@ -207,7 +276,7 @@ impl ExtensionHost {
 
     /// The last load report.
     pub fn report(&self) -> LoadReport {
-        self.loaded().report.clone()
+        self.report_lock().clone()
     }
 
     /// How many times the host was restarted.
@@ -229,9 +298,8 @@ impl ExtensionHost {
 
     /// Handlers of `event` per the last load report, without touching the process.
     pub fn registered(&self, event: &str) -> Vec<HandlerRef> {
-        let loaded = self.loaded();
-        loaded
-            .report
+        let report = self.report_lock();
+        report
             .extensions
             .iter()
             .flat_map(|ext| {
@@ -253,6 +321,7 @@ impl ExtensionHost {
         event: Value,
         ctx: Value,
     ) -> Result<InvokeResult, BridgeError> {
+        self.sync_state().await;
         let conn = self.connection().await?;
         let value = conn
             .request(
@@ -274,6 +343,7 @@ impl ExtensionHost {
         updates: Option<mpsc::Sender<Value>>,
         cancel: &CancellationToken,
     ) -> Result<Value, BridgeError> {
+        self.sync_state().await;
         let conn = self.connection().await?;
         if let Some(updates) = updates {
             conn.watch_updates(tool_call_id, updates);
@@ -297,6 +367,7 @@ impl ExtensionHost {
 
     /// Runs an extension command with its argument text.
     pub async fn run_command(&self, name: &str, args: &str) -> Result<(), BridgeError> {
+        self.sync_state().await;
         let conn = self.connection().await?;
         conn.request(
             "run_command",
@@ -331,15 +402,16 @@ impl ExtensionHost {
         if guard.exited().is_none() {
             return Ok(guard.clone());
         }
-        let conn = Arc::new(spawn(&self.options, &self.node, &self.host_dir).await?);
+        let conn = Arc::new(spawn(&self.options, &self.node, &self.host_dir, &self.dispatcher).await?);
         let (request, state) = {
             let loaded = self.loaded();
             (loaded.request.clone(), loaded.state.clone())
         };
         if let Some(request) = request {
             let report = self.load_on(&conn, &request).await?;
-            self.loaded().report = report;
+            *self.report_lock() = report;
         }
+        let state = self.source().map(|source| source.full()).or(state);
         if let Some(state) = state {
             conn.request(
                 "bind",
@@ -359,6 +431,7 @@ async fn spawn(
     options: &HostOptions,
     node: &std::path::Path,
     host_dir: &std::path::Path,
+    dispatcher: &Arc<Dispatcher>,
 ) -> Result<Connection, BridgeError> {
     Connection::spawn(
         node,
@@ -366,6 +439,7 @@ async fn spawn(
         &options.cwd,
         options.request_timeout,
         options.stderr.clone(),
+        dispatcher.clone(),
     )
     .await
 }

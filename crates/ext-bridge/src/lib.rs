@@ -5,6 +5,8 @@
 //! Rust owns the semantics: handler order, composition, gating. The host only runs the
 //! JavaScript it is asked to run.
 
+mod actions;
+mod builtin;
 mod connection;
 pub mod discovery;
 mod error;
@@ -13,8 +15,10 @@ mod host;
 pub mod node;
 mod tool;
 
+pub use actions::{HostActions, NoActions};
+pub use builtin::run_builtin_tool;
 pub use connection::{Connection, LineSink};
 pub use error::{BridgeError, Diagnostic, DiagnosticSink, Reporter};
-pub use hooks::{ExtensionHooks, BLOCK_PREFIX};
-pub use host::{ExtensionHost, HandlerRef, HostOptions, LoadRequest};
+pub use hooks::{BeforeAgentStart, ExtensionHooks, BLOCK_PREFIX};
+pub use host::{ExtensionHost, HandlerRef, HostOptions, LoadRequest, StateSource};
 pub use tool::{extension_tools, merge_tools, ExtensionTool};

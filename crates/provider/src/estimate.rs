@@ -2,6 +2,8 @@
 //! `maxTokens`, cut so the estimated input plus the output still fits the context window
 //! with a safety margin. Shared by every provider.
 
+use std::borrow::Borrow;
+
 use tau_protocol::{AgentMessage, ContentBlock, StopReason, ToolDeclaration, Usage, UserContent};
 
 /// Characters per token of the rough estimate.
@@ -16,12 +18,13 @@ const SAFETY_RATIO: f64 = 0.15;
 const MIN_OUTPUT_WITH_RATIO: u64 = 32_768;
 
 /// The `max_tokens` to request: `max_tokens` cut to the room the context window leaves
-/// (at least 1 unless `max_tokens` is 0). A window of 0 means unknown: no cut.
-pub fn clamp_max_tokens_to_context(
+/// (at least 1 unless `max_tokens` is 0). A window of 0 means unknown: no cut. `messages`
+/// may be the conversation or references to it.
+pub fn clamp_max_tokens_to_context<M: Borrow<AgentMessage>>(
     context_window: u64,
     system_prompt: &str,
     tools: &[ToolDeclaration],
-    messages: &[AgentMessage],
+    messages: &[M],
     max_tokens: u64,
 ) -> u64 {
     if context_window == 0 {
@@ -40,10 +43,10 @@ pub fn clamp_max_tokens_to_context(
 
 /// Estimated input tokens: the last successful response's reported usage plus an estimate
 /// of what came after it, or an estimate of everything when no usage is known.
-pub fn estimate_context_tokens(
+pub fn estimate_context_tokens<M: Borrow<AgentMessage>>(
     system_prompt: &str,
     tools: &[ToolDeclaration],
-    messages: &[AgentMessage],
+    messages: &[M],
 ) -> u64 {
     let system = text_tokens(utf16_len(system_prompt))
         + if tools.is_empty() {
@@ -53,7 +56,7 @@ pub fn estimate_context_tokens(
         };
     let mut last_usage = None;
     let mut latest_timestamp = 0;
-    for (index, message) in messages.iter().enumerate() {
+    for (index, message) in messages.iter().map(Borrow::borrow).enumerate() {
         if let AgentMessage::Assistant(assistant) = message {
             // A message inserted before this response (a compaction summary) makes its
             // usage stale.
@@ -74,10 +77,16 @@ pub fn estimate_context_tokens(
             tokens
                 + messages[index + 1..]
                     .iter()
-                    .map(message_tokens)
+                    .map(|message| message_tokens(message.borrow()))
                     .sum::<u64>()
         }
-        None => system + messages.iter().map(message_tokens).sum::<u64>(),
+        None => {
+            system
+                + messages
+                    .iter()
+                    .map(|message| message_tokens(message.borrow()))
+                    .sum::<u64>()
+        }
     }
 }
 

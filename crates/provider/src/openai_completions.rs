@@ -24,7 +24,7 @@ pub mod request;
 use std::sync::Arc;
 
 use serde_json::Value;
-use tau_protocol::AssistantMessageEvent;
+use tau_protocol::{AgentMessage, AssistantMessageEvent, Model};
 use tokio_util::sync::CancellationToken;
 
 use crate::builder::AssistantMessageBuilder;
@@ -34,7 +34,7 @@ use crate::http::{HttpClient, JsonPost, SseStream};
 pub use crate::openai_common::DEFAULT_BASE_URL;
 use crate::openai_common::{fail_before_start, stream_error};
 use crate::provider::{EventStream, Provider, ProviderRequest};
-use crate::transform::transform_messages_owned;
+use crate::transform::transform_messages_borrowed;
 use chunk::ChunkReader;
 use compat::Compat;
 use encode::encode_body;
@@ -67,13 +67,28 @@ impl ConfigureEndpoint for OpenAiCompletions {
 }
 
 impl Provider for OpenAiCompletions {
-    fn stream(&self, request: ProviderRequest, cancel: CancellationToken) -> EventStream {
+    fn stream(&self, mut request: ProviderRequest, cancel: CancellationToken) -> EventStream {
+        let messages = std::mem::take(&mut request.messages);
+        let refs: Vec<&AgentMessage> = messages.iter().collect();
+        self.stream_borrowed(request, &refs, cancel)
+    }
+
+    /// Serialises the body at once, reading `messages` in place; the stream then only
+    /// holds the bytes.
+    fn stream_borrowed(
+        &self,
+        request: ProviderRequest,
+        messages: &[&AgentMessage],
+        cancel: CancellationToken,
+    ) -> EventStream {
+        let compat = Compat::for_model(&request.model);
+        let post = prepare_post(&self.settings, &request, messages, &compat);
         let call = Call {
             client: self.client.clone(),
-            settings: Arc::clone(&self.settings),
             builder: Some(AssistantMessageBuilder::new(&request.model)),
-            compat: Compat::for_model(&request.model),
-            request,
+            supports_finish_reason: compat.supports_finish_reason,
+            model: request.model,
+            post,
             cancel,
         };
         drive(State::Connect(Box::new(call)), State::step)
@@ -83,11 +98,12 @@ impl Provider for OpenAiCompletions {
 /// One request before its response arrived.
 struct Call {
     client: HttpClient,
-    settings: Arc<EndpointSettings>,
     /// Taken when the stream starts.
     builder: Option<AssistantMessageBuilder>,
-    compat: Compat,
-    request: ProviderRequest,
+    supports_finish_reason: bool,
+    model: Model,
+    /// The HTTP request, or why it could not be built (reported once the stream is polled).
+    post: Result<JsonPost, ProviderError>,
     cancel: CancellationToken,
 }
 
@@ -127,7 +143,8 @@ impl Call {
         let Some(builder) = self.builder.take() else {
             return (Vec::new(), None);
         };
-        let post = match self.post() {
+        // `connect` runs once (the builder is gone after it), so the placeholder is never read.
+        let post = match std::mem::replace(&mut self.post, Err(ProviderError::Aborted)) {
             Ok(post) => post,
             Err(error) => return (vec![fail_before_start(builder, &error, &self.cancel)], None),
         };
@@ -135,59 +152,57 @@ impl Call {
             Ok(response) => response,
             Err(error) => return (vec![fail_before_start(builder, &error, &self.cancel)], None),
         };
-        let reader = ChunkReader::new(builder, self.request.model.clone());
+        let reader = ChunkReader::new(builder, self.model.clone());
         let start = reader.start();
         let streaming = Streaming {
             sse: response.into_sse(),
             reader: Some(reader),
             cancel: self.cancel.clone(),
-            supports_finish_reason: self.compat.supports_finish_reason,
+            supports_finish_reason: self.supports_finish_reason,
         };
         (vec![start], Some(State::Streaming(Box::new(streaming))))
     }
+}
 
-    /// The HTTP request for this call.
-    fn post(&mut self) -> Result<JsonPost, ProviderError> {
-        let model = &self.request.model;
-        let url = self.settings.url(model, "chat/completions");
-        let context = self.settings.context(model, &url);
-        let headers = self
-            .settings
-            .headers(model, self.request.api_key.as_deref(), &context)?;
-        // The request is sent once: its conversation is consumed here rather than copied.
-        let original = std::mem::take(&mut self.request.messages);
-        let facts = ContextFacts::of(
+/// The HTTP request for `request` with the conversation `original`, which is read in place:
+/// only messages the transform rewrites are copied.
+fn prepare_post(
+    settings: &EndpointSettings,
+    request: &ProviderRequest,
+    original: &[&AgentMessage],
+    compat: &Compat,
+) -> Result<JsonPost, ProviderError> {
+    let model = &request.model;
+    let url = settings.url(model, "chat/completions");
+    let context = settings.context(model, &url);
+    let headers = settings.headers(model, request.api_key.as_deref(), &context)?;
+    let facts = ContextFacts::of(model, &request.system_prompt, &request.tools, original);
+    let transformed = transform_messages_borrowed(original, model, &|id| {
+        normalize_tool_call_id(id, &model.provider)
+    });
+    let messages: Vec<&AgentMessage> = transformed.iter().map(AsRef::as_ref).collect();
+    let body = encode_body(
+        &BodyInput {
             model,
-            &self.request.system_prompt,
-            &self.request.tools,
-            &original,
-        );
-        let messages = transform_messages_owned(original, model, &|id| {
-            normalize_tool_call_id(id, &model.provider)
-        });
-        let body = encode_body(
-            &BodyInput {
-                model,
-                system_prompt: &self.request.system_prompt,
-                original: &[],
-                messages: &messages,
-                tools: &self.request.tools,
-                thinking_level: self.request.thinking_level,
-                compat: &self.compat,
-            },
-            facts,
-        )
-        .map_err(|detail| ProviderError::InvalidRequest {
-            provider: model.provider.clone(),
-            detail,
-        })?;
-        Ok(JsonPost {
-            url,
-            headers,
-            body,
-            context,
-        })
-    }
+            system_prompt: &request.system_prompt,
+            original: &[],
+            messages: &messages,
+            tools: &request.tools,
+            thinking_level: request.thinking_level,
+            compat,
+        },
+        facts,
+    )
+    .map_err(|detail| ProviderError::InvalidRequest {
+        provider: model.provider.clone(),
+        detail,
+    })?;
+    Ok(JsonPost {
+        url,
+        headers,
+        body,
+        context,
+    })
 }
 
 impl Streaming {

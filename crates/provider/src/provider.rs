@@ -30,4 +30,18 @@ pub trait Provider: Send + Sync {
     /// Starts one streamed response. Cancelling `cancel` ends the stream promptly with an
     /// `Error` event whose stop reason is `aborted`.
     fn stream(&self, request: ProviderRequest, cancel: CancellationToken) -> EventStream;
+
+    /// [`Provider::stream`] with the conversation borrowed: `messages` stands for
+    /// `request.messages`, which is ignored. A provider that serialises its request before
+    /// streaming reads the conversation in place instead of copying it (a resumed session
+    /// can hold tens of megabytes); the default copies it into the request.
+    fn stream_borrowed(
+        &self,
+        mut request: ProviderRequest,
+        messages: &[&AgentMessage],
+        cancel: CancellationToken,
+    ) -> EventStream {
+        request.messages = messages.iter().map(|&message| message.clone()).collect();
+        self.stream(request, cancel)
+    }
 }

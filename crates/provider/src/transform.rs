@@ -10,6 +10,7 @@
 //!   gets a synthetic error result `No result provided`, because APIs reject unanswered
 //!   calls.
 
+use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 
 use tau_protocol::{
@@ -31,7 +32,11 @@ pub fn transform_messages(
     model: &Model,
     normalize_id: &dyn Fn(&str) -> String,
 ) -> Vec<AgentMessage> {
-    transform_messages_owned(messages.to_vec(), model, normalize_id)
+    let refs: Vec<&AgentMessage> = messages.iter().collect();
+    transform_messages_borrowed(&refs, model, normalize_id)
+        .into_iter()
+        .map(Cow::into_owned)
+        .collect()
 }
 
 /// [`transform_messages`] taking the conversation by value, so messages that need no change
@@ -41,36 +46,113 @@ pub fn transform_messages_owned(
     model: &Model,
     normalize_id: &dyn Fn(&str) -> String,
 ) -> Vec<AgentMessage> {
+    transform(messages.into_iter().map(Cow::Owned), model, normalize_id)
+        .into_iter()
+        .map(Cow::into_owned)
+        .collect()
+}
+
+/// [`transform_messages`] reading the conversation in place: messages that need no change
+/// stay borrowed, only rewritten ones (and synthetic results) are owned.
+pub fn transform_messages_borrowed<'a>(
+    messages: &[&'a AgentMessage],
+    model: &Model,
+    normalize_id: &dyn Fn(&str) -> String,
+) -> Vec<Cow<'a, AgentMessage>> {
+    transform(
+        messages.iter().map(|&message| Cow::Borrowed(message)),
+        model,
+        normalize_id,
+    )
+}
+
+/// The transform over borrowed or owned messages: a message is copied (when borrowed) only
+/// if something in it changes.
+fn transform<'a>(
+    messages: impl Iterator<Item = Cow<'a, AgentMessage>>,
+    model: &Model,
+    normalize_id: &dyn Fn(&str) -> String,
+) -> Vec<Cow<'a, AgentMessage>> {
     let supports_images = model.input.iter().any(|kind| kind == "image");
     let mut id_map: HashMap<String, String> = HashMap::new();
-    let transformed: Vec<AgentMessage> = messages
-        .into_iter()
-        .map(|message| match message {
-            AgentMessage::User(mut user) if !supports_images => {
-                if let UserContent::Blocks(blocks) = &mut user.content {
-                    replace_images(blocks, USER_IMAGE_PLACEHOLDER);
+    let transformed: Vec<Cow<'a, AgentMessage>> = messages
+        .map(|mut message| {
+            match message.as_ref() {
+                AgentMessage::User(user) if !supports_images && user_has_images(&user.content) => {
+                    if let AgentMessage::User(user) = message.to_mut() {
+                        if let UserContent::Blocks(blocks) = &mut user.content {
+                            replace_images(blocks, USER_IMAGE_PLACEHOLDER);
+                        }
+                    }
                 }
-                AgentMessage::User(user)
+                AgentMessage::ToolResult(result) => {
+                    let images = !supports_images && has_images(&result.content);
+                    let renamed = id_map.get(&result.tool_call_id).cloned();
+                    if images || renamed.is_some() {
+                        if let AgentMessage::ToolResult(result) = message.to_mut() {
+                            if images {
+                                replace_images(&mut result.content, TOOL_IMAGE_PLACEHOLDER);
+                            }
+                            if let Some(id) = renamed {
+                                result.tool_call_id = id;
+                            }
+                        }
+                    }
+                }
+                AgentMessage::Assistant(assistant) if assistant_changes(assistant, model) => {
+                    if let AgentMessage::Assistant(assistant) = message.to_mut() {
+                        let taken = std::mem::take(assistant);
+                        *assistant = transform_assistant(taken, model, normalize_id, &mut id_map);
+                    }
+                }
+                _ => {}
             }
-            AgentMessage::ToolResult(mut result) => {
-                if !supports_images {
-                    replace_images(&mut result.content, TOOL_IMAGE_PLACEHOLDER);
-                }
-                if let Some(id) = id_map.get(&result.tool_call_id) {
-                    result.tool_call_id.clone_from(id);
-                }
-                AgentMessage::ToolResult(result)
-            }
-            AgentMessage::Assistant(assistant) => AgentMessage::Assistant(transform_assistant(
-                assistant,
-                model,
-                normalize_id,
-                &mut id_map,
-            )),
-            other => other,
+            message
         })
         .collect();
     answer_orphaned_tool_calls(transformed)
+}
+
+fn same_model(assistant: &AssistantMessage, model: &Model) -> bool {
+    assistant.provider == model.provider
+        && assistant.api == model.api
+        && assistant.model == model.id
+}
+
+/// True when [`transform_assistant`] would change the message. Messages from another model
+/// always go through it (their ids may need normalising); the model's own lose only thinking
+/// blocks that carry nothing to replay.
+fn assistant_changes(assistant: &AssistantMessage, model: &Model) -> bool {
+    !same_model(assistant, model)
+        || assistant.content.iter().any(|block| match block {
+            ContentBlock::Thinking {
+                thinking,
+                thinking_signature,
+                redacted,
+            } => !keeps_thinking(thinking, thinking_signature.as_deref(), *redacted),
+            _ => false,
+        })
+}
+
+/// Whether a thinking block of the model's own message is kept: signed or redacted blocks
+/// even when empty (they are replay data), others when they have text.
+fn keeps_thinking(thinking: &str, signature: Option<&str>, redacted: Option<bool>) -> bool {
+    redacted == Some(true)
+        || signature.is_some_and(|s| !s.is_empty())
+        || !thinking.trim().is_empty()
+}
+
+fn user_has_images(content: &UserContent) -> bool {
+    match content {
+        UserContent::Text(_) => false,
+        UserContent::Blocks(blocks) => has_images(blocks),
+    }
+}
+
+fn has_images(blocks: &[ContentBlock]) -> bool {
+    blocks
+        .iter()
+        .any(|block| matches!(block, ContentBlock::Image { .. }))
 }
 
 fn transform_assistant(
@@ -79,9 +161,7 @@ fn transform_assistant(
     normalize_id: &dyn Fn(&str) -> String,
     id_map: &mut HashMap<String, String>,
 ) -> AssistantMessage {
-    let same_model = assistant.provider == model.provider
-        && assistant.api == model.api
-        && assistant.model == model.id;
+    let same_model = same_model(&assistant, model);
     assistant.content = std::mem::take(&mut assistant.content)
         .into_iter()
         .filter_map(|block| match block {
@@ -90,11 +170,8 @@ fn transform_assistant(
                 ref thinking_signature,
                 redacted,
             } => {
-                // Keep signed or redacted blocks even when empty: they are replay data.
                 let keep = same_model
-                    && (redacted == Some(true)
-                        || thinking_signature.as_deref().is_some_and(|s| !s.is_empty())
-                        || !thinking.trim().is_empty());
+                    && keeps_thinking(thinking, thinking_signature.as_deref(), redacted);
                 keep.then_some(block)
             }
             ContentBlock::Text {
@@ -123,16 +200,16 @@ fn transform_assistant(
 
 /// Drops failed assistant turns and answers tool calls that got no result before the next
 /// assistant or user message (or the end).
-fn answer_orphaned_tool_calls(messages: Vec<AgentMessage>) -> Vec<AgentMessage> {
+fn answer_orphaned_tool_calls(messages: Vec<Cow<'_, AgentMessage>>) -> Vec<Cow<'_, AgentMessage>> {
     let mut result = Vec::with_capacity(messages.len());
     let mut pending: Vec<ToolCall> = Vec::new();
     let mut answered: HashSet<String> = HashSet::new();
-    let close = |result: &mut Vec<AgentMessage>,
+    let close = |result: &mut Vec<Cow<'_, AgentMessage>>,
                  pending: &mut Vec<ToolCall>,
                  answered: &mut HashSet<String>| {
         for call in pending.drain(..) {
             if !answered.contains(&call.id) {
-                result.push(AgentMessage::ToolResult(ToolResultMessage {
+                result.push(Cow::Owned(AgentMessage::ToolResult(ToolResultMessage {
                     tool_call_id: call.id.clone(),
                     tool_name: call.name.clone(),
                     content: vec![ContentBlock::text(NO_RESULT_PROVIDED)],
@@ -142,13 +219,13 @@ fn answer_orphaned_tool_calls(messages: Vec<AgentMessage>) -> Vec<AgentMessage> 
                     duration_ms: None,
                     timestamp: tau_protocol::now_millis(),
                     extra: Default::default(),
-                }));
+                })));
             }
         }
         answered.clear();
     };
     for message in messages {
-        match &message {
+        match message.as_ref() {
             AgentMessage::Assistant(assistant) => {
                 close(&mut result, &mut pending, &mut answered);
                 if matches!(

@@ -32,11 +32,16 @@ impl AgentHooks for HookChain {
         }
     }
 
-    async fn transform_context(&self, mut messages: Vec<AgentMessage>) -> Vec<AgentMessage> {
+    async fn transform_context(&self, messages: &[AgentMessage]) -> Option<Vec<AgentMessage>> {
+        // Each hook sees the previous one's rewrite; `None` until one rewrites.
+        let mut rewritten: Option<Vec<AgentMessage>> = None;
         for hooks in &self.hooks {
-            messages = hooks.transform_context(messages).await;
+            let current = rewritten.as_deref().unwrap_or(messages);
+            if let Some(next) = hooks.transform_context(current).await {
+                rewritten = Some(next);
+            }
         }
-        messages
+        rewritten
     }
 
     async fn before_tool_call(

@@ -7,6 +7,7 @@
 pub mod compaction;
 pub mod context_files;
 mod hook_chain;
+pub(crate) mod live;
 pub mod prompt;
 pub mod prompt_patch;
 pub mod retry;
@@ -18,6 +19,8 @@ pub use compaction::{CompactionError, CompactionSettings};
 pub use context_files::{load_context_files, ContextFile};
 pub use prompt::{build_system_prompt, SystemPrompt, SystemPromptOptions};
 pub use retry::RetryPolicy;
-pub use runtime::{EventSink, Runtime, RuntimeConfig};
+pub use live::PromptBuilder;
+pub use runtime::{EventSink, Runtime, RuntimeConfig, RunOptions, Trigger};
+pub use runtime::control::Delivery;
 pub use settings::RuntimeSettings;
 pub use tool_selection::{select_tools, ToolSelection, ToolSelectionError};

@@ -1,21 +1,26 @@
 //! `Runtime`: one conversation, its queues and abort handle, and the sinks its events go to.
 
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use async_trait::async_trait;
 use tau_agent::{
     run_agent_loop, run_agent_loop_continue, AgentConfig, AgentHooks, MessageQueue, QueueMode,
+    RequestUpdate,
 };
 use tau_protocol::{AgentEvent, AgentMessage, StopReason, UserContent};
 use tokio_util::sync::CancellationToken;
 
 use crate::compaction::{compact_command, CompactionState};
 use crate::hook_chain::HookChain;
+use crate::live::Live;
 use crate::retry::{RetryPolicy, RetryTracker};
 use tau_session::Session;
 
 #[path = "compaction/driver.rs"]
 mod compaction_driver;
+#[path = "control.rs"]
+pub(crate) mod control;
 
 /// Where the runtime reports problems that must not stop the run (a session line that could
 /// not be written). The binary prints them on stderr.
@@ -32,9 +37,35 @@ pub trait EventSink: Send + Sync {
 /// What a conversation is set up with.
 pub type RuntimeConfig = AgentConfig;
 
+/// What starts a run: a user prompt, or an extension's custom message (`triggerTurn`).
+#[derive(Debug, Clone)]
+pub enum Trigger {
+    /// A user prompt.
+    User(UserContent),
+    /// A message (usually `custom`) that starts the run as it is.
+    Message(AgentMessage),
+}
+
+/// Per-run additions (what Pi's `before_agent_start` handlers return).
+#[derive(Debug, Clone, Default)]
+pub struct RunOptions {
+    /// The system prompt for this run only, replacing the built one (not recorded).
+    pub system_prompt: Option<String>,
+    /// Messages recorded after the trigger, before the first request.
+    pub messages: Vec<AgentMessage>,
+}
+
 /// One live conversation.
 pub struct Runtime {
-    config: AgentConfig,
+    live: Live,
+    /// Whether a run is under way (Pi's `isStreaming`).
+    running: AtomicBool,
+    /// The system prompt of the run under way, when its options replaced it.
+    run_prompt: Mutex<Option<String>>,
+    /// Custom messages for the next prompt (`deliverAs: "nextTurn"`).
+    next_turn: Mutex<Vec<AgentMessage>>,
+    /// Custom messages sent during a run without a turn: recorded when it ends.
+    after_run: Mutex<Vec<AgentMessage>>,
     messages: Mutex<Vec<AgentMessage>>,
     queue: MessageQueue,
     sinks: Vec<Arc<dyn EventSink>>,
@@ -83,7 +114,11 @@ impl Runtime {
             session: Mutex::new(session),
             last_assistant_entry: Mutex::new(None),
             warn: Arc::new(|_| {}),
-            config,
+            live: Live::new(config),
+            running: AtomicBool::new(false),
+            run_prompt: Mutex::new(None),
+            next_turn: Mutex::new(Vec::new()),
+            after_run: Mutex::new(Vec::new()),
             messages: Mutex::new(Vec::new()),
             queue: MessageQueue::new(QueueMode::OneAtATime, QueueMode::OneAtATime),
             sinks,
@@ -125,7 +160,16 @@ impl Runtime {
     /// run goes on: the conversation in memory is intact and the user is told.
     fn record(&self, message: &AgentMessage) {
         // One buffered line per message: cheap enough to do inline on the event path.
-        let result = lock(&self.session).append_message(message.clone());
+        let result = match message {
+            // Pi records extension messages as `custom_message` entries.
+            AgentMessage::Custom(custom) => lock(&self.session).append_custom_message(
+                &custom.custom_type,
+                custom.content.clone(),
+                custom.display,
+                custom.details.clone(),
+            ),
+            other => lock(&self.session).append_message(other.clone()),
+        };
         match result {
             Ok(id) => {
                 if matches!(message, AgentMessage::Assistant(_)) {
@@ -168,9 +212,22 @@ impl Runtime {
         self
     }
 
-    /// The configuration every run uses.
-    pub fn config(&self) -> &AgentConfig {
-        &self.config
+    /// The configuration the next request uses (the live one: tools, model and thinking
+    /// level may have changed since the runtime was made).
+    pub fn config(&self) -> AgentConfig {
+        self.live.config()
+    }
+
+    /// Whether a run is under way.
+    pub fn is_running(&self) -> bool {
+        self.running.load(Ordering::Acquire)
+    }
+
+    /// The system prompt the current (or next) request is sent with.
+    pub fn effective_system_prompt(&self) -> String {
+        lock(&self.run_prompt)
+            .clone()
+            .unwrap_or_else(|| self.live.config().system_prompt)
     }
 
     /// The conversation so far. While a prompt's run is under way the conversation is lent
@@ -195,15 +252,51 @@ impl Runtime {
     /// Ends with `agent_settled`. An abort (see [`Runtime::abort`]) ends the run early with
     /// an aborted assistant message; the conversation keeps everything recorded so far.
     pub async fn prompt(&self, content: UserContent) -> Vec<AgentMessage> {
-        if let Some(instructions) = compact_command(&content) {
-            self.compact_command(instructions).await;
-            return Vec::new();
+        self.run(Trigger::User(content), RunOptions::default()).await
+    }
+
+    /// Runs the agent from `trigger` with per-run `options` (see [`Runtime::prompt`]).
+    pub async fn run(&self, trigger: Trigger, options: RunOptions) -> Vec<AgentMessage> {
+        let prompt = match trigger {
+            Trigger::User(content) => {
+                if let Some(instructions) = compact_command(&content) {
+                    self.compact_command(instructions).await;
+                    return Vec::new();
+                }
+                AgentMessage::User(tau_protocol::UserMessage {
+                    content,
+                    timestamp: tau_protocol::now_millis(),
+                    extra: Default::default(),
+                })
+            }
+            Trigger::Message(message) => message,
+        };
+        self.running.store(true, Ordering::Release);
+        *lock(&self.run_prompt) = options.system_prompt.clone();
+        let produced = self.run_prepared(prompt, options.messages).await;
+        self.running.store(false, Ordering::Release);
+        *lock(&self.run_prompt) = None;
+        let held = std::mem::take(&mut *lock(&self.after_run));
+        for message in held {
+            self.append_message(message).await;
         }
-        let prompt = AgentMessage::User(tau_protocol::UserMessage {
-            content,
-            timestamp: tau_protocol::now_millis(),
-            extra: Default::default(),
-        });
+        produced
+    }
+
+    /// The configuration for a run: the live one with the run's system prompt.
+    fn run_config(&self) -> AgentConfig {
+        let mut config = self.live.config();
+        if let Some(prompt) = lock(&self.run_prompt).clone() {
+            config.system_prompt = prompt;
+        }
+        config
+    }
+
+    async fn run_prepared(
+        &self,
+        prompt: AgentMessage,
+        extra: Vec<AgentMessage>,
+    ) -> Vec<AgentMessage> {
         let cancel = {
             let mut current = lock(&self.cancel);
             if current.is_cancelled() {
@@ -215,14 +308,19 @@ impl Runtime {
         let mut context = Lent::take(&self.messages);
         let mut prompts: Vec<AgentMessage> =
             lock(&self.system_message).take().into_iter().collect();
+        prompts.extend(self.live.take_declaration());
         prompts.push(prompt);
+        prompts.append(&mut lock(&self.next_turn));
+        prompts.extend(extra);
+        let generation = self.live.generation();
+        let config = self.run_config();
         let hooks = RunHooks {
             runtime: self,
-            retry: RetryTracker::new(self.retry)
-                .with_context_window(self.config.model.context_window),
+            retry: RetryTracker::new(self.retry).with_context_window(config.model.context_window),
+            generation: AtomicU64::new(generation),
         };
         let mut produced =
-            run_agent_loop(prompts, context.messages(), &self.config, &hooks, &cancel).await;
+            run_agent_loop(prompts, context.messages(), &config, &hooks, &cancel).await;
         // The run appended `produced` to the conversation itself.
         context.finish();
         let mut run_start = 0;
@@ -257,7 +355,11 @@ impl Runtime {
             } else {
                 break;
             };
-            match run_agent_loop_continue(context, &self.config, &hooks, &cancel).await {
+            let config = self.run_config();
+            hooks
+                .generation
+                .store(self.live.generation(), Ordering::Release);
+            match run_agent_loop_continue(context, &config, &hooks, &cancel).await {
                 Ok(more) => {
                     lock(&self.messages).extend(more.iter().cloned());
                     run_start = produced.len();
@@ -273,10 +375,12 @@ impl Runtime {
             }
             _ => None,
         });
-        self.publish(&AgentEvent::AgentSettled {
+        let settled = AgentEvent::AgentSettled {
             aborted: aborted.unwrap_or(false),
-        })
-        .await;
+        };
+        // Extensions hear it too (Pi's `agent_settled`); the loop never emits it.
+        self.hooks.on_event(&settled).await;
+        self.publish(&settled).await;
         produced
     }
 
@@ -312,6 +416,8 @@ impl Runtime {
 struct RunHooks<'a> {
     runtime: &'a Runtime,
     retry: RetryTracker,
+    /// The live configuration's generation the run's requests use.
+    generation: AtomicU64,
 }
 
 #[async_trait]
@@ -323,7 +429,7 @@ impl AgentHooks for RunHooks<'_> {
         }
     }
 
-    async fn transform_context(&self, messages: Vec<AgentMessage>) -> Vec<AgentMessage> {
+    async fn transform_context(&self, messages: &[AgentMessage]) -> Option<Vec<AgentMessage>> {
         self.runtime.hooks.transform_context(messages).await
     }
 
@@ -354,6 +460,15 @@ impl AgentHooks for RunHooks<'_> {
 
     async fn finalize_message(&self, message: AgentMessage) -> AgentMessage {
         self.runtime.hooks.finalize_message(message).await
+    }
+
+    async fn prepare_request(&self) -> Option<RequestUpdate> {
+        let live = &self.runtime.live;
+        let current = live.generation();
+        let config = (self.generation.swap(current, Ordering::AcqRel) != current)
+            .then(|| self.runtime.run_config());
+        let messages: Vec<AgentMessage> = live.take_declaration().into_iter().collect();
+        (config.is_some() || !messages.is_empty()).then_some(RequestUpdate { config, messages })
     }
 
     async fn steering_messages(&self) -> Vec<AgentMessage> {

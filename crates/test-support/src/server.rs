@@ -238,12 +238,7 @@ async fn handle(
     };
     let context = RenderContext {
         request_number: recorded.number,
-        model: recorded
-            .json()
-            .get("model")
-            .and_then(Value::as_str)
-            .unwrap_or("mock-model")
-            .to_owned(),
+        model: body_model(&recorded.body).unwrap_or_else(|| "mock-model".to_owned()),
     };
     Ok(match shared.next_reply() {
         MockReply::Error {
@@ -286,6 +281,20 @@ async fn handle(
             )
         }
     })
+}
+
+/// The body's top-level `model` string, read without building the rest of the body: a
+/// resumed session's request can be tens of megabytes, and both harnesses of a benchmark wait
+/// for this server.
+fn body_model(body: &str) -> Option<String> {
+    #[derive(serde::Deserialize)]
+    struct Head {
+        model: Option<Value>,
+    }
+    match serde_json::from_str::<Head>(body).ok()?.model? {
+        Value::String(model) => Some(model),
+        _ => None,
+    }
 }
 
 impl Shared {

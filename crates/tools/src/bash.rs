@@ -241,6 +241,14 @@ impl Tool for BashTool {
         }
         let config = shell_config(self.options.shell_path.as_deref());
         let env_remove: Vec<String> = SESSION_ENV.iter().map(|s| s.to_string()).collect();
+        // The caller's extra variables (an extension's spawnHook) come last so they win.
+        let env: Vec<(String, String)> = self
+            .options
+            .env
+            .iter()
+            .chain(&ctx.extra_env)
+            .cloned()
+            .collect();
         let shared: Shared = Arc::new(Mutex::new(Live {
             acc: OutputAccumulator::default(),
             dirty: false,
@@ -257,7 +265,7 @@ impl Tool for BashTool {
                 cwd: &ctx.cwd,
                 config: &config,
                 timeout: args.timeout,
-                env: &self.options.env,
+                env: &env,
                 env_remove: &env_remove,
             },
             &ctx.cancel,

@@ -286,3 +286,22 @@ async fn session_variables_are_replaced_by_the_configured_ones() {
     let r = tool.execute("c", args, ctx).await.unwrap();
     assert_eq!(text(&r), "test-model prefixed unset\n");
 }
+
+#[tokio::test]
+async fn extra_env_of_the_context_wins_over_the_configured_variables() {
+    let tool = BashTool::with_options(BashOptions {
+        env: vec![
+            ("PI_MODEL".to_string(), "configured".to_string()),
+            ("PI_PROVIDER".to_string(), "kept".to_string()),
+        ],
+        ..BashOptions::default()
+    });
+    let mut ctx = ToolContext::new(std::env::temp_dir(), CancellationToken::new());
+    ctx.extra_env = vec![
+        ("PI_MODEL".to_string(), "from-hook".to_string()),
+        ("TAU_HOOK_VAR".to_string(), "1".to_string()),
+    ];
+    let args = json!({"command": "echo \"$PI_MODEL $PI_PROVIDER $TAU_HOOK_VAR\""});
+    let r = tool.execute("c", args, ctx).await.unwrap();
+    assert_eq!(text(&r), "from-hook kept 1\n");
+}

@@ -55,6 +55,10 @@ pub struct ToolContext {
     pub cancel: CancellationToken,
     /// Where partial results go, if anyone listens.
     pub updates: Option<ToolUpdates>,
+    /// Extra environment variables for the processes the tool starts (the bash tool), set
+    /// after the tool's own variables so they win. Empty for model-initiated calls; an
+    /// extension's bash `spawnHook` fills it when it runs tau's bash tool through the host.
+    pub extra_env: Vec<(String, String)>,
 }
 
 impl ToolContext {
@@ -64,6 +68,7 @@ impl ToolContext {
             cwd: cwd.into(),
             cancel,
             updates: None,
+            extra_env: Vec::new(),
         }
     }
 

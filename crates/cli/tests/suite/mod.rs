@@ -1,6 +1,11 @@
 mod cli_flags;
 mod compaction;
 mod errors_and_abort;
+mod ext_examples;
+mod ext_examples_prompt;
+mod ext_examples_state;
+mod ext_faults;
+mod ext_support;
 mod interop_pi;
 mod json_mode;
 mod models;
@@ -9,3 +14,5 @@ mod providers;
 mod sessions;
 mod tool_edges;
 mod wire_protocols;
+mod ext_live;
+mod setup_extensions;

@@ -62,7 +62,8 @@ export function createContext(host, extensionPath, { kind = "event", signal, cal
         (error) => options?.onError?.(error instanceof Error ? error : new Error(String(error))),
       );
     },
-    getSystemPrompt: () => mirror.values.systemPrompt ?? "",
+    // before_agent_start handlers see the prompt as the earlier handlers left it (tau sends it per call).
+    getSystemPrompt: () => call.systemPrompt ?? mirror.values.systemPrompt ?? "",
   };
   if (kind === "tool") {
     ctx.tools = mirror.values.allTools ?? [];

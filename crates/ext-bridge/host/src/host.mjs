@@ -7,6 +7,7 @@ import { EventBus, ExtensionRecord, createExtensionAPI, describeExtension } from
 import { createContext } from "./context.mjs";
 import { LoadError, importFactory, resolveEntries } from "./loader.mjs";
 import { errorPayload, toJson } from "./rpc.mjs";
+import { BRIDGE_KEY } from "./shim/bridge.mjs";
 import { StateMirror } from "./state.mjs";
 
 /** Which extension's code is running (for console attribution and error reports). */
@@ -51,6 +52,12 @@ export class Host {
     this.handlerCounter = 0;
     /** @type {Map<number, AbortController>} running requests by tau's request id */
     this.running = new Map();
+    // The shim's built-in tool factories reach tau through this (see shim/builtin-tools.mjs).
+    /** @type {any} */ (globalThis)[BRIDGE_KEY] = {
+      /** @param {any} request @param {AbortSignal | undefined} signal */
+      runBuiltinTool: (request, signal) =>
+        conn.request("action", { extensionPath: currentExtension.getStore()?.path, name: "runBuiltinTool", args: [toJson(request)] }, { signal }),
+    };
   }
 
   /** Services handed to API and ctx objects. */

@@ -1,11 +1,12 @@
 // Finds and imports extension modules the way Pi does: jiti (TypeScript without a build step) with an alias
 // map that points Pi's 22 virtual module specifiers at the host's packages and shims. Each module is
-// evaluated once per host process; the factory is cached and run again by every `load`.
+// evaluated once per host process; the factory is cached and run again by every `load`. jiti keeps its
+// transpiled files in tau's cache folder (cacheDir), and `prefetch` starts all imports of a load at once.
 
 import { existsSync, readFileSync, statSync } from "node:fs";
+import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createJiti } from "jiti";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const shim = (/** @type {string} */ name) => join(here, "shim", name);
@@ -13,6 +14,18 @@ const entry = (/** @type {string} */ specifier) => fileURLToPath(import.meta.res
 
 /** @type {Record<string, string> | undefined} */
 let aliases;
+
+/**
+ * tau's cache folder for the host: `$XDG_CACHE_HOME/tau`, else `~/.cache/tau`; `undefined` when neither
+ * can be found (callers then use their own defaults).
+ * @param {NodeJS.ProcessEnv} [env]
+ * @returns {string | undefined}
+ */
+export function cacheDir(env = process.env) {
+  if (env.XDG_CACHE_HOME) return join(env.XDG_CACHE_HOME, "tau");
+  const home = env.HOME || homedir();
+  return home ? join(home, ".cache", "tau") : undefined;
+}
 
 /**
  * The alias map for all virtual module specifiers (surface.json `virtual_modules`). `@earendil-works/pi-ai`
@@ -88,10 +101,62 @@ export function resolveEntries(requested, cwd) {
   throw new LoadError(`Failed to load extension: no index.ts, index.js or package.json "pi.extensions" in ${full}`);
 }
 
-/** @type {Map<string, Function>} */
-const factories = new Map();
-/** @type {ReturnType<typeof createJiti> | undefined} */
+/** Module imports by file, started or done; a failed import is forgotten so the next load tries again. */
+/** @type {Map<string, Promise<unknown>>} */
+const modules = new Map();
+/** @type {Promise<import("jiti").Jiti> | undefined} */
 let jiti;
+
+/**
+ * The jiti instance, imported on first use (main.mjs switches the compile cache on first): Pi's options,
+ * with the transpile cache in tau's cache folder (jiti's default folder otherwise).
+ */
+function loader() {
+  jiti ??= import("jiti").then(({ createJiti }) => {
+    const cache = cacheDir();
+    return createJiti(import.meta.url, {
+      moduleCache: false,
+      alias: aliasMap(),
+      ...(cache ? { fsCache: join(cache, "jiti") } : {}),
+    });
+  });
+  return jiti;
+}
+
+/**
+ * Starts importing a module file unless that has started already.
+ * @param {string} file
+ * @returns {Promise<unknown>}
+ */
+function importModule(file) {
+  let pending = modules.get(file);
+  if (!pending) {
+    pending = loader().then((instance) => instance.import(file, { default: true }));
+    pending.catch(() => modules.delete(file));
+    modules.set(file, pending);
+  }
+  return pending;
+}
+
+/**
+ * Starts importing every module file of a load at once, so reading and compiling one overlaps waiting on
+ * another; `importFactory` then takes them in order. Module code still runs once; factories are not run.
+ * Errors are left for `importFactory` to report.
+ * @param {string[]} paths requested extension paths
+ * @param {string} cwd
+ */
+export function prefetch(paths, cwd) {
+  for (const path of paths) {
+    /** @type {string[]} */
+    let files;
+    try {
+      files = resolveEntries(path, cwd);
+    } catch {
+      continue;
+    }
+    for (const file of files) importModule(file).catch(() => {});
+  }
+}
 
 /**
  * Imports a module file once per process and returns its factory (default export, or the module itself).
@@ -100,18 +165,14 @@ let jiti;
  * @returns {Promise<Function>}
  */
 export async function importFactory(file, displayPath) {
-  const cached = factories.get(file);
-  if (cached) return cached;
-  jiti ??= createJiti(import.meta.url, { moduleCache: false, alias: aliasMap() });
   /** @type {unknown} */
   let mod;
   try {
-    mod = await jiti.import(file, { default: true });
+    mod = await importModule(file);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     throw Object.assign(new LoadError(`Failed to load extension: ${message}`), { cause: error });
   }
   if (typeof mod !== "function") throw new LoadError(`Extension does not export a valid factory function: ${displayPath}`);
-  factories.set(file, mod);
   return /** @type {Function} */ (mod);
 }

@@ -1,10 +1,35 @@
 #!/usr/bin/env node
 // Entry point of tau's extension host: JSONL over stdin/stdout (docs/protocol.md). stdout carries frames
 // only; console output of the host and of extensions goes to stderr, tagged with the extension's path.
+// Start-up: Node's compile cache is switched on before anything else is imported (the host's modules are
+// imported dynamically below for that reason), and a `load` request starts all its imports at once.
 
+import module from "node:module";
+import { join } from "node:path";
 import { format } from "node:util";
-import { Host, currentExtension } from "./host.mjs";
-import { Connection, LineSplitter } from "./rpc.mjs";
+// Imports only Node's own modules (jiti comes later), so the compile cache is not needed for it.
+import { cacheDir, prefetch } from "./loader.mjs";
+
+enableCompileCache();
+
+const { Host, currentExtension } = await import("./host.mjs");
+const { Connection, LineSplitter } = await import("./rpc.mjs");
+
+/**
+ * Node's on-disk cache of compiled code (Node >= 22.1), for the host, its packages (typebox, pi-tui, pi-ai)
+ * and extensions: `NODE_COMPILE_CACHE` when set (Node reads it itself), else `node-compile-cache` in
+ * tau's cache folder. Older Node versions run without it.
+ */
+function enableCompileCache() {
+  if (typeof module.enableCompileCache !== "function" || process.env.NODE_COMPILE_CACHE) return;
+  const base = cacheDir();
+  if (!base) return;
+  try {
+    module.enableCompileCache(join(base, "node-compile-cache"));
+  } catch {
+    // A cache that cannot be written only costs speed.
+  }
+}
 
 /** Protocol version this host speaks. */
 export const PROTOCOL_VERSION = 1;
@@ -41,9 +66,25 @@ function reportFault(error, kind) {
 process.on("uncaughtException", (error) => reportFault(error, "uncaught exception"));
 process.on("unhandledRejection", (reason) => reportFault(reason, "unhandled rejection"));
 
+// One extension calling process.exit() would end the host for every extension mid-run (tau would see a
+// crash, fail all pending requests and restart the host). The host keeps the real exit for itself; for
+// everyone else process.exit logs and throws, so the throw surfaces where the call was made (a failed
+// load, an error response, or an uncaught-exception log).
+const realExit = process.exit.bind(process);
+process.exit = /** @type {any} */ (
+  (/** @type {number | undefined} */ code) => {
+    const extensionPath = currentExtension.getStore()?.path;
+    const who = extensionPath ? `extension ${extensionPath}` : "code outside any extension";
+    const message = `${who} called process.exit(${code ?? ""}); extensions may not end tau's extension host (use ctx.shutdown() to quit tau)`;
+    process.stderr.write(`[${extensionPath ?? "host"}] ${message}\n`);
+    conn.notify("log", { extensionPath, level: "error", message });
+    throw new Error(message);
+  }
+);
+
 const host = new Host(conn, () => {
   conn.close();
-  process.exit(0);
+  realExit(0);
 });
 
 let greeted = false;
@@ -71,7 +112,7 @@ function onLine(line) {
       const upgrade = frame.protocol > PROTOCOL_VERSION ? "the extension host" : "tau";
       const message = `protocol mismatch: tau speaks ${frame.protocol}, the extension host speaks ${PROTOCOL_VERSION}; upgrade ${upgrade}`;
       process.stderr.write(`[host] ${message}\n`);
-      stdoutWrite(`${JSON.stringify({ ...hello, error: { message } })}\n`, () => process.exit(2));
+      stdoutWrite(`${JSON.stringify({ ...hello, error: { message } })}\n`, () => realExit(2));
       return;
     }
     conn.send(hello);
@@ -80,6 +121,9 @@ function onLine(line) {
   switch (frame.kind) {
     case "request":
       void host.handleRequest(frame);
+      // handleRequest has run up to loading the first extension (cwd and agent dir are set): start the
+      // imports of the others too.
+      if (frame.method === "load" && !process.env.NOPF) startImports(frame.params);
       break;
     case "response":
       conn.handleResponse(frame);
@@ -90,6 +134,12 @@ function onLine(line) {
     default:
       process.stderr.write(`[host] skipping frame of unknown kind ${frame.kind}\n`);
   }
+}
+
+/** @param {any} params a `load` request's parameters */
+function startImports(params) {
+  const paths = (params?.extensions ?? []).map((/** @type {any} */ ext) => ext?.path).filter((/** @type {unknown} */ p) => typeof p === "string");
+  prefetch(paths, params?.cwd ?? process.cwd());
 }
 
 const splitter = new LineSplitter();
@@ -103,7 +153,7 @@ process.stdin.on("end", () => {
   const finish = () => {
     if (host.running.size > 0) return void setTimeout(finish, 10);
     conn.close();
-    process.exit(0);
+    realExit(0);
   };
   finish();
 });

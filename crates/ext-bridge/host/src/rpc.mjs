@@ -60,16 +60,28 @@ export class Connection {
 
   /**
    * Sends a request and resolves with its result (rejects with the error message of an error response).
+   * When `options.signal` aborts while the request is pending, tau gets a `cancel` notify naming the
+   * request; the promise still settles with tau's answer (normally its "aborted" error), so nothing tau
+   * does for the request is left unreported.
    * @param {string} method
    * @param {any} params
+   * @param {{signal?: AbortSignal}} [options]
    * @returns {Promise<any>}
    */
-  request(method, params) {
+  request(method, params, options = {}) {
     if (this.closed) return Promise.reject(new Error(`connection to tau closed; cannot send ${method}`));
     const id = this.nextId++;
+    const { signal } = options;
+    const onAbort = () => this.notify("cancel", { requestId: id });
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      const settle = (/** @type {(v: any) => void} */ fn) => (/** @type {any} */ value) => {
+        signal?.removeEventListener("abort", onAbort);
+        fn(value);
+      };
+      this.pending.set(id, { resolve: settle(resolve), reject: settle(reject) });
       this.send({ kind: "request", id, method, params });
+      if (signal?.aborted) onAbort();
+      else signal?.addEventListener("abort", onAbort, { once: true });
     });
   }
 

@@ -15,6 +15,16 @@ export const piExamples = (() => {
 })();
 export const skipExamples = piExamples ? false : "TAU_PI_EXAMPLES is not set to Pi's examples/extensions folder";
 
+/**
+ * The reference Pi package (for comparing the shim with Pi's own code): TAU_PI_PACKAGE, else the package
+ * holding TAU_PI_EXAMPLES; undefined (tests skip) when absent.
+ */
+export const piPackage = (() => {
+  const dir = process.env.TAU_PI_PACKAGE ?? (piExamples ? join(piExamples, "..", "..") : undefined);
+  return dir && existsSync(join(dir, "dist", "index.js")) ? dir : undefined;
+})();
+export const skipPiPackage = piPackage ? false : "neither TAU_PI_PACKAGE nor TAU_PI_EXAMPLES points at Pi's package";
+
 export class HostClient {
   /** @param {{onRequest?: (frame: any) => any}} [options] answers host→tau requests (default: `{}`) */
   constructor(options = {}) {

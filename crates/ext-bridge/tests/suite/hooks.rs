@@ -219,8 +219,9 @@ async fn context_handlers_chain_returned_and_in_place_edits() {
     let host = fx.start(node, &[a, b], Duration::from_secs(10)).await;
     let hooks = ExtensionHooks::new(host);
     let out = hooks
-        .transform_context(vec![AgentMessage::User(UserMessage::text("hi"))])
-        .await;
+        .transform_context(&[AgentMessage::User(UserMessage::text("hi"))])
+        .await
+        .expect("context handlers rewrite the messages");
     let texts: Vec<String> = out
         .iter()
         .map(|m| match m {

@@ -1,5 +1,6 @@
 //! Test modules and shared fixtures.
 
+mod discovery;
 mod hooks;
 mod host_js;
 mod process;

@@ -5,6 +5,8 @@
 //! message as a JSON value first doubles that in memory. Here each message is converted and
 //! written in turn, and the transformed conversation is taken by value.
 
+use std::borrow::Borrow;
+
 use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
 use serde_json::{Map, Value};
@@ -16,7 +18,10 @@ use super::request::{body_fields, BodyInput, ContextFacts};
 /// Serialises the body of `input` (whose `original` is not read: `facts` stand for it) to
 /// JSON bytes. Errors are the request's `detail`: a strict-mode tool the server cannot take,
 /// or a value that cannot be serialised.
-pub fn encode_body(input: &BodyInput<'_>, facts: ContextFacts) -> Result<Vec<u8>, String> {
+pub fn encode_body<M: Borrow<AgentMessage>>(
+    input: &BodyInput<'_, M>,
+    facts: ContextFacts,
+) -> Result<Vec<u8>, String> {
     let serialise_error =
         |error: serde_json::Error| format!("cannot serialise the request: {error}");
     if input.compat.anthropic_cache_control {
@@ -38,10 +43,10 @@ pub fn encode_body(input: &BodyInput<'_>, facts: ContextFacts) -> Result<Vec<u8>
 }
 
 /// A guess at the body size, so the buffer rarely grows: the text plus some framing.
-fn estimated_size(messages: &[AgentMessage]) -> usize {
+fn estimated_size<M: Borrow<AgentMessage>>(messages: &[M]) -> usize {
     let text: usize = messages
         .iter()
-        .map(|message| match message {
+        .map(|message| match message.borrow() {
             AgentMessage::User(user) => match &user.content {
                 tau_protocol::UserContent::Text(text) => text.len(),
                 tau_protocol::UserContent::Blocks(blocks) => blocks_len(blocks),
@@ -66,12 +71,12 @@ fn blocks_len(blocks: &[tau_protocol::ContentBlock]) -> usize {
 }
 
 /// The body's fields, with `messages` written from the conversation as it is converted.
-struct Body<'a> {
+struct Body<'a, M> {
     fields: &'a Map<String, Value>,
-    input: &'a BodyInput<'a>,
+    input: &'a BodyInput<'a, M>,
 }
 
-impl Serialize for Body<'_> {
+impl<M: Borrow<AgentMessage>> Serialize for Body<'_, M> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(Some(self.fields.len()))?;
         for (key, value) in self.fields {
@@ -86,9 +91,9 @@ impl Serialize for Body<'_> {
 }
 
 /// The `messages` array, converted one message at a time.
-struct Messages<'a>(&'a BodyInput<'a>);
+struct Messages<'a, M>(&'a BodyInput<'a, M>);
 
-impl Serialize for Messages<'_> {
+impl<M: Borrow<AgentMessage>> Serialize for Messages<'_, M> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let input = self.0;
         let mut seq = serializer.serialize_seq(None)?;

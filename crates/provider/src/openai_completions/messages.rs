@@ -7,6 +7,8 @@
 //! tool-call arguments re-serialised from the parsed object; each tool result as a `tool`
 //! message with its text blocks joined by `\n`.
 
+use std::borrow::Borrow;
+
 use serde_json::{json, Map, Value};
 use tau_protocol::{AgentMessage, AssistantMessage, ContentBlock, Model, UserContent};
 
@@ -18,11 +20,11 @@ const BRIDGE_TEXT: &str = "I have processed the tool results.";
 /// Reasoning fields a thinking signature may name, for replay.
 const REASONING_FIELDS: [&str; 3] = ["reasoning", "reasoning_content", "reasoning_text"];
 
-/// The `messages` array for `messages` (already transformed).
-pub fn convert_messages(
+/// The `messages` array for `messages` (already transformed; messages or references).
+pub fn convert_messages<M: Borrow<AgentMessage>>(
     model: &Model,
     system_prompt: &str,
-    messages: &[AgentMessage],
+    messages: &[M],
     compat: &Compat,
 ) -> Vec<Value> {
     let mut out = Vec::with_capacity(messages.len() + 1);
@@ -34,10 +36,10 @@ pub fn convert_messages(
 
 /// [`convert_messages`] handing each element of the array to `out` as soon as it is built,
 /// so a caller that serialises them one by one never holds the whole array.
-pub fn convert_messages_each(
+pub fn convert_messages_each<M: Borrow<AgentMessage>>(
     model: &Model,
     system_prompt: &str,
-    messages: &[AgentMessage],
+    messages: &[M],
     compat: &Compat,
     out: &mut dyn FnMut(Value),
 ) {
@@ -52,7 +54,7 @@ pub fn convert_messages_each(
     let mut last_role: Option<&str> = None;
     let mut index = 0;
     while index < messages.len() {
-        let message = &messages[index];
+        let message: &AgentMessage = messages[index].borrow();
         index += 1;
         if compat.requires_assistant_after_tool_result
             && last_role == Some("toolResult")
@@ -79,7 +81,10 @@ pub fn convert_messages_each(
                 // Consecutive results are one group: images of all of them follow as one user
                 // message after the last.
                 let start = index - 1;
-                while matches!(messages.get(index), Some(AgentMessage::ToolResult(_))) {
+                while matches!(
+                    messages.get(index).map(Borrow::borrow),
+                    Some(AgentMessage::ToolResult(_))
+                ) {
                     index += 1;
                 }
                 last_role = Some(tool_results(model, &messages[start..index], compat, out));
@@ -232,16 +237,16 @@ fn assistant_message(
 }
 
 /// Appends a group of consecutive tool results; returns the role that ends the group.
-fn tool_results(
+fn tool_results<M: Borrow<AgentMessage>>(
     model: &Model,
-    results: &[AgentMessage],
+    results: &[M],
     compat: &Compat,
     out: &mut dyn FnMut(Value),
 ) -> &'static str {
     let supports_images = model.input.iter().any(|kind| kind == "image");
     let mut images = Vec::new();
     for message in results {
-        let AgentMessage::ToolResult(result) = message else {
+        let AgentMessage::ToolResult(result) = message.borrow() else {
             continue;
         };
         let text = result

@@ -2,6 +2,8 @@
 //! `model, messages, stream, stream_options, store, max_completion_tokens, tools, …` and
 //! then the reasoning fields of the model's `thinkingFormat`.
 
+use std::borrow::Borrow;
+
 use serde_json::{json, Map, Value};
 use tau_protocol::{AgentMessage, Model, ThinkingLevel, ToolDeclaration};
 
@@ -14,16 +16,17 @@ use crate::strict_schema::{make_strict, resolve_strict};
 /// Tokens always left for the answer when a thinking budget shares the output limit.
 const MIN_ANSWER_TOKENS: u64 = 1024;
 
-/// What the body is built from.
-pub struct BodyInput<'a> {
+/// What the body is built from: the conversation as messages (`M = AgentMessage`) or as
+/// references to them (`M = &AgentMessage`, read in place).
+pub struct BodyInput<'a, M = AgentMessage> {
     /// The model asked.
     pub model: &'a Model,
     /// System prompt.
     pub system_prompt: &'a str,
     /// The conversation as the user wrote it (for the token estimate and tool history).
-    pub original: &'a [AgentMessage],
+    pub original: &'a [M],
     /// The conversation after [`crate::transform::transform_messages`].
-    pub messages: &'a [AgentMessage],
+    pub messages: &'a [M],
     /// Tools offered.
     pub tools: &'a [ToolDeclaration],
     /// Requested reasoning level.
@@ -44,11 +47,11 @@ pub struct ContextFacts {
 
 impl ContextFacts {
     /// The facts of `original` for `model`.
-    pub fn of(
+    pub fn of<M: Borrow<AgentMessage>>(
         model: &Model,
         system_prompt: &str,
         tools: &[ToolDeclaration],
-        original: &[AgentMessage],
+        original: &[M],
     ) -> Self {
         ContextFacts {
             max_tokens: clamp_max_tokens_to_context(
@@ -65,7 +68,7 @@ impl ContextFacts {
 
 /// Builds the JSON body; fails (with Pi's text) only when a tool requires strict sampling
 /// the server cannot give.
-pub fn build_body(input: &BodyInput<'_>) -> Result<Value, String> {
+pub fn build_body<M: Borrow<AgentMessage>>(input: &BodyInput<'_, M>) -> Result<Value, String> {
     let facts = ContextFacts::of(
         input.model,
         input.system_prompt,
@@ -78,8 +81,8 @@ pub fn build_body(input: &BodyInput<'_>) -> Result<Value, String> {
 /// The body's fields in Pi's order. Without `with_messages`, `messages` holds `null` and
 /// the caller writes the array itself (never with Anthropic cache control, which marks
 /// messages). `input.original` is not read: `facts` stand for it.
-pub(super) fn body_fields(
-    input: &BodyInput<'_>,
+pub(super) fn body_fields<M: Borrow<AgentMessage>>(
+    input: &BodyInput<'_, M>,
     facts: ContextFacts,
     with_messages: bool,
 ) -> Result<Map<String, Value>, String> {
@@ -185,8 +188,8 @@ fn convert_tools(tools: &[ToolDeclaration], compat: &Compat) -> Result<Vec<Value
         .collect()
 }
 
-fn has_tool_history(messages: &[AgentMessage]) -> bool {
-    messages.iter().any(|message| match message {
+fn has_tool_history<M: Borrow<AgentMessage>>(messages: &[M]) -> bool {
+    messages.iter().any(|message| match message.borrow() {
         AgentMessage::ToolResult(_) => true,
         AgentMessage::Assistant(assistant) => assistant.tool_calls().next().is_some(),
         _ => false,

@@ -53,7 +53,7 @@ impl Runtime {
     }
 
     fn budget(&self) -> CompactionBudget {
-        let model = &self.config.model;
+        let model = &self.config().model;
         self.compaction.settings.budget(&model.provider, &model.id)
     }
 
@@ -179,7 +179,7 @@ impl Runtime {
         if !budget.enabled || (skip_aborted && assistant.stop_reason == StopReason::Aborted) {
             return false;
         }
-        let model = &self.config.model;
+        let model = &self.config().model;
         // An overflow reported by another model says nothing about this one's window.
         let same_model = assistant.provider == model.provider && assistant.model == model.id;
         let window = model.context_window;
@@ -381,7 +381,7 @@ impl Runtime {
         if cancel.is_cancelled() {
             return Err(CompactionError::Cancelled);
         }
-        let summary = summarise(preparation, instructions, &self.config, cancel).await?;
+        let summary = summarise(preparation, instructions, &self.config(), cancel).await?;
         if cancel.is_cancelled() {
             return Err(CompactionError::Cancelled);
         }

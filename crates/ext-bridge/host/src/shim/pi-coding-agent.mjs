@@ -1,8 +1,9 @@
 // Names below the helpers are generated from surface.json exports (pi-coding-agent); keep them in sync.
 // tau's stand-in for Pi 1.6.0's `@earendil-works/pi-coding-agent` main entry (and the legacy
 // `@mariozechner/pi-coding-agent`), which extensions import through the host's alias map. It exports every
-// runtime name Pi does. Pure helpers are implemented (helpers.mjs); everything else is present so imports
-// and `class X extends CustomEditor` succeed, but throws when called or constructed, naming the member.
+// runtime name Pi does. Pure helpers are implemented (helpers.mjs, conversation.mjs), the built-in tool
+// factories run tau's tools (builtin-tools.mjs); everything else is present so imports and
+// `class X extends CustomEditor` succeed, but throws when called or constructed, naming the member.
 
 export {
   DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, createEventBus, defineTool, formatSize, getAgentDir, isBashToolResult,
@@ -10,6 +11,16 @@ export {
   isReadToolResult, isToolCallEventType, isWriteToolResult, parseFrontmatter, stripFrontmatter, truncateHead,
   truncateLine, truncateTail, withFileMutationQueue,
 } from "./helpers.mjs";
+export {
+  createBashTool, createBashToolDefinition, createCodingTools, createEditTool, createEditToolDefinition, createFindTool,
+  createFindToolDefinition, createGrepTool, createGrepToolDefinition, createLsTool, createLsToolDefinition,
+  createPowerShellTool, createPowerShellToolDefinition, createReadOnlyTools, createReadTool, createReadToolDefinition,
+  createWriteTool, createWriteToolDefinition,
+} from "./builtin-tools.mjs";
+export {
+  calculateContextTokens, convertToLlm, estimateTokens, formatReadLineRange, getLastAssistantUsage, serializeConversation,
+  shouldCompact,
+} from "./conversation.mjs";
 
 /** Project config folder name (`<cwd>/.pi/...`); tau reads Pi's project layout. Override: TAU_CONFIG_DIR_NAME. */
 export const CONFIG_DIR_NAME = process.env.TAU_CONFIG_DIR_NAME || ".pi";
@@ -96,48 +107,26 @@ export const UserMessageSelectorComponent = unsupportedClass("UserMessageSelecto
 export const buildContextEntries = unsupportedFunction("buildContextEntries");
 export const buildSessionContext = unsupportedFunction("buildSessionContext");
 export const buildSessionProjection = unsupportedFunction("buildSessionProjection");
-export const calculateContextTokens = unsupportedFunction("calculateContextTokens");
 export const collectEntriesForBranchSummary = unsupportedFunction("collectEntriesForBranchSummary");
 export const compact = unsupportedFunction("compact");
-export const convertToLlm = unsupportedFunction("convertToLlm");
 export const convertToPng = unsupportedFunction("convertToPng");
 export const copyToClipboard = unsupportedFunction("copyToClipboard");
 export const createAgentSession = unsupportedFunction("createAgentSession");
 export const createAgentSessionFromServices = unsupportedFunction("createAgentSessionFromServices");
 export const createAgentSessionRuntime = unsupportedFunction("createAgentSessionRuntime");
 export const createAgentSessionServices = unsupportedFunction("createAgentSessionServices");
-export const createBashTool = unsupportedFunction("createBashTool");
-export const createBashToolDefinition = unsupportedFunction("createBashToolDefinition");
 export const createCodemodeExtension = unsupportedFunction("createCodemodeExtension");
-export const createCodingTools = unsupportedFunction("createCodingTools");
-export const createEditTool = unsupportedFunction("createEditTool");
-export const createEditToolDefinition = unsupportedFunction("createEditToolDefinition");
 export const createExtensionRuntime = unsupportedFunction("createExtensionRuntime");
-export const createFindTool = unsupportedFunction("createFindTool");
-export const createFindToolDefinition = unsupportedFunction("createFindToolDefinition");
-export const createGrepTool = unsupportedFunction("createGrepTool");
-export const createGrepToolDefinition = unsupportedFunction("createGrepToolDefinition");
 export const createLocalBashOperations = unsupportedFunction("createLocalBashOperations");
 export const createLocalPowerShellOperations = unsupportedFunction("createLocalPowerShellOperations");
-export const createLsTool = unsupportedFunction("createLsTool");
-export const createLsToolDefinition = unsupportedFunction("createLsToolDefinition");
 export const createMcpExtension = unsupportedFunction("createMcpExtension");
-export const createPowerShellTool = unsupportedFunction("createPowerShellTool");
-export const createPowerShellToolDefinition = unsupportedFunction("createPowerShellToolDefinition");
-export const createReadOnlyTools = unsupportedFunction("createReadOnlyTools");
-export const createReadTool = unsupportedFunction("createReadTool");
-export const createReadToolDefinition = unsupportedFunction("createReadToolDefinition");
 export const createSyntheticSourceInfo = unsupportedFunction("createSyntheticSourceInfo");
 export const createToolSearchExtension = unsupportedFunction("createToolSearchExtension");
-export const createWriteTool = unsupportedFunction("createWriteTool");
-export const createWriteToolDefinition = unsupportedFunction("createWriteToolDefinition");
 export const detectSupportedImageMimeTypeFromFile = unsupportedFunction("detectSupportedImageMimeTypeFromFile");
 export const discoverAndLoadExtensions = unsupportedFunction("discoverAndLoadExtensions");
-export const estimateTokens = unsupportedFunction("estimateTokens");
 export const findCutPoint = unsupportedFunction("findCutPoint");
 export const findTurnStartIndex = unsupportedFunction("findTurnStartIndex");
 export const formatDimensionNote = unsupportedFunction("formatDimensionNote");
-export const formatReadLineRange = unsupportedFunction("formatReadLineRange");
 export const formatSkillsForPrompt = unsupportedFunction("formatSkillsForPrompt");
 export const generateBranchSummary = unsupportedFunction("generateBranchSummary");
 export const generateDiffString = unsupportedFunction("generateDiffString");
@@ -147,7 +136,6 @@ export const generateUnifiedPatch = unsupportedFunction("generateUnifiedPatch");
 export const getDocsPath = unsupportedFunction("getDocsPath");
 export const getExamplesPath = unsupportedFunction("getExamplesPath");
 export const getLanguageFromPath = unsupportedFunction("getLanguageFromPath");
-export const getLastAssistantUsage = unsupportedFunction("getLastAssistantUsage");
 export const getLatestCompactionEntry = unsupportedFunction("getLatestCompactionEntry");
 export const getMarkdownTheme = unsupportedFunction("getMarkdownTheme");
 export const getPackageDir = unsupportedFunction("getPackageDir");
@@ -178,9 +166,7 @@ export const resolveCliModel = unsupportedFunction("resolveCliModel");
 export const resolveModelScopeWithDiagnostics = unsupportedFunction("resolveModelScopeWithDiagnostics");
 export const runPrintMode = unsupportedFunction("runPrintMode");
 export const runRpcMode = unsupportedFunction("runRpcMode");
-export const serializeConversation = unsupportedFunction("serializeConversation");
 export const sessionEntryToContextMessages = unsupportedFunction("sessionEntryToContextMessages");
-export const shouldCompact = unsupportedFunction("shouldCompact");
 export const truncateToVisualLines = unsupportedFunction("truncateToVisualLines");
 export const wrapRegisteredTool = unsupportedFunction("wrapRegisteredTool");
 export const wrapRegisteredTools = unsupportedFunction("wrapRegisteredTools");

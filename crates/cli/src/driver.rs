@@ -1,0 +1,147 @@
+//! Turning prompts into runs, as Pi's session does: an extension command (`/name args`)
+//! runs instead of a prompt; otherwise `input` handlers may transform or handle it,
+//! `before_agent_start` handlers may replace the run's system prompt and add messages, and
+//! the runtime runs it. Runs extensions ask for (`sendUserMessage`, `sendMessage` with
+//! `triggerTurn`) wait until the current work is done, then run in order.
+
+use std::sync::Arc;
+
+use serde_json::json;
+use tau_protocol::messages::CustomMessage;
+use tau_protocol::{AgentMessage, UserContent};
+use tau_runtime::{RunOptions, Runtime, Trigger};
+use tokio::sync::mpsc::UnboundedReceiver;
+use tokio::sync::Mutex;
+
+use crate::ext_actions::PendingRun;
+use crate::extensions::Extensions;
+
+/// Drives one session's prompts.
+pub struct Driver {
+    runtime: Arc<Runtime>,
+    extensions: Option<Arc<Extensions>>,
+    pending: Mutex<Option<UnboundedReceiver<PendingRun>>>,
+    warn: fn(&str),
+}
+
+impl Driver {
+    /// A driver for `runtime`; `pending` receives the runs extensions ask for.
+    pub fn new(
+        runtime: Arc<Runtime>,
+        extensions: Option<Arc<Extensions>>,
+        pending: Option<UnboundedReceiver<PendingRun>>,
+        warn: fn(&str),
+    ) -> Self {
+        Driver {
+            runtime,
+            extensions,
+            pending: Mutex::new(pending),
+            warn,
+        }
+    }
+
+    /// Handles one prompt from the user (a command or a run), then the runs extensions
+    /// asked for meanwhile. Returns the messages the last run produced.
+    pub async fn submit(&self, prompt: UserContent) -> Vec<AgentMessage> {
+        let mut produced = Vec::new();
+        let command = self.extensions.as_ref().and_then(|e| e.command_for(&prompt));
+        if let (Some(extensions), Some((name, args))) = (&self.extensions, command) {
+            if let Err(error) = extensions.host.run_command(&name, &args).await {
+                (self.warn)(&format!("/{name}: {error}"));
+            }
+        } else {
+            produced = self.run_user(prompt, "interactive").await;
+        }
+        let more = self.drain().await;
+        if more.is_empty() {
+            produced
+        } else {
+            more
+        }
+    }
+
+    /// Runs every pending extension run, including those the runs themselves ask for.
+    pub async fn drain(&self) -> Vec<AgentMessage> {
+        let mut produced = Vec::new();
+        loop {
+            let next = match self.pending.lock().await.as_mut() {
+                Some(pending) => pending.try_recv().ok(),
+                None => None,
+            };
+            let Some(run) = next else {
+                return produced;
+            };
+            produced = match run {
+                PendingRun::User(content) => self.run_user(content, "extension").await,
+                PendingRun::Message(message) => {
+                    self.start(Trigger::Message(message), None).await
+                }
+            };
+        }
+    }
+
+    /// A user prompt through `input` and `before_agent_start`, then the run.
+    async fn run_user(&self, prompt: UserContent, source: &str) -> Vec<AgentMessage> {
+        let prompt = match &self.extensions {
+            Some(extensions) => match extensions.hooks.input(prompt, source).await {
+                Some(prompt) => prompt,
+                None => return Vec::new(),
+            },
+            None => prompt,
+        };
+        let content = prompt.clone();
+        self.start(Trigger::User(prompt), Some(&content)).await
+    }
+
+    async fn start(&self, trigger: Trigger, prompt: Option<&UserContent>) -> Vec<AgentMessage> {
+        let mut options = RunOptions::default();
+        if let Some(extensions) = &self.extensions {
+            if extensions.hooks.handles("before_agent_start") {
+                let empty = UserContent::Text(String::new());
+                let system_prompt = self.runtime.config().system_prompt;
+                let prompt_options = json!({
+                    "cwd": self.runtime.config().cwd,
+                    "selectedTools": self.runtime.active_tool_names(),
+                });
+                let asked = extensions
+                    .hooks
+                    .before_agent_start(prompt.unwrap_or(&empty), &system_prompt, &prompt_options)
+                    .await;
+                options.system_prompt = asked.system_prompt;
+                options.messages = asked
+                    .messages
+                    .iter()
+                    .filter_map(|message| custom_message(message, &self.warn))
+                    .collect();
+            }
+        }
+        self.runtime.run(trigger, options).await
+    }
+}
+
+/// A `before_agent_start` message (`{customType, content, display, details}`) as Pi
+/// records it.
+fn custom_message(value: &serde_json::Value, warn: &fn(&str)) -> Option<AgentMessage> {
+    let content = match value.get("content") {
+        None | Some(serde_json::Value::Null) => UserContent::Blocks(Vec::new()),
+        Some(content) => match serde_json::from_value(content.clone()) {
+            Ok(content) => content,
+            Err(error) => {
+                warn(&format!("before_agent_start: message content ignored: {error}"));
+                return None;
+            }
+        },
+    };
+    Some(AgentMessage::Custom(CustomMessage {
+        custom_type: value
+            .get("customType")
+            .and_then(|v| v.as_str())
+            .unwrap_or_default()
+            .to_string(),
+        content,
+        display: value.get("display").and_then(|v| v.as_bool()).unwrap_or(false),
+        details: value.get("details").filter(|d| !d.is_null()).cloned(),
+        timestamp: tau_protocol::now_millis(),
+        extra: Default::default(),
+    }))
+}

@@ -1,0 +1,240 @@
+//! What tau does when an extension acts (docs/protocol.md "host → tau"): messages, entries,
+//! names and labels go to the live runtime and session; tools, model and thinking level
+//! change the live configuration; anything that starts a run is handed to the driver, which
+//! runs it once the current work is done.
+
+use std::path::PathBuf;
+use std::sync::{Arc, Weak};
+
+use async_trait::async_trait;
+use serde_json::{json, Value};
+use tau_ext_bridge::{ExtensionHooks, ExtensionHost, ExtensionTool, HostActions};
+use tau_protocol::bridge::ToolDef;
+use tau_protocol::messages::CustomMessage;
+use tau_protocol::{AgentMessage, ThinkingLevel, UserContent};
+use tau_provider::models::ModelRegistry;
+use tau_runtime::{Delivery, Runtime};
+use tau_tools::tool::SharedTool;
+use tokio::sync::mpsc::UnboundedSender;
+use tokio_util::sync::CancellationToken;
+
+/// A run an extension asked for while tau was idle.
+#[derive(Debug, Clone)]
+pub enum PendingRun {
+    /// `sendUserMessage`: a prompt that goes through `input` and `before_agent_start`.
+    User(UserContent),
+    /// `sendMessage` with `triggerTurn`: the message starts the run.
+    Message(AgentMessage),
+}
+
+/// Answers extension actions for one session.
+pub struct Actions {
+    runtime: Arc<Runtime>,
+    host: Weak<ExtensionHost>,
+    hooks: Weak<ExtensionHooks>,
+    runs: UnboundedSender<PendingRun>,
+    agent_dir: PathBuf,
+    /// tau's built-in tools, which `createBashTool` & co. run through `runBuiltinTool`.
+    builtins: Vec<SharedTool>,
+    /// Whether a tool registered at run time becomes active (not with a `--tools`
+    /// allowlist that leaves it out, nor with `--no-tools`).
+    activate: Arc<dyn Fn(&str) -> bool + Send + Sync>,
+}
+
+fn arg<'a>(args: &'a [Value], index: usize) -> &'a Value {
+    args.get(index).unwrap_or(&Value::Null)
+}
+
+fn content_of(value: &Value) -> Result<UserContent, String> {
+    match value {
+        Value::Null => Ok(UserContent::Blocks(Vec::new())),
+        other => serde_json::from_value(other.clone())
+            .map_err(|error| format!("message content is not text or content blocks: {error}")),
+    }
+}
+
+impl Actions {
+    /// Actions over `runtime`; runs go to `runs`.
+    pub fn new(
+        runtime: Arc<Runtime>,
+        host: &Arc<ExtensionHost>,
+        hooks: &Arc<ExtensionHooks>,
+        runs: UnboundedSender<PendingRun>,
+        agent_dir: PathBuf,
+        activate: Arc<dyn Fn(&str) -> bool + Send + Sync>,
+    ) -> Self {
+        Actions {
+            runtime,
+            host: Arc::downgrade(host),
+            hooks: Arc::downgrade(hooks),
+            runs,
+            agent_dir,
+            builtins: tau_tools::builtin_tools(),
+            activate,
+        }
+    }
+
+    async fn notify(&self, event: Value) {
+        if let Some(hooks) = self.hooks.upgrade() {
+            hooks.notify(event).await;
+        }
+    }
+
+    async fn send_message(&self, args: &[Value]) -> Result<Value, String> {
+        let message = arg(args, 0);
+        let options = arg(args, 1);
+        let custom = CustomMessage {
+            custom_type: message
+                .get("customType")
+                .and_then(Value::as_str)
+                .unwrap_or_default()
+                .to_string(),
+            content: content_of(message.get("content").unwrap_or(&Value::Null))?,
+            display: message.get("display").and_then(Value::as_bool).unwrap_or(false),
+            details: message.get("details").filter(|d| !d.is_null()).cloned(),
+            timestamp: tau_protocol::now_millis(),
+            extra: Default::default(),
+        };
+        let delivery = options
+            .get("deliverAs")
+            .and_then(Value::as_str)
+            .and_then(Delivery::parse);
+        let trigger = options.get("triggerTurn").and_then(Value::as_bool);
+        let starts = self
+            .runtime
+            .send_custom(AgentMessage::Custom(custom), delivery, trigger)
+            .await;
+        if let Some(message) = starts {
+            let _ = self.runs.send(PendingRun::Message(message));
+        }
+        Ok(Value::Null)
+    }
+
+    async fn send_user_message(&self, args: &[Value]) -> Result<Value, String> {
+        let content = content_of(arg(args, 0))?;
+        let delivery = arg(args, 1).get("deliverAs").and_then(Value::as_str);
+        if !self.runtime.is_running() {
+            let _ = self.runs.send(PendingRun::User(content));
+            return Ok(Value::Null);
+        }
+        let message = AgentMessage::User(tau_protocol::UserMessage {
+            content,
+            timestamp: tau_protocol::now_millis(),
+            extra: Default::default(),
+        });
+        match delivery {
+            Some("followUp") => self.runtime.follow_up(message).await,
+            Some("steer") => self.runtime.steer(message).await,
+            // Pi's wording.
+            _ => return Err("Agent is already processing. Specify deliverAs ('steer' or 'followUp') to queue the message.".into()),
+        }
+        Ok(Value::Null)
+    }
+
+    async fn set_model(&self, args: &[Value]) -> Result<Value, String> {
+        let wanted = arg(args, 0);
+        let provider = wanted.get("provider").and_then(Value::as_str).unwrap_or_default();
+        let id = wanted.get("id").and_then(Value::as_str).unwrap_or_default();
+        let agent_dir = self.agent_dir.clone();
+        let (provider, id) = (provider.to_string(), id.to_string());
+        let resolved = tokio::task::spawn_blocking(move || {
+            let (registry, _) = ModelRegistry::load(&agent_dir);
+            crate::model::switch_to(&registry, &provider, &id)
+        })
+        .await
+        .map_err(|error| error.to_string())?;
+        // Pi answers false when the model has no credentials.
+        let Some(selection) = resolved else {
+            return Ok(json!(false));
+        };
+        let previous = self.runtime.config().model;
+        let model = selection.model.clone();
+        self.runtime
+            .set_model(selection.provider, selection.model, selection.api_key);
+        self.notify(json!({
+            "type": "model_select",
+            "model": model,
+            "previousModel": previous,
+            "source": "set",
+        }))
+        .await;
+        Ok(json!(true))
+    }
+
+    async fn set_thinking_level(&self, args: &[Value]) -> Result<Value, String> {
+        let name = arg(args, 0).as_str().unwrap_or_default();
+        let level = ThinkingLevel::parse(name)
+            .ok_or_else(|| format!("invalid thinking level \"{name}\""))?;
+        let previous = self.runtime.config().thinking_level;
+        self.runtime.set_thinking_level(level);
+        if previous != level {
+            self.notify(json!({
+                "type": "thinking_level_select",
+                "level": level.as_str(),
+                "previousLevel": previous.as_str(),
+            }))
+            .await;
+        }
+        Ok(Value::Null)
+    }
+
+    async fn set_session_name(&self, args: &[Value]) -> Result<Value, String> {
+        let name = arg(args, 0).as_str().unwrap_or_default().trim().to_string();
+        self.runtime.set_session_name(&name)?;
+        let name = (!name.is_empty()).then_some(name);
+        self.notify(json!({ "type": "session_info_changed", "name": name }))
+            .await;
+        Ok(Value::Null)
+    }
+}
+
+#[async_trait]
+impl HostActions for Actions {
+    async fn action(&self, _path: &str, name: &str, args: Vec<Value>) -> Result<Value, String> {
+        match name {
+            "sendMessage" => self.send_message(&args).await,
+            "sendUserMessage" => self.send_user_message(&args).await,
+            "appendEntry" => {
+                let custom_type = arg(&args, 0).as_str().unwrap_or_default();
+                let data = Some(arg(&args, 1).clone()).filter(|d| !d.is_null());
+                self.runtime
+                    .append_custom_entry(custom_type, data)
+                    .map(|_| Value::Null)
+            }
+            "setSessionName" => self.set_session_name(&args).await,
+            "setLabel" => {
+                let target = arg(&args, 0).as_str().unwrap_or_default();
+                let label = arg(&args, 1).as_str().filter(|l| !l.trim().is_empty());
+                self.runtime.set_label(target, label).map(|_| Value::Null)
+            }
+            "setActiveTools" => {
+                let names: Vec<String> = serde_json::from_value(arg(&args, 0).clone())
+                    .map_err(|_| "setActiveTools takes an array of tool names".to_string())?;
+                self.runtime.set_active_tools(&names);
+                Ok(Value::Null)
+            }
+            "setModel" => self.set_model(&args).await,
+            "setThinkingLevel" => self.set_thinking_level(&args).await,
+            "abort" => {
+                self.runtime.abort();
+                Ok(Value::Null)
+            }
+            // Pi's print mode: a no-op; the process exits when all prompts are processed.
+            "shutdown" => Ok(Value::Null),
+            "runBuiltinTool" => {
+                let cancel = CancellationToken::new();
+                tau_ext_bridge::run_builtin_tool(&self.builtins, arg(&args, 0), cancel).await
+            }
+            other => Err(format!("{other} is not supported by tau yet")),
+        }
+    }
+
+    fn tool_registered(&self, _path: &str, tool: &ToolDef) {
+        let Some(host) = self.host.upgrade() else {
+            return;
+        };
+        let activate = (self.activate)(&tool.name);
+        let tool: SharedTool = Arc::new(ExtensionTool::new(tool, host));
+        self.runtime.add_tool(tool, activate);
+    }
+}

@@ -1,0 +1,182 @@
+//! The extension host's state mirror, fed from the live runtime (docs/protocol.md "State
+//! mirror"): the whole state at `bind`, then only what changed before each extension call
+//! — new session entries, the leaf, model, thinking level, tools, name, idleness.
+
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+use serde_json::{json, Map, Value};
+use tau_ext_bridge::StateSource;
+use tau_runtime::Runtime;
+
+/// Reads the runtime for the host; remembers what it sent.
+pub struct RuntimeState {
+    runtime: Arc<Runtime>,
+    cwd: PathBuf,
+    /// Extension commands, for `pi.getCommands()`.
+    commands: Value,
+    /// The models with credentials, for `ctx.modelRegistry` (read once).
+    models: Value,
+    sent: Mutex<Sent>,
+}
+
+#[derive(Default)]
+struct Sent {
+    /// How many session entries the host has.
+    entries: usize,
+    leaf: Option<String>,
+    values: Map<String, Value>,
+    /// What `values` were computed from; equal means nothing to compare.
+    fingerprint: Option<Fingerprint>,
+}
+
+/// Everything the values depend on that can change: the live configuration's generation,
+/// the session length (names and other entries), running, queued messages.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Fingerprint {
+    generation: u64,
+    entries: usize,
+    running: bool,
+    pending: bool,
+}
+
+impl RuntimeState {
+    /// A source over `runtime`; `commands` is the `getCommands()` list, `models` the
+    /// available models.
+    pub fn new(runtime: Arc<Runtime>, cwd: PathBuf, commands: Value, models: Value) -> Self {
+        RuntimeState {
+            runtime,
+            cwd,
+            commands,
+            models,
+            sent: Mutex::default(),
+        }
+    }
+
+    fn sent(&self) -> std::sync::MutexGuard<'_, Sent> {
+        self.sent.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    fn fingerprint(&self) -> Fingerprint {
+        Fingerprint {
+            generation: self.runtime.config_generation(),
+            entries: self.runtime.with_session_log(|session| session.tree().len()),
+            running: self.runtime.is_running(),
+            pending: self.runtime.has_pending_messages(),
+        }
+    }
+
+    /// The small values, compared with what was sent to find changes.
+    fn values(&self) -> Map<String, Value> {
+        let config = self.runtime.config();
+        let mut model = serde_json::to_value(&config.model).unwrap_or(Value::Null);
+        if let Some(fields) = model.as_object_mut() {
+            // Resolved auth headers stay in tau.
+            fields.remove("headers");
+        }
+        let tools: Vec<Value> = self
+            .runtime
+            .all_tools()
+            .iter()
+            .map(|tool| {
+                let info = tool.info();
+                json!({
+                    "name": info.name,
+                    "description": info.description,
+                    "parameters": info.parameters,
+                    "promptSnippet": info.prompt_snippet,
+                    "promptGuidelines": info.prompt_guidelines,
+                })
+            })
+            .collect();
+        let (file, dir, id, name) = self.runtime.with_session_log(|session| {
+            (
+                session.path().map(|p| p.display().to_string()),
+                session.dir().map(|p| p.display().to_string()),
+                session.id().to_string(),
+                session.session_name().map(str::to_string),
+            )
+        });
+        let mut values = Map::new();
+        values.insert("model".into(), model);
+        values.insert("thinkingLevel".into(), json!(config.thinking_level.as_str()));
+        values.insert("activeTools".into(), json!(self.runtime.active_tool_names()));
+        values.insert("allTools".into(), Value::Array(tools));
+        values.insert("commands".into(), self.commands.clone());
+        values.insert("sessionFile".into(), json!(file));
+        values.insert("sessionDir".into(), json!(dir));
+        values.insert("sessionId".into(), json!(id));
+        values.insert("sessionName".into(), json!(name));
+        values.insert("cwd".into(), json!(self.cwd));
+        values.insert("systemPrompt".into(), json!(self.runtime.effective_system_prompt()));
+        values.insert("idle".into(), json!(!self.runtime.is_running()));
+        values.insert(
+            "pendingMessages".into(),
+            json!(self.runtime.has_pending_messages()),
+        );
+        values
+    }
+
+    /// Entries from index `from` on, the header first when `from` is 0, and the leaf.
+    fn entries_from(&self, from: usize) -> (Vec<Value>, usize, Option<String>) {
+        self.runtime.with_session_log(|session| {
+            let entries = session.tree().entries();
+            let mut out = Vec::with_capacity(entries.len().saturating_sub(from) + 1);
+            if from == 0 {
+                out.extend(serde_json::to_value(session.header()).ok());
+            }
+            out.extend(
+                entries[from.min(entries.len())..]
+                    .iter()
+                    .filter_map(|entry| serde_json::to_value(entry).ok()),
+            );
+            (out, entries.len(), session.leaf_id().map(str::to_string))
+        })
+    }
+}
+
+impl StateSource for RuntimeState {
+    fn full(&self) -> Value {
+        let (entries, count, leaf) = self.entries_from(0);
+        let values = self.values();
+        let mut state = values.clone();
+        state.insert("entries".into(), Value::Array(entries));
+        state.insert("models".into(), self.models.clone());
+        state.insert("leafId".into(), json!(leaf));
+        *self.sent() = Sent {
+            entries: count,
+            leaf,
+            values,
+            fingerprint: Some(self.fingerprint()),
+        };
+        Value::Object(state)
+    }
+
+    fn changes(&self) -> Option<Value> {
+        let fingerprint = Some(self.fingerprint());
+        if self.sent().fingerprint == fingerprint {
+            return None;
+        }
+        let from = self.sent().entries;
+        let (appended, count, leaf) = self.entries_from(from);
+        let values = self.values();
+        let mut sent = self.sent();
+        let mut changes = Map::new();
+        for (key, value) in &values {
+            if sent.values.get(key) != Some(value) {
+                changes.insert(key.clone(), value.clone());
+            }
+        }
+        if count > sent.entries {
+            changes.insert("appendedEntries".into(), Value::Array(appended));
+        }
+        if leaf != sent.leaf || count > sent.entries {
+            changes.insert("leafId".into(), json!(leaf));
+        }
+        sent.entries = count;
+        sent.leaf = leaf;
+        sent.values = values;
+        sent.fingerprint = fingerprint;
+        (!changes.is_empty()).then_some(Value::Object(changes))
+    }
+}

@@ -1,0 +1,199 @@
+//! Extension actions on a live session, through the real binary, the real host and our own
+//! fixture (tests/fixtures/ext-live): entries, names and labels written where Pi writes them,
+//! runs started by `sendUserMessage` / `sendMessage({triggerTurn})`, messages added without a
+//! turn, tool changes declared to the model, `before_agent_start` rewriting the system
+//! prompt and adding a message, the mirror a resumed session's `session_start` reads.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+use super::ext_support::*;
+use crate::support::Workspace;
+
+fn live() -> PathBuf {
+    fixture("ext-live/index.ts")
+}
+
+fn echo_script() -> PathBuf {
+    fixture("ext-live/script.json")
+}
+
+/// `tau --script <echo script> -p <prompts…>` with the fixture, recording a session.
+fn run_live(env: &ExtEnv, ws: &Workspace, script: &Path, prompts: &[&str]) -> Run {
+    let mut cmd = env.tau(ws, &[&live()]);
+    cmd.arg("--script").arg(script).arg("-p").args(prompts);
+    run(cmd)
+}
+
+fn customs<'a>(entries: &'a [Value], custom_type: &str) -> Vec<&'a Value> {
+    entries
+        .iter()
+        .filter(|e| e["type"] == "custom" && e["customType"] == custom_type)
+        .collect()
+}
+
+fn assistant_texts(entries: &[Value]) -> Vec<String> {
+    entries
+        .iter()
+        .filter(|e| e["type"] == "message" && e["message"]["role"] == "assistant")
+        .filter_map(|e| e["message"]["content"][0]["text"].as_str().map(str::to_string))
+        .collect()
+}
+
+#[test]
+fn ext_live_commands_write_entries_names_and_labels() {
+    let Some(env) = ext_env("ext_live_entries") else {
+        return;
+    };
+    let ws = Workspace::new();
+    let run = run_live(&env, &ws, &echo_script(), &["hello", "/mark one"]);
+    run.assert_ok().assert_quiet();
+    let entries = entries(&only_session(&ws));
+    let marks = customs(&entries, "live-mark");
+    assert_eq!(marks.len(), 1, "{entries:#?}");
+    assert_eq!(marks[0]["data"]["args"], "one");
+    let info = of_type(&entries, "session_info");
+    assert_eq!(info.last().unwrap()["name"], "named one");
+    let labels = of_type(&entries, "label");
+    assert_eq!(labels.len(), 1);
+    assert_eq!(labels[0]["label"], "marked");
+    let target = labels[0]["targetId"].as_str().unwrap();
+    assert!(entries.iter().any(|e| e["id"] == target), "label target exists");
+
+    // A resumed session's session_start sees the entries of the first run.
+    let again = {
+        let mut cmd = env.tau(&ws, &[&live()]);
+        cmd.arg("--script")
+            .arg(echo_script())
+            .args(["--continue", "-p", "again"]);
+        run_bounded(cmd, RUN_LIMIT)
+    };
+    again.assert_ok().assert_quiet();
+    let entries = super::ext_support::entries(&only_session(&ws));
+    let seen = customs(&entries, "live-seen");
+    assert_eq!(seen.len(), 2);
+    assert_eq!(seen[0]["data"]["marks"], 0);
+    assert_eq!(seen[1]["data"]["marks"], 1, "the resumed session_start saw the mark");
+}
+
+#[test]
+fn ext_live_send_user_message_and_trigger_turn_start_runs() {
+    let Some(env) = ext_env("ext_live_runs") else {
+        return;
+    };
+    let ws = Workspace::new();
+    let run = run_live(&env, &ws, &echo_script(), &["/ask from the command", "/nudge please", "/quiet aside"]);
+    run.assert_ok().assert_quiet();
+    let entries = entries(&only_session(&ws));
+    let texts = assistant_texts(&entries);
+    assert_eq!(texts.len(), 2, "two runs: {texts:?}");
+    assert!(texts[0].contains("user=from the command"), "{}", texts[0]);
+    let nudges: Vec<&Value> = of_type(&entries, "custom_message")
+        .into_iter()
+        .filter(|e| e["customType"] == "live-nudge")
+        .collect();
+    assert_eq!(nudges.len(), 1);
+    assert_eq!(nudges[0]["display"], true);
+    // The nudge started the second run: the response follows it.
+    let nudge_at = entries.iter().position(|e| e["customType"] == "live-nudge").unwrap();
+    assert_eq!(entries[nudge_at + 1]["message"]["role"], "assistant");
+    // The quiet message is recorded without a run.
+    let quiet = of_type(&entries, "custom_message")
+        .into_iter()
+        .find(|e| e["customType"] == "live-quiet")
+        .expect("quiet message recorded");
+    assert_eq!(quiet["content"], "quiet aside");
+    assert_eq!(run.stdout().matches("tools=").count(), 1, "print mode prints the last answer");
+}
+
+#[test]
+fn ext_live_tool_changes_reach_the_next_request_and_are_declared() {
+    let Some(env) = ext_env("ext_live_tools") else {
+        return;
+    };
+    let ws = Workspace::new();
+    let run = run_live(&env, &ws, &echo_script(), &["before", "/only-read", "after"]);
+    run.assert_ok().assert_quiet();
+    let entries = entries(&only_session(&ws));
+    let texts = assistant_texts(&entries);
+    assert!(texts[0].contains("tools=read,bash,edit,write"), "{}", texts[0]);
+    assert!(texts[1].starts_with("tools=read user=after"), "{}", texts[1]);
+    let seen = customs(&entries, "live-tools");
+    assert_eq!(seen[0]["data"]["active"], serde_json::json!(["read"]));
+    assert!(seen[0]["data"]["all"].as_array().unwrap().len() >= 7);
+    // The second run opens with a system message removing the other tools.
+    let systems: Vec<&Value> = entries
+        .iter()
+        .filter(|e| e["type"] == "message" && e["message"]["role"] == "system")
+        .collect();
+    assert_eq!(systems.len(), 2, "{systems:#?}");
+    let removed: Vec<&str> = systems[1]["message"]["toolsRemoved"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|t| t["name"].as_str())
+        .collect();
+    assert_eq!(removed, ["bash", "edit", "write"]);
+}
+
+#[test]
+fn ext_live_a_tool_registered_at_run_time_is_callable_at_once() {
+    let Some(env) = ext_env("ext_live_register") else {
+        return;
+    };
+    let ws = Workspace::new();
+    let run = run_live(
+        &env,
+        &ws,
+        &fixture("ext-live/echo-script.json"),
+        &["/add-echo", "use it"],
+    );
+    run.assert_ok().assert_quiet();
+    assert!(run.stdout().starts_with("echoed, tools="), "{}", run.stdout());
+    assert!(run.stdout().contains("echo"), "{}", run.stdout());
+    let entries = entries(&only_session(&ws));
+    let result = entries
+        .iter()
+        .find(|e| e["message"]["role"] == "toolResult")
+        .unwrap();
+    assert_eq!(result["message"]["details"]["echoed"], "hi");
+}
+
+#[test]
+fn ext_live_before_agent_start_rewrites_the_prompt_for_one_run_and_adds_a_message() {
+    let Some(env) = ext_env("ext_live_before_start") else {
+        return;
+    };
+    let ws = Workspace::new();
+    let run = run_live(&env, &ws, &echo_script(), &["please rewrite", "plain"]);
+    run.assert_ok().assert_quiet();
+    let entries = entries(&only_session(&ws));
+    let texts = assistant_texts(&entries);
+    assert!(texts[0].ends_with("LIVE-RULE: answer in one word"), "{}", texts[0]);
+    assert!(!texts[1].contains("LIVE-RULE"), "only for that run: {}", texts[1]);
+    let notes: Vec<&Value> = of_type(&entries, "custom_message")
+        .into_iter()
+        .filter(|e| e["customType"] == "live-note")
+        .collect();
+    assert_eq!(notes.len(), 1, "one note, for the rewritten run");
+    // Recorded after the prompt it came with.
+    let at = entries.iter().position(|e| e["customType"] == "live-note").unwrap();
+    assert_eq!(entries[at - 1]["message"]["role"], "user");
+}
+
+#[test]
+fn ext_live_thinking_level_changes_are_recorded() {
+    let Some(env) = ext_env("ext_live_thinking") else {
+        return;
+    };
+    let ws = Workspace::new();
+    let run = run_live(&env, &ws, &echo_script(), &["/think high", "go"]);
+    run.assert_ok().assert_quiet();
+    let entries = entries(&only_session(&ws));
+    let levels: Vec<&str> = of_type(&entries, "thinking_level_change")
+        .iter()
+        .filter_map(|e| e["thinkingLevel"].as_str())
+        .collect();
+    assert_eq!(levels.last(), Some(&"high"), "{levels:?}");
+}

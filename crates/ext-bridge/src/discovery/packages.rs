@@ -1,0 +1,426 @@
+//! Pi package sources (`packages` in settings, and `-e` values), resolved without installing
+//! anything: Pi's `DefaultPackageManager.resolvePackageSources` with installs replaced by a
+//! warning that says how to install. Where Pi keeps installed packages:
+//!
+//! - `npm:<spec>`: `<agent dir>/npm/node_modules/<name>` (user settings, falling back to the
+//!   global npm root), `<cwd>/.pi/npm/node_modules/<name>` (project settings), and
+//!   `<agent dir>/tmp/extensions/npm/<hash>/node_modules/<name>` (`-e`).
+//! - `git:<host>/<path>[@ref]` and git URLs: `<agent dir>/git/<host>/<path>` (user) or
+//!   `<cwd>/.pi/git/<host>/<path>` (project).
+//! - anything else is a local path, relative to the settings file's folder (`-e`: the cwd).
+
+use std::path::{Path, PathBuf};
+
+use super::layout::{collect_from_paths, discover_in, read_manifest, resolve_from};
+use super::patterns::{apply_patterns, autoload_delta, expand_glob, has_glob, is_override};
+use super::{Acc, Ctx, PACKAGE_RANK};
+
+/// Where a package entry came from; decides its base folder and install location.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Scope {
+    /// The project's `.pi/settings.json`.
+    Project,
+    /// The agent directory's `settings.json`.
+    User,
+    /// A `-e` value.
+    Temporary,
+}
+
+/// One `packages` entry: a source string, or an object narrowing what loads.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct PackageEntry {
+    /// The source (`npm:…`, `git:…`, a URL, or a path).
+    pub source: String,
+    /// The object form's settings; `None` for a plain string.
+    pub filter: Option<PackageFilter>,
+}
+
+/// The object form of a `packages` entry, as far as extensions are concerned.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub(crate) struct PackageFilter {
+    /// `extensions` patterns; `None` loads everything the package declares.
+    pub extensions: Option<Vec<String>>,
+    /// `autoload: false` makes a project entry a delta over the user entry.
+    pub autoload: Option<bool>,
+}
+
+impl PackageEntry {
+    /// Reads a settings value: a string, or an object with a string `source`.
+    pub fn from_value(value: &serde_json::Value) -> Option<PackageEntry> {
+        if let Some(source) = value.as_str() {
+            return Some(PackageEntry {
+                source: source.to_string(),
+                filter: None,
+            });
+        }
+        let source = value.get("source")?.as_str()?.to_string();
+        let extensions = value.get("extensions").and_then(|v| v.as_array()).map(|list| {
+            list.iter()
+                .filter_map(|e| e.as_str().map(String::from))
+                .collect()
+        });
+        let autoload = value.get("autoload").and_then(|v| v.as_bool());
+        Some(PackageEntry {
+            source,
+            filter: Some(PackageFilter {
+                extensions,
+                autoload,
+            }),
+        })
+    }
+}
+
+/// A parsed source.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Source {
+    /// `npm:<name>[@<version>]`.
+    Npm {
+        spec: String,
+        name: String,
+        version: Option<String>,
+    },
+    /// A git repository.
+    Git {
+        repo: String,
+        host: String,
+        path: String,
+        git_ref: Option<String>,
+    },
+    /// A file or folder.
+    Local(String),
+}
+
+/// Whether a value names a local path rather than a package or remote source (Pi's
+/// `isLocalPath`).
+pub(crate) fn is_local(value: &str) -> bool {
+    let value = value.trim();
+    !["npm:", "git:", "github:", "http:", "https:", "ssh:", "builtin:"]
+        .iter()
+        .any(|prefix| value.starts_with(prefix))
+}
+
+/// Parses a source the way Pi's `parseSource` does.
+pub(crate) fn parse_source(source: &str) -> Source {
+    if let Some(spec) = source.strip_prefix("npm:") {
+        let spec = spec.trim().to_string();
+        let (name, version) = split_npm_spec(&spec);
+        return Source::Npm {
+            spec,
+            name,
+            version,
+        };
+    }
+    if is_local(source) {
+        return Source::Local(source.to_string());
+    }
+    parse_git(source).unwrap_or_else(|| Source::Local(source.to_string()))
+}
+
+/// `@scope/name@1.2` into name and version.
+fn split_npm_spec(spec: &str) -> (String, Option<String>) {
+    let search_from = usize::from(spec.starts_with('@'));
+    match spec[search_from..].find('@') {
+        Some(at) => {
+            let at = at + search_from;
+            let version = &spec[at + 1..];
+            let version = (!version.is_empty()).then(|| version.to_string());
+            (spec[..at].to_string(), version)
+        }
+        None => (spec.to_string(), None),
+    }
+}
+
+/// Git sources: `git:` shorthand (`host/owner/repo[@ref]`, `git@host:owner/repo`) or an
+/// explicit `https://`, `http://`, `ssh://`, `git://` URL.
+fn parse_git(source: &str) -> Option<Source> {
+    let trimmed = source.trim();
+    let prefixed = trimmed.strip_prefix("git:").map(str::trim);
+    let url = prefixed.unwrap_or(trimmed);
+    let scheme = ["https://", "http://", "ssh://", "git://"]
+        .iter()
+        .find(|scheme| url.to_ascii_lowercase().starts_with(*scheme));
+    if prefixed.is_none() && scheme.is_none() {
+        return None;
+    }
+    let (repo, host, path_with_ref) = if let Some(rest) = url.strip_prefix("git@") {
+        let (host, path) = rest.split_once(':')?;
+        (format!("git@{host}:"), host.to_string(), path.to_string())
+    } else if let Some(scheme) = scheme {
+        let rest = &url[scheme.len()..];
+        let (authority, path) = rest.split_once('/')?;
+        let host = authority.rsplit('@').next()?.split(':').next()?;
+        (format!("{scheme}{authority}/"), host.to_string(), path.to_string())
+    } else {
+        let (host, path) = url.split_once('/')?;
+        if !host.contains('.') && host != "localhost" {
+            return None;
+        }
+        (format!("https://{host}/"), host.to_string(), path.to_string())
+    };
+    let (path, git_ref) = match path_with_ref.split_once('@') {
+        Some((path, git_ref)) if !path.is_empty() && !git_ref.is_empty() => {
+            (path.to_string(), Some(git_ref.to_string()))
+        }
+        _ => (path_with_ref, None),
+    };
+    let path = path.trim_start_matches('/').trim_end_matches(".git").to_string();
+    let unsafe_part = |s: &str| s.contains(['\0', '\\']) || s.split('/').any(|p| p == "..");
+    if host.is_empty() || path.split('/').count() < 2 || unsafe_part(&host) || unsafe_part(&path) {
+        return None;
+    }
+    Some(Source::Git {
+        repo: format!("{repo}{path}"),
+        host,
+        path,
+        git_ref,
+    })
+}
+
+/// The identity two entries are the same package by: npm name, git host and path, or the
+/// resolved local path.
+fn identity(ctx: &Ctx, source: &str, scope: Scope) -> String {
+    match parse_source(source) {
+        Source::Npm { name, .. } => format!("npm:{name}"),
+        Source::Git { host, path, .. } => format!("git:{host}/{path}"),
+        Source::Local(path) => format!("local:{}", resolve_from(&ctx.base(scope), &path).display()),
+    }
+}
+
+/// Pi's `dedupePackages`: a project entry replaces a user entry of the same package, except
+/// that an `autoload: false` project entry keeps the user entry after it.
+pub(crate) fn dedupe(ctx: &Ctx, entries: Vec<(PackageEntry, Scope)>) -> Vec<(PackageEntry, Scope)> {
+    let mut result: Vec<(PackageEntry, Scope)> = Vec::new();
+    let mut seen: Vec<(String, usize)> = Vec::new();
+    for (entry, scope) in entries {
+        let id = identity(ctx, &entry.source, scope);
+        let Some(&(_, index)) = seen.iter().find(|(seen_id, _)| *seen_id == id) else {
+            seen.push((id, result.len()));
+            result.push((entry, scope));
+            continue;
+        };
+        let (existing, existing_scope) = &result[index];
+        if *existing_scope == Scope::Project && scope == Scope::User {
+            if existing.filter.as_ref().and_then(|f| f.autoload) == Some(false) {
+                result.push((entry, scope));
+            }
+        } else if scope == Scope::Project {
+            result[index] = (entry, scope);
+        }
+    }
+    result
+}
+
+/// Adds the extensions of each package to `acc`; a package that is not installed is skipped
+/// with a warning saying how to install it. `origin` names where the entries came from.
+pub(crate) fn resolve_all(
+    ctx: &Ctx,
+    entries: &[(PackageEntry, Scope)],
+    acc: &mut Acc,
+    warnings: &mut Vec<String>,
+) {
+    for (entry, scope) in entries {
+        // An `autoload: false` project entry resolves the user entry's source.
+        let base = (*scope == Scope::Project
+            && entry.filter.as_ref().and_then(|f| f.autoload) == Some(false))
+        .then(|| {
+            let id = identity(ctx, &entry.source, *scope);
+            entries.iter().find(|(other, other_scope)| {
+                *other_scope == Scope::User && identity(ctx, &other.source, Scope::User) == id
+            })
+        })
+        .flatten();
+        let (source, source_scope) = match base {
+            Some((user_entry, _)) => (user_entry.source.as_str(), Scope::User),
+            None => (entry.source.as_str(), *scope),
+        };
+        let filter = entry.filter.as_ref();
+        match parse_source(source) {
+            Source::Local(path) => {
+                let resolved = resolve_from(&ctx.base(source_scope), &path);
+                match std::fs::metadata(&resolved) {
+                    Ok(meta) if meta.is_file() => acc.add(resolved, PACKAGE_RANK, true),
+                    Ok(meta) if meta.is_dir() => {
+                        if !collect_package(&resolved, filter, acc) {
+                            acc.add(resolved, PACKAGE_RANK, true);
+                        }
+                    }
+                    // `-e` paths that do not exist are reported by the caller.
+                    _ if source_scope == Scope::Temporary => {}
+                    _ => warnings.push(format!(
+                        "package {source} ({}): {} does not exist",
+                        ctx.origin(source_scope),
+                        resolved.display()
+                    )),
+                }
+            }
+            Source::Npm {
+                spec,
+                name,
+                version,
+            } => match npm_installed(ctx, &name, version.as_deref(), source_scope) {
+                Ok(root) => {
+                    collect_package(&root, filter, acc);
+                }
+                Err(problem) => warnings.push(format!(
+                    "package {source} ({}) {problem}; tau does not download packages at startup, \
+                     install it with: npm install --prefix {} --legacy-peer-deps --no-audit --no-fund {spec}",
+                    ctx.origin(source_scope),
+                    ctx.npm_root(source_scope).display()
+                )),
+            },
+            Source::Git {
+                repo,
+                host,
+                path,
+                git_ref,
+            } => {
+                if source_scope == Scope::Temporary {
+                    warnings.push(format!(
+                        "-e {source}: tau does not fetch git sources; clone the repository and pass its folder to -e"
+                    ));
+                    continue;
+                }
+                let root = ctx.git_root(source_scope).join(&host).join(&path);
+                if root.is_dir() {
+                    collect_package(&root, filter, acc);
+                    continue;
+                }
+                let checkout = git_ref
+                    .map(|r| format!(" && git -C {} checkout {r}", root.display()))
+                    .unwrap_or_default();
+                warnings.push(format!(
+                    "package {source} ({}) is not installed; tau does not download packages at startup, \
+                     install it with: git clone {repo} {}{checkout} (then npm install there if it has dependencies)",
+                    ctx.origin(source_scope),
+                    root.display()
+                ));
+            }
+        }
+    }
+}
+
+/// The installed folder of an npm package, or why it is unusable.
+fn npm_installed(ctx: &Ctx, name: &str, version: Option<&str>, scope: Scope) -> Result<PathBuf, String> {
+    let managed = ctx.npm_root(scope).join("node_modules").join(name);
+    let root = if scope == Scope::User && !managed.exists() {
+        ctx.global_npm_root()
+            .map(|global| global.join(name))
+            .filter(|legacy| legacy.exists())
+            .unwrap_or(managed)
+    } else {
+        managed
+    };
+    if !root.exists() {
+        return Err("is not installed".into());
+    }
+    let installed = std::fs::read_to_string(root.join("package.json"))
+        .ok()
+        .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
+        .and_then(|pkg| pkg.get("version")?.as_str().map(String::from));
+    let Some(installed) = installed else {
+        return Err(format!("has no readable version in {}", root.join("package.json").display()));
+    };
+    // Pi reinstalls when the installed version is outside the configured range; tau checks
+    // exact versions only (a range is accepted as installed).
+    match version {
+        Some(wanted) if is_exact_version(wanted) && wanted.trim_start_matches('v') != installed => Err(format!(
+            "is installed at version {installed}, not {wanted}"
+        )),
+        _ => Ok(root),
+    }
+}
+
+fn is_exact_version(version: &str) -> bool {
+    let core = version.trim_start_matches('v');
+    let core = core.split(['-', '+']).next().unwrap_or_default();
+    let parts: Vec<&str> = core.split('.').collect();
+    parts.len() == 3 && parts.iter().all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit()))
+}
+
+/// Adds a package folder's extensions (Pi's `collectPackageResources`): the object form's
+/// filter when given; else the manifest's `pi.extensions` when the manifest lists any
+/// resources; else its `extensions/` folder. Returns whether the package declared resources
+/// at all (a folder that declares none is loaded as an extension itself).
+pub(crate) fn collect_package(root: &Path, filter: Option<&PackageFilter>, acc: &mut Acc) -> bool {
+    let manifest = read_manifest(&root.join("package.json"));
+    let declared = manifest.as_ref().and_then(|m| m.extensions.clone());
+    if let Some(filter) = filter {
+        let all = || match &declared {
+            Some(entries) if !entries.is_empty() => manifest_enabled(entries, root),
+            _ => discover_in(&root.join("extensions")),
+        };
+        match (&filter.extensions, filter.autoload) {
+            (patterns, Some(false)) => {
+                let patterns = patterns.clone().unwrap_or_default();
+                if !patterns.is_empty() {
+                    for (path, enabled) in autoload_delta(&all(), &patterns, root) {
+                        acc.add(path, PACKAGE_RANK, enabled);
+                    }
+                }
+            }
+            (Some(patterns), _) => {
+                let all = all();
+                let enabled = if patterns.is_empty() {
+                    Default::default()
+                } else {
+                    apply_patterns(&all, patterns, root)
+                };
+                for path in all {
+                    let on = enabled.contains(&path);
+                    acc.add(path, PACKAGE_RANK, on);
+                }
+            }
+            (None, _) => match &declared {
+                Some(entries) => add_manifest_entries(entries, root, acc),
+                None => {
+                    for path in discover_in(&root.join("extensions")) {
+                        acc.add(path, PACKAGE_RANK, true);
+                    }
+                }
+            },
+        }
+        return true;
+    }
+    if manifest.as_ref().is_some_and(|m| m.has_resource_fields) {
+        if let Some(entries) = &declared {
+            add_manifest_entries(entries, root, acc);
+        }
+        return true;
+    }
+    for path in discover_in(&root.join("extensions")) {
+        acc.add(path, PACKAGE_RANK, true);
+    }
+    ["extensions", "skills", "prompts", "themes"]
+        .iter()
+        .any(|dir| root.join(dir).exists())
+}
+
+/// The files a manifest's entries name (globs expanded), before its own `!`/`+`/`-` patterns.
+fn manifest_files(entries: &[String], root: &Path) -> Vec<PathBuf> {
+    let paths: Vec<PathBuf> = entries
+        .iter()
+        .filter(|entry| !is_override(entry))
+        .flat_map(|entry| {
+            if has_glob(entry) {
+                expand_glob(entry, root)
+            } else {
+                vec![resolve_from(root, entry)]
+            }
+        })
+        .collect();
+    collect_from_paths(&paths)
+}
+
+/// The manifest's files that its own `!`/`+`/`-` patterns keep, in order.
+fn manifest_enabled(entries: &[String], root: &Path) -> Vec<PathBuf> {
+    let all = manifest_files(entries, root);
+    let patterns: Vec<String> = entries.iter().filter(|e| is_override(e)).cloned().collect();
+    let enabled = apply_patterns(&all, &patterns, root);
+    all.into_iter().filter(|path| enabled.contains(path)).collect()
+}
+
+fn add_manifest_entries(entries: &[String], root: &Path, acc: &mut Acc) {
+    for path in manifest_enabled(entries, root) {
+        acc.add(path, PACKAGE_RANK, true);
+    }
+}

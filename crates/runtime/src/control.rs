@@ -1,0 +1,178 @@
+//! Changing a conversation from outside its runs — what Pi's extension API and RPC
+//! commands do: tools, model and thinking level, extension messages and entries, the
+//! session's name and labels. Changes reach a run before its next request.
+
+use std::sync::Arc;
+
+use serde_json::Value;
+use tau_protocol::{AgentEvent, AgentMessage, Model, ThinkingLevel};
+use tau_provider::Provider;
+use tau_tools::tool::SharedTool;
+
+use super::{lock, Runtime};
+use crate::live::PromptBuilder;
+use crate::prompt::SystemPrompt;
+
+/// Where an extension message goes while a run is under way (Pi's `deliverAs`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Delivery {
+    /// Into the running turn, after the current tool calls.
+    Steer,
+    /// After the run would otherwise stop.
+    FollowUp,
+    /// With the next prompt.
+    NextTurn,
+}
+
+impl Delivery {
+    /// Pi's `deliverAs` names.
+    pub fn parse(name: &str) -> Option<Delivery> {
+        match name {
+            "steer" => Some(Delivery::Steer),
+            "followUp" => Some(Delivery::FollowUp),
+            "nextTurn" => Some(Delivery::NextTurn),
+            _ => None,
+        }
+    }
+}
+
+impl Runtime {
+    /// Builds the system prompt from the active tools from now on (so activating a tool adds
+    /// its snippet), starting from `prompt`; `declared` is what the session's transcript
+    /// declared before (a resumed session's replayed system prompt). Each run then records
+    /// a system message with what changed, as Pi does.
+    pub fn with_prompt(
+        self,
+        builder: PromptBuilder,
+        prompt: SystemPrompt,
+        declared: Option<tau_session::SystemPrompt>,
+    ) -> Self {
+        self.live.set_prompt(builder, prompt, declared);
+        self
+    }
+
+    /// Every tool that can be activated (the active ones are in [`Runtime::config`]).
+    pub fn all_tools(&self) -> Vec<SharedTool> {
+        self.live.all_tools()
+    }
+
+    /// Makes `tools` available to [`Runtime::set_active_tools`] without activating them.
+    pub fn with_available_tools(self, tools: Vec<SharedTool>) -> Self {
+        for tool in tools {
+            self.live.add_tool(tool, false);
+        }
+        self
+    }
+
+    /// Names of the active tools, in order.
+    pub fn active_tool_names(&self) -> Vec<String> {
+        self.live.active_tool_names()
+    }
+
+    /// Activates exactly `names` (Pi's `setActiveTools`); returns the unknown names, which
+    /// are skipped.
+    pub fn set_active_tools(&self, names: &[String]) -> Vec<String> {
+        self.live.set_active_tools(names)
+    }
+
+    /// Adds a tool registered while the conversation runs; `activate` makes it active too.
+    pub fn add_tool(&self, tool: SharedTool, activate: bool) {
+        self.live.add_tool(tool, activate);
+    }
+
+    /// Switches the model (Pi's `setModel`) and records a `model_change` entry.
+    pub fn set_model(&self, provider: Arc<dyn Provider>, model: Model, api_key: Option<String>) {
+        let recorded = lock(&self.session).append_model_change(&model.provider, &model.id);
+        if let Err(error) = recorded {
+            (self.warn)(&format!("session: {error}"));
+        }
+        self.live.update(|config| {
+            config.provider = provider;
+            config.model = model;
+            config.api_key = api_key;
+        });
+    }
+
+    /// Sets the thinking level and records a `thinking_level_change` entry when it changed.
+    pub fn set_thinking_level(&self, level: ThinkingLevel) {
+        if self.live.config().thinking_level == level {
+            return;
+        }
+        let recorded = lock(&self.session).append_thinking_level_change(level.as_str());
+        if let Err(error) = recorded {
+            (self.warn)(&format!("session: {error}"));
+        }
+        self.live.update(|config| config.thinking_level = level);
+    }
+
+    /// Appends a message to the conversation outside a run: recorded, announced
+    /// (`message_start` / `message_end`) and part of the next request's context.
+    pub async fn append_message(&self, message: AgentMessage) {
+        self.publish(&AgentEvent::MessageStart {
+            message: message.clone(),
+        })
+        .await;
+        self.publish(&AgentEvent::MessageEnd {
+            message: message.clone(),
+        })
+        .await;
+        lock(&self.messages).push(message);
+    }
+
+    /// Delivers an extension's custom message as Pi's `sendMessage` does. Returns the
+    /// message when it must start a run of its own (`triggerTurn` while idle): the caller
+    /// runs it with [`super::Trigger::Message`].
+    pub async fn send_custom(
+        &self,
+        message: AgentMessage,
+        delivery: Option<Delivery>,
+        trigger_turn: Option<bool>,
+    ) -> Option<AgentMessage> {
+        let running = self.is_running();
+        match delivery {
+            Some(Delivery::NextTurn) => lock(&self.next_turn).push(message),
+            Some(Delivery::FollowUp) if running && trigger_turn != Some(false) => {
+                self.follow_up(message).await
+            }
+            _ if running && trigger_turn != Some(false) => self.steer(message).await,
+            _ if trigger_turn == Some(true) => return Some(message),
+            // Appending now could split a tool call from its result: held until the run ends.
+            _ if running => lock(&self.after_run).push(message),
+            _ => self.append_message(message).await,
+        }
+        None
+    }
+
+    /// Records extension state (Pi's `appendEntry`); returns the entry id.
+    pub fn append_custom_entry(&self, custom_type: &str, data: Option<Value>) -> Result<String, String> {
+        lock(&self.session)
+            .append_custom_entry(custom_type, data)
+            .map_err(|error| error.to_string())
+    }
+
+    /// Names the session (a `session_info` entry).
+    pub fn set_session_name(&self, name: &str) -> Result<String, String> {
+        lock(&self.session)
+            .append_session_info(name)
+            .map_err(|error| error.to_string())
+    }
+
+    /// Labels an entry; `None` clears its label.
+    pub fn set_label(&self, target_id: &str, label: Option<&str>) -> Result<String, String> {
+        lock(&self.session)
+            .append_label(target_id, label)
+            .map_err(|error| error.to_string())
+    }
+
+    /// A counter that changes whenever the live configuration does (tools, model,
+    /// thinking level, prompt): a cheap way to tell that nothing changed.
+    pub fn config_generation(&self) -> u64 {
+        self.live.generation()
+    }
+
+    /// Whether steering or follow-up messages are waiting.
+    pub fn has_pending_messages(&self) -> bool {
+        let (steering, follow_up) = self.queue.snapshot();
+        !steering.is_empty() || !follow_up.is_empty()
+    }
+}
