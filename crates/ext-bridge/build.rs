@@ -2,7 +2,10 @@
 //! every file under `host/src/`) into the library as `node::HOST_FILES`, so an installed tau
 //! can write its own host folder (`tau setup-extensions`). Generated: `$OUT_DIR/host_files.rs`.
 
-#![allow(clippy::print_stdout, reason = "a build script talks to cargo on stdout")]
+#![allow(
+    clippy::print_stdout,
+    reason = "a build script talks to cargo on stdout"
+)]
 
 use std::path::{Path, PathBuf};
 
@@ -33,7 +36,10 @@ fn main() {
     for file in &files {
         let rel = file.strip_prefix(&host).unwrap_or(file);
         let rel = rel.to_string_lossy().replace('\\', "/");
-        table.push_str(&format!("    ({rel:?}, include_str!({:?})),\n", file.display().to_string()));
+        table.push_str(&format!(
+            "    ({rel:?}, include_str!({:?})),\n",
+            file.display().to_string()
+        ));
     }
     table.push(']');
     let out = PathBuf::from(std::env::var_os("OUT_DIR").unwrap_or_default()).join("host_files.rs");

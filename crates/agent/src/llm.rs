@@ -2,8 +2,6 @@
 //! core/messages.js): coding-agent roles become user text; system messages and unknown
 //! roles are dropped (the request carries the system prompt and tools separately).
 
-use std::borrow::Cow;
-
 use tau_protocol::messages::{BashExecutionMessage, UserContent, UserMessage};
 use tau_protocol::{AgentMessage, ContentBlock};
 
@@ -71,19 +69,36 @@ pub fn convert_to_llm_owned(messages: Vec<AgentMessage>) -> Vec<AgentMessage> {
         .collect()
 }
 
+/// One message of [`convert_to_llm_borrowed`]'s result: two words, however large the
+/// message.
+pub(crate) enum LlmMessage<'a> {
+    /// A message the model sees as stored.
+    Stored(&'a AgentMessage),
+    /// The model form of a coding-agent message.
+    Converted(Box<AgentMessage>),
+}
+
+impl AsRef<AgentMessage> for LlmMessage<'_> {
+    fn as_ref(&self) -> &AgentMessage {
+        match self {
+            LlmMessage::Stored(message) => message,
+            LlmMessage::Converted(message) => message,
+        }
+    }
+}
+
 /// [`convert_to_llm`] reading the messages in place: user, assistant and tool-result
 /// messages are borrowed, only converted ones are built.
-pub(crate) fn convert_to_llm_borrowed(messages: &[AgentMessage]) -> Vec<Cow<'_, AgentMessage>> {
-    messages
-        .iter()
-        .filter_map(|message| {
-            if passes_through(message) {
-                Some(Cow::Borrowed(message))
-            } else {
-                converted(message).map(Cow::Owned)
-            }
-        })
-        .collect()
+pub(crate) fn convert_to_llm_borrowed(messages: &[AgentMessage]) -> Vec<LlmMessage<'_>> {
+    let mut out = Vec::with_capacity(messages.len());
+    out.extend(messages.iter().filter_map(|message| {
+        if passes_through(message) {
+            Some(LlmMessage::Stored(message))
+        } else {
+            converted(message).map(|built| LlmMessage::Converted(Box::new(built)))
+        }
+    }));
+    out
 }
 
 /// True for the roles the model sees as they are.
@@ -183,8 +198,8 @@ mod tests {
         let borrowed = convert_to_llm(&messages);
         assert_eq!(borrowed.len(), 3);
         let in_place: Vec<AgentMessage> = convert_to_llm_borrowed(&messages)
-            .into_iter()
-            .map(Cow::into_owned)
+            .iter()
+            .map(|message| message.as_ref().clone())
             .collect();
         assert_eq!(in_place, borrowed);
         assert_eq!(convert_to_llm_owned(messages), borrowed);

@@ -17,6 +17,7 @@ use tau_runtime::{EventSink, PromptBuilder, Runtime, RuntimeSettings};
 use tau_session::{Session, SessionContext};
 
 use crate::args::{Args, Mode};
+use crate::current::Current;
 use crate::driver::Driver;
 use crate::{extensions, help, inputs, model, session_setup, setup};
 
@@ -227,21 +228,21 @@ async fn run_checked(mut args: Args) -> Result<ExitCode, String> {
     if let Some(extensions) = &extensions {
         runtime = runtime.with_hooks(extensions.hooks.clone());
     }
-    let runtime = Arc::new(runtime);
+    let current = Current::new(Arc::new(runtime));
     let mut pending = None;
     if let Some(extensions) = &extensions {
         pending = extensions
-            .attach(runtime.clone(), &args, &cwd, &agent_dir, &warn)
+            .attach(current.clone(), &args, &cwd, &agent_dir, warn)
             .await;
         let start = serde_json::json!({ "type": "session_start", "reason": "startup" });
         extensions.hooks.notify(start).await;
     }
-    let driver = Driver::new(runtime.clone(), extensions.clone(), pending, warn);
-    let aborter = runtime.clone();
+    let driver = Driver::new(current.clone(), extensions.clone(), pending, warn);
+    let aborter = current.clone();
     let ctrl_c = tokio::spawn(async move {
         // Ctrl-C cancels the running turn; the run then ends with an aborted message.
         while tokio::signal::ctrl_c().await.is_ok() {
-            aborter.abort();
+            aborter.get().abort();
         }
     });
 
@@ -265,8 +266,10 @@ async fn run_checked(mut args: Args) -> Result<ExitCode, String> {
     // Close the session file now (synced, lock removed, as dropping it would) and leave the
     // conversation to the OS at exit: freeing a large resumed session would cost more than
     // the rest of the exit. Every sink flushes each line as it writes it.
+    let runtime = current.get();
     let _ = runtime.with_session_log(Session::close_file);
     std::mem::forget(runtime);
+    std::mem::forget(current);
 
     let last = last_assistant(&produced);
     if args.mode == Mode::Json {

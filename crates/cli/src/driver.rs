@@ -9,16 +9,17 @@ use std::sync::Arc;
 use serde_json::json;
 use tau_protocol::messages::CustomMessage;
 use tau_protocol::{AgentMessage, UserContent};
-use tau_runtime::{RunOptions, Runtime, Trigger};
+use tau_runtime::{RunOptions, Trigger};
 use tokio::sync::mpsc::UnboundedReceiver;
 use tokio::sync::Mutex;
 
+use crate::current::Current;
 use crate::ext_actions::PendingRun;
 use crate::extensions::Extensions;
 
 /// Drives one session's prompts.
 pub struct Driver {
-    runtime: Arc<Runtime>,
+    current: Current,
     extensions: Option<Arc<Extensions>>,
     pending: Mutex<Option<UnboundedReceiver<PendingRun>>>,
     warn: fn(&str),
@@ -27,13 +28,13 @@ pub struct Driver {
 impl Driver {
     /// A driver for `runtime`; `pending` receives the runs extensions ask for.
     pub fn new(
-        runtime: Arc<Runtime>,
+        current: Current,
         extensions: Option<Arc<Extensions>>,
         pending: Option<UnboundedReceiver<PendingRun>>,
         warn: fn(&str),
     ) -> Self {
         Driver {
-            runtime,
+            current,
             extensions,
             pending: Mutex::new(pending),
             warn,
@@ -44,7 +45,10 @@ impl Driver {
     /// asked for meanwhile. Returns the messages the last run produced.
     pub async fn submit(&self, prompt: UserContent) -> Vec<AgentMessage> {
         let mut produced = Vec::new();
-        let command = self.extensions.as_ref().and_then(|e| e.command_for(&prompt));
+        let command = self
+            .extensions
+            .as_ref()
+            .and_then(|e| e.command_for(&prompt));
         if let (Some(extensions), Some((name, args))) = (&self.extensions, command) {
             if let Err(error) = extensions.host.run_command(&name, &args).await {
                 (self.warn)(&format!("/{name}: {error}"));
@@ -73,9 +77,7 @@ impl Driver {
             };
             produced = match run {
                 PendingRun::User(content) => self.run_user(content, "extension").await,
-                PendingRun::Message(message) => {
-                    self.start(Trigger::Message(message), None).await
-                }
+                PendingRun::Message(message) => self.start(Trigger::Message(message), None).await,
             };
         }
     }
@@ -94,14 +96,15 @@ impl Driver {
     }
 
     async fn start(&self, trigger: Trigger, prompt: Option<&UserContent>) -> Vec<AgentMessage> {
+        let runtime = self.current.get();
         let mut options = RunOptions::default();
         if let Some(extensions) = &self.extensions {
             if extensions.hooks.handles("before_agent_start") {
                 let empty = UserContent::Text(String::new());
-                let system_prompt = self.runtime.config().system_prompt;
+                let system_prompt = runtime.config().system_prompt;
                 let prompt_options = json!({
-                    "cwd": self.runtime.config().cwd,
-                    "selectedTools": self.runtime.active_tool_names(),
+                    "cwd": runtime.config().cwd,
+                    "selectedTools": runtime.active_tool_names(),
                 });
                 let asked = extensions
                     .hooks
@@ -115,7 +118,7 @@ impl Driver {
                     .collect();
             }
         }
-        self.runtime.run(trigger, options).await
+        runtime.run(trigger, options).await
     }
 }
 
@@ -127,7 +130,9 @@ fn custom_message(value: &serde_json::Value, warn: &fn(&str)) -> Option<AgentMes
         Some(content) => match serde_json::from_value(content.clone()) {
             Ok(content) => content,
             Err(error) => {
-                warn(&format!("before_agent_start: message content ignored: {error}"));
+                warn(&format!(
+                    "before_agent_start: message content ignored: {error}"
+                ));
                 return None;
             }
         },
@@ -139,7 +144,10 @@ fn custom_message(value: &serde_json::Value, warn: &fn(&str)) -> Option<AgentMes
             .unwrap_or_default()
             .to_string(),
         content,
-        display: value.get("display").and_then(|v| v.as_bool()).unwrap_or(false),
+        display: value
+            .get("display")
+            .and_then(|v| v.as_bool())
+            .unwrap_or(false),
         details: value.get("details").filter(|d| !d.is_null()).cloned(),
         timestamp: tau_protocol::now_millis(),
         extra: Default::default(),

@@ -13,10 +13,15 @@ use tau_protocol::bridge::ToolDef;
 use tau_protocol::messages::CustomMessage;
 use tau_protocol::{AgentMessage, ThinkingLevel, UserContent};
 use tau_provider::models::ModelRegistry;
-use tau_runtime::{Delivery, Runtime};
+use tau_runtime::Delivery;
+
+use crate::current::Current;
 use tau_tools::tool::SharedTool;
 use tokio::sync::mpsc::UnboundedSender;
 use tokio_util::sync::CancellationToken;
+
+#[path = "ext_switch.rs"]
+mod switch;
 
 /// A run an extension asked for while tau was idle.
 #[derive(Debug, Clone)]
@@ -24,24 +29,26 @@ pub enum PendingRun {
     /// `sendUserMessage`: a prompt that goes through `input` and `before_agent_start`.
     User(UserContent),
     /// `sendMessage` with `triggerTurn`: the message starts the run.
-    Message(AgentMessage),
+    Message(Box<AgentMessage>),
 }
 
 /// Answers extension actions for one session.
 pub struct Actions {
-    runtime: Arc<Runtime>,
+    current: Current,
     host: Weak<ExtensionHost>,
     hooks: Weak<ExtensionHooks>,
     runs: UnboundedSender<PendingRun>,
     agent_dir: PathBuf,
     /// tau's built-in tools, which `createBashTool` & co. run through `runBuiltinTool`.
     builtins: Vec<SharedTool>,
+    /// Where problems that do not fail the action are reported.
+    warn: fn(&str),
     /// Whether a tool registered at run time becomes active (not with a `--tools`
     /// allowlist that leaves it out, nor with `--no-tools`).
     activate: Arc<dyn Fn(&str) -> bool + Send + Sync>,
 }
 
-fn arg<'a>(args: &'a [Value], index: usize) -> &'a Value {
+fn arg(args: &[Value], index: usize) -> &Value {
     args.get(index).unwrap_or(&Value::Null)
 }
 
@@ -56,21 +63,23 @@ fn content_of(value: &Value) -> Result<UserContent, String> {
 impl Actions {
     /// Actions over `runtime`; runs go to `runs`.
     pub fn new(
-        runtime: Arc<Runtime>,
+        current: Current,
         host: &Arc<ExtensionHost>,
         hooks: &Arc<ExtensionHooks>,
         runs: UnboundedSender<PendingRun>,
         agent_dir: PathBuf,
         activate: Arc<dyn Fn(&str) -> bool + Send + Sync>,
+        warn: fn(&str),
     ) -> Self {
         Actions {
-            runtime,
+            current,
             host: Arc::downgrade(host),
             hooks: Arc::downgrade(hooks),
             runs,
             agent_dir,
             builtins: tau_tools::builtin_tools(),
             activate,
+            warn,
         }
     }
 
@@ -90,7 +99,10 @@ impl Actions {
                 .unwrap_or_default()
                 .to_string(),
             content: content_of(message.get("content").unwrap_or(&Value::Null))?,
-            display: message.get("display").and_then(Value::as_bool).unwrap_or(false),
+            display: message
+                .get("display")
+                .and_then(Value::as_bool)
+                .unwrap_or(false),
             details: message.get("details").filter(|d| !d.is_null()).cloned(),
             timestamp: tau_protocol::now_millis(),
             extra: Default::default(),
@@ -101,11 +113,12 @@ impl Actions {
             .and_then(Delivery::parse);
         let trigger = options.get("triggerTurn").and_then(Value::as_bool);
         let starts = self
-            .runtime
+            .current
+            .get()
             .send_custom(AgentMessage::Custom(custom), delivery, trigger)
             .await;
         if let Some(message) = starts {
-            let _ = self.runs.send(PendingRun::Message(message));
+            let _ = self.runs.send(PendingRun::Message(Box::new(message)));
         }
         Ok(Value::Null)
     }
@@ -113,7 +126,7 @@ impl Actions {
     async fn send_user_message(&self, args: &[Value]) -> Result<Value, String> {
         let content = content_of(arg(args, 0))?;
         let delivery = arg(args, 1).get("deliverAs").and_then(Value::as_str);
-        if !self.runtime.is_running() {
+        if !self.current.get().is_running() {
             let _ = self.runs.send(PendingRun::User(content));
             return Ok(Value::Null);
         }
@@ -123,8 +136,8 @@ impl Actions {
             extra: Default::default(),
         });
         match delivery {
-            Some("followUp") => self.runtime.follow_up(message).await,
-            Some("steer") => self.runtime.steer(message).await,
+            Some("followUp") => self.current.get().follow_up(message).await,
+            Some("steer") => self.current.get().steer(message).await,
             // Pi's wording.
             _ => return Err("Agent is already processing. Specify deliverAs ('steer' or 'followUp') to queue the message.".into()),
         }
@@ -133,7 +146,10 @@ impl Actions {
 
     async fn set_model(&self, args: &[Value]) -> Result<Value, String> {
         let wanted = arg(args, 0);
-        let provider = wanted.get("provider").and_then(Value::as_str).unwrap_or_default();
+        let provider = wanted
+            .get("provider")
+            .and_then(Value::as_str)
+            .unwrap_or_default();
         let id = wanted.get("id").and_then(Value::as_str).unwrap_or_default();
         let agent_dir = self.agent_dir.clone();
         let (provider, id) = (provider.to_string(), id.to_string());
@@ -147,9 +163,10 @@ impl Actions {
         let Some(selection) = resolved else {
             return Ok(json!(false));
         };
-        let previous = self.runtime.config().model;
+        let previous = self.current.get().config().model;
         let model = selection.model.clone();
-        self.runtime
+        self.current
+            .get()
             .set_model(selection.provider, selection.model, selection.api_key);
         self.notify(json!({
             "type": "model_select",
@@ -165,8 +182,8 @@ impl Actions {
         let name = arg(args, 0).as_str().unwrap_or_default();
         let level = ThinkingLevel::parse(name)
             .ok_or_else(|| format!("invalid thinking level \"{name}\""))?;
-        let previous = self.runtime.config().thinking_level;
-        self.runtime.set_thinking_level(level);
+        let previous = self.current.get().config().thinking_level;
+        self.current.get().set_thinking_level(level);
         if previous != level {
             self.notify(json!({
                 "type": "thinking_level_select",
@@ -180,7 +197,7 @@ impl Actions {
 
     async fn set_session_name(&self, args: &[Value]) -> Result<Value, String> {
         let name = arg(args, 0).as_str().unwrap_or_default().trim().to_string();
-        self.runtime.set_session_name(&name)?;
+        self.current.get().set_session_name(&name)?;
         let name = (!name.is_empty()).then_some(name);
         self.notify(json!({ "type": "session_info_changed", "name": name }))
             .await;
@@ -197,7 +214,8 @@ impl HostActions for Actions {
             "appendEntry" => {
                 let custom_type = arg(&args, 0).as_str().unwrap_or_default();
                 let data = Some(arg(&args, 1).clone()).filter(|d| !d.is_null());
-                self.runtime
+                self.current
+                    .get()
                     .append_custom_entry(custom_type, data)
                     .map(|_| Value::Null)
             }
@@ -205,22 +223,28 @@ impl HostActions for Actions {
             "setLabel" => {
                 let target = arg(&args, 0).as_str().unwrap_or_default();
                 let label = arg(&args, 1).as_str().filter(|l| !l.trim().is_empty());
-                self.runtime.set_label(target, label).map(|_| Value::Null)
+                self.current
+                    .get()
+                    .set_label(target, label)
+                    .map(|_| Value::Null)
             }
             "setActiveTools" => {
                 let names: Vec<String> = serde_json::from_value(arg(&args, 0).clone())
                     .map_err(|_| "setActiveTools takes an array of tool names".to_string())?;
-                self.runtime.set_active_tools(&names);
+                self.current.get().set_active_tools(&names);
                 Ok(Value::Null)
             }
             "setModel" => self.set_model(&args).await,
             "setThinkingLevel" => self.set_thinking_level(&args).await,
             "abort" => {
-                self.runtime.abort();
+                self.current.get().abort();
                 Ok(Value::Null)
             }
             // Pi's print mode: a no-op; the process exits when all prompts are processed.
             "shutdown" => Ok(Value::Null),
+            "newSession" => self.new_session(&args).await,
+            "fork" => self.fork(&args).await,
+            "switchSession" => self.switch_session(&args).await,
             "runBuiltinTool" => {
                 let cancel = CancellationToken::new();
                 tau_ext_bridge::run_builtin_tool(&self.builtins, arg(&args, 0), cancel).await
@@ -235,6 +259,6 @@ impl HostActions for Actions {
         };
         let activate = (self.activate)(&tool.name);
         let tool: SharedTool = Arc::new(ExtensionTool::new(tool, host));
-        self.runtime.add_tool(tool, activate);
+        self.current.get().add_tool(tool, activate);
     }
 }

@@ -3,15 +3,15 @@
 //! — new session entries, the leaf, model, thinking level, tools, name, idleness.
 
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 
+use crate::current::Current;
 use serde_json::{json, Map, Value};
 use tau_ext_bridge::StateSource;
-use tau_runtime::Runtime;
 
 /// Reads the runtime for the host; remembers what it sent.
 pub struct RuntimeState {
-    runtime: Arc<Runtime>,
+    current: Current,
     cwd: PathBuf,
     /// Extension commands, for `pi.getCommands()`.
     commands: Value,
@@ -43,9 +43,9 @@ struct Fingerprint {
 impl RuntimeState {
     /// A source over `runtime`; `commands` is the `getCommands()` list, `models` the
     /// available models.
-    pub fn new(runtime: Arc<Runtime>, cwd: PathBuf, commands: Value, models: Value) -> Self {
+    pub fn new(current: Current, cwd: PathBuf, commands: Value, models: Value) -> Self {
         RuntimeState {
-            runtime,
+            current,
             cwd,
             commands,
             models,
@@ -58,24 +58,25 @@ impl RuntimeState {
     }
 
     fn fingerprint(&self) -> Fingerprint {
+        let runtime = self.current.get();
         Fingerprint {
-            generation: self.runtime.config_generation(),
-            entries: self.runtime.with_session_log(|session| session.tree().len()),
-            running: self.runtime.is_running(),
-            pending: self.runtime.has_pending_messages(),
+            generation: runtime.config_generation(),
+            entries: runtime.with_session_log(|session| session.tree().len()),
+            running: runtime.is_running(),
+            pending: runtime.has_pending_messages(),
         }
     }
 
     /// The small values, compared with what was sent to find changes.
     fn values(&self) -> Map<String, Value> {
-        let config = self.runtime.config();
+        let runtime = self.current.get();
+        let config = runtime.config();
         let mut model = serde_json::to_value(&config.model).unwrap_or(Value::Null);
         if let Some(fields) = model.as_object_mut() {
             // Resolved auth headers stay in tau.
             fields.remove("headers");
         }
-        let tools: Vec<Value> = self
-            .runtime
+        let tools: Vec<Value> = runtime
             .all_tools()
             .iter()
             .map(|tool| {
@@ -89,7 +90,7 @@ impl RuntimeState {
                 })
             })
             .collect();
-        let (file, dir, id, name) = self.runtime.with_session_log(|session| {
+        let (file, dir, id, name) = runtime.with_session_log(|session| {
             (
                 session.path().map(|p| p.display().to_string()),
                 session.dir().map(|p| p.display().to_string()),
@@ -99,8 +100,11 @@ impl RuntimeState {
         });
         let mut values = Map::new();
         values.insert("model".into(), model);
-        values.insert("thinkingLevel".into(), json!(config.thinking_level.as_str()));
-        values.insert("activeTools".into(), json!(self.runtime.active_tool_names()));
+        values.insert(
+            "thinkingLevel".into(),
+            json!(config.thinking_level.as_str()),
+        );
+        values.insert("activeTools".into(), json!(runtime.active_tool_names()));
         values.insert("allTools".into(), Value::Array(tools));
         values.insert("commands".into(), self.commands.clone());
         values.insert("sessionFile".into(), json!(file));
@@ -108,18 +112,21 @@ impl RuntimeState {
         values.insert("sessionId".into(), json!(id));
         values.insert("sessionName".into(), json!(name));
         values.insert("cwd".into(), json!(self.cwd));
-        values.insert("systemPrompt".into(), json!(self.runtime.effective_system_prompt()));
-        values.insert("idle".into(), json!(!self.runtime.is_running()));
+        values.insert(
+            "systemPrompt".into(),
+            json!(runtime.effective_system_prompt()),
+        );
+        values.insert("idle".into(), json!(!runtime.is_running()));
         values.insert(
             "pendingMessages".into(),
-            json!(self.runtime.has_pending_messages()),
+            json!(runtime.has_pending_messages()),
         );
         values
     }
 
     /// Entries from index `from` on, the header first when `from` is 0, and the leaf.
     fn entries_from(&self, from: usize) -> (Vec<Value>, usize, Option<String>) {
-        self.runtime.with_session_log(|session| {
+        self.current.get().with_session_log(|session| {
             let entries = session.tree().entries();
             let mut out = Vec::with_capacity(entries.len().saturating_sub(from) + 1);
             if from == 0 {

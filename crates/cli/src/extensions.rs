@@ -11,9 +11,9 @@ use tau_protocol::UserContent;
 use tau_tools::tool::SharedTool;
 
 use crate::args::Args;
+use crate::current::Current;
 use crate::ext_actions::{Actions, PendingRun};
 use crate::ext_state::RuntimeState;
-use tau_runtime::Runtime;
 use tokio::sync::mpsc::UnboundedReceiver;
 
 /// The loaded extensions of a run.
@@ -24,7 +24,6 @@ pub struct Extensions {
     pub hooks: Arc<ExtensionHooks>,
     /// The tools the extensions registered.
     pub tools: Vec<SharedTool>,
-    commands: Vec<String>,
 }
 
 /// Starts the extensions `args` and the agent directory configure; `None` when there are
@@ -39,7 +38,11 @@ pub async fn start(
     let found = discover(&DiscoveryOptions {
         agent_dir: agent_dir.to_path_buf(),
         cwd: cwd.to_path_buf(),
-        explicit: args.extensions.iter().map(|p| p.to_string_lossy().into_owned()).collect(),
+        explicit: args
+            .extensions
+            .iter()
+            .map(|p| p.to_string_lossy().into_owned())
+            .collect(),
         no_extensions: args.no_extensions,
         trust_override: args.approve,
         global_npm_root: None,
@@ -49,7 +52,11 @@ pub async fn start(
     if paths.is_empty() {
         return None;
     }
-    let host = match ExtensionHost::start(HostOptions::new(cwd)).await {
+    let mut options = HostOptions::new(cwd);
+    if let Some(limit) = handler_limit(warn) {
+        options.request_timeout = limit;
+    }
+    let host = match ExtensionHost::start(options).await {
         Ok(host) => Arc::new(host),
         Err(error) => {
             warn(&format!("extensions disabled: {error}"));
@@ -78,17 +85,10 @@ pub async fn start(
             failed.path
         ));
     }
-    let commands = report
-        .extensions
-        .iter()
-        .filter(|ext| ext.ok)
-        .flat_map(|ext| ext.commands.iter().map(|c| c.name.clone()))
-        .collect();
     Some(Extensions {
         tools: extension_tools(&host),
         hooks: Arc::new(ExtensionHooks::new(host.clone())),
         host,
-        commands,
     })
 }
 
@@ -115,6 +115,21 @@ async fn available_models(agent_dir: &Path) -> serde_json::Value {
     .unwrap_or_else(|_| json!([]))
 }
 
+/// `TAU_EXT_TIMEOUT_MS`: how long an extension handler may take before it counts as failed
+/// (a gate then blocks); default 30 s.
+fn handler_limit(warn: &dyn Fn(&str)) -> Option<std::time::Duration> {
+    let text = std::env::var("TAU_EXT_TIMEOUT_MS").ok()?;
+    match text.trim().parse::<u64>() {
+        Ok(millis) if millis > 0 => Some(std::time::Duration::from_millis(millis)),
+        _ => {
+            warn(&format!(
+                "TAU_EXT_TIMEOUT_MS={text} is not a positive number of milliseconds; using 30000"
+            ));
+            None
+        }
+    }
+}
+
 /// Unknown `--flag value` pairs, offered to extensions as their flag values.
 fn flag_values(args: &Args) -> serde_json::Map<String, serde_json::Value> {
     args.unknown_flags
@@ -132,25 +147,29 @@ impl Extensions {
     /// be bound (reported; extensions stay loaded but cannot act).
     pub async fn attach(
         &self,
-        runtime: Arc<Runtime>,
+        current: Current,
         args: &Args,
         cwd: &Path,
         agent_dir: &Path,
-        warn: &dyn Fn(&str),
+        warn: fn(&str),
     ) -> Option<UnboundedReceiver<PendingRun>> {
         let (runs, pending) = tokio::sync::mpsc::unbounded_channel();
         let allow = args.tools.clone();
         let no_tools = args.no_tools;
         let activate = Arc::new(move |name: &str| {
-            !no_tools && allow.as_ref().is_none_or(|list| list.iter().any(|n| n == name))
+            !no_tools
+                && allow
+                    .as_ref()
+                    .is_none_or(|list| list.iter().any(|n| n == name))
         });
         let actions = Actions::new(
-            runtime.clone(),
+            current.clone(),
             &self.host,
             &self.hooks,
             runs,
             agent_dir.to_path_buf(),
             activate,
+            warn,
         );
         self.host.set_actions(Arc::new(actions));
         let commands: Vec<serde_json::Value> = self
@@ -171,7 +190,7 @@ impl Extensions {
             })
             .collect();
         let models = available_models(agent_dir).await;
-        let source = RuntimeState::new(runtime, cwd.to_path_buf(), json!(commands), models);
+        let source = RuntimeState::new(current, cwd.to_path_buf(), json!(commands), models);
         if let Err(error) = self.host.bind_source(Arc::new(source)).await {
             warn(&format!("extensions cannot act: {error}"));
             return None;
@@ -190,10 +209,14 @@ impl Extensions {
         };
         let rest = text.strip_prefix('/')?;
         let (name, args) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
-        self.commands
+        // The live table: commands registered at run time or by reloaded extensions count.
+        let known = self
+            .host
+            .report()
+            .extensions
             .iter()
-            .any(|c| c == name)
-            .then(|| (name.to_string(), args.trim().to_string()))
+            .any(|ext| ext.ok && ext.commands.iter().any(|c| c.name == name));
+        known.then(|| (name.to_string(), args.trim().to_string()))
     }
 
     /// The active tools with the extensions' tools added (an extension tool with a built-in's

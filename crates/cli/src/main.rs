@@ -3,6 +3,7 @@
 
 mod app;
 mod args;
+mod current;
 mod driver;
 mod ext_actions;
 mod ext_state;
@@ -18,7 +19,10 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let argv: Vec<String> = std::env::args().skip(1).collect();
-    if argv.first().is_some_and(|first| first == "setup-extensions") {
+    if argv
+        .first()
+        .is_some_and(|first| first == "setup-extensions")
+    {
         return setup_extensions::run(&argv[1..]);
     }
     let args = args::parse(&argv);

@@ -36,9 +36,9 @@ pub fn run(args: &[String]) -> ExitCode {
         }
         _ => {
             return crate::app::fail(&format!(
-                "setup-extensions takes no arguments (got {}); set TAU_EXT_HOST to choose the folder",
-                args.join(" ")
-            ))
+            "setup-extensions takes no arguments (got {}); set TAU_EXT_HOST to choose the folder",
+            args.join(" ")
+        ))
         }
     }
     match set_up() {

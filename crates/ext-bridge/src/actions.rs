@@ -19,7 +19,12 @@ use tau_protocol::bridge::{CommandDef, HandlerDef, LoadReport, ToolDef};
 pub trait HostActions: Send + Sync {
     /// An ExtensionAPI / ctx action: `name` with Pi's positional `args`. The answer is the
     /// action's result (`null` when it has none); an `Err` becomes an error in the extension.
-    async fn action(&self, extension_path: &str, name: &str, args: Vec<Value>) -> Result<Value, String> {
+    async fn action(
+        &self,
+        extension_path: &str,
+        name: &str,
+        args: Vec<Value>,
+    ) -> Result<Value, String> {
         let _ = (extension_path, args);
         Err(format!("tau does not support {name} yet"))
     }

@@ -61,11 +61,8 @@ pub async fn run_builtin_tool(
         return Err(format!("tau has no built-in tool named {}", call.name));
     };
     let prepared = tool.prepare_arguments(call.params);
-    let params = tau_tools::validate::validate_arguments(
-        &call.name,
-        &tool.info().parameters,
-        &prepared,
-    )?;
+    let params =
+        tau_tools::validate::validate_arguments(&call.name, &tool.info().parameters, &prepared)?;
     let mut ctx = ToolContext::new(call.cwd, cancel);
     ctx.extra_env = call
         .env

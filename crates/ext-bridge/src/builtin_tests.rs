@@ -46,7 +46,10 @@ async fn the_bare_object_is_accepted_and_edit_takes_legacy_arguments() {
     }))
     .await
     .unwrap();
-    assert!(edited["details"]["diff"].as_str().unwrap().contains("three"));
+    assert!(edited["details"]["diff"]
+        .as_str()
+        .unwrap()
+        .contains("three"));
     assert_eq!(
         std::fs::read_to_string(dir.path().join("f.txt")).unwrap(),
         "one three\n"

@@ -117,7 +117,14 @@ impl Connection {
         let (order_dispatcher, order_writer) = (dispatcher.clone(), writer.clone());
         tokio::spawn(async move {
             while let Some((id, method, params)) = queue.recv().await {
-                answer(order_dispatcher.clone(), order_writer.clone(), id, method, params).await;
+                answer(
+                    order_dispatcher.clone(),
+                    order_writer.clone(),
+                    id,
+                    method,
+                    params,
+                )
+                .await;
             }
         });
         tokio::spawn(read_loop(
@@ -274,7 +281,13 @@ fn version_mismatch(host: u32) -> String {
 type Queued = (u64, String, Value);
 
 /// Answers one host request and writes the response.
-async fn answer(dispatcher: Arc<Dispatcher>, writer: Writer, id: u64, method: String, params: Value) {
+async fn answer(
+    dispatcher: Arc<Dispatcher>,
+    writer: Writer,
+    id: u64,
+    method: String,
+    params: Value,
+) {
     let frame = match dispatcher.request(&method, params).await {
         Ok(result) => Frame::Response {
             id,

@@ -176,7 +176,12 @@ fn read_settings(path: &Path) -> Result<ScopeSettings, String> {
         Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
     };
     let value: serde_json::Value = serde_json::from_str(text.trim_start_matches('\u{feff}'))
-        .map_err(|e| format!("{}: invalid JSON ({e}); its extensions and packages are skipped", path.display()))?;
+        .map_err(|e| {
+            format!(
+                "{}: invalid JSON ({e}); its extensions and packages are skipped",
+                path.display()
+            )
+        })?;
     let list = |key: &str| -> Vec<&serde_json::Value> {
         value
             .get(key)
@@ -278,8 +283,22 @@ fn configured_paths(
     packages::resolve_all(ctx, &entries, &mut acc, warnings);
     let project_base = ctx.base(Scope::Project);
     let user_base = ctx.base(Scope::User);
-    add_settings_entries(ctx, &mut acc, &project.extensions, Scope::Project, PROJECT_SETTINGS_RANK, warnings);
-    add_settings_entries(ctx, &mut acc, &global.extensions, Scope::User, USER_SETTINGS_RANK, warnings);
+    add_settings_entries(
+        ctx,
+        &mut acc,
+        &project.extensions,
+        Scope::Project,
+        PROJECT_SETTINGS_RANK,
+        warnings,
+    );
+    add_settings_entries(
+        ctx,
+        &mut acc,
+        &global.extensions,
+        Scope::User,
+        USER_SETTINGS_RANK,
+        warnings,
+    );
     if trusted {
         for path in discover_in(&project_base.join("extensions")) {
             let on = enabled_by_overrides(&path, &project.extensions, &project_base);

@@ -167,6 +167,38 @@ impl ExtensionHooks {
         Some(UserContent::Blocks(blocks))
     }
 
+    /// Runs a cancellable event (`session_before_switch`, `session_before_fork`, …) as Pi
+    /// does: handlers in order until one returns `cancel: true`, which is returned; else the
+    /// last value a handler returned. Throwing handlers are reported and skipped.
+    pub async fn gate(&self, event: Value) -> Option<Value> {
+        let name = event
+            .get("type")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string();
+        let handlers = match self.handlers(&name).await {
+            Ok(handlers) => handlers,
+            Err(e) => {
+                self.report(None, &name, &e);
+                return None;
+            }
+        };
+        let mut last = None;
+        for handler in &handlers {
+            match self
+                .host
+                .invoke(&handler.id, event.clone(), json!({}))
+                .await
+            {
+                Ok(outcome) if field_bool(&outcome.value, "cancel") => return Some(outcome.value),
+                Ok(outcome) if !outcome.value.is_null() => last = Some(outcome.value),
+                Ok(_) => {}
+                Err(e) => self.report(Some(handler), &name, &e),
+            }
+        }
+        last
+    }
+
     /// Whether any extension handles `event`.
     pub fn handles(&self, event: &str) -> bool {
         !self.host.registered(event).is_empty()

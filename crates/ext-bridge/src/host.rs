@@ -172,6 +172,15 @@ impl ExtensionHost {
         self.bind(source.full()).await
     }
 
+    /// Binds again with the state source (after [`ExtensionHost::reload`]): the host gets
+    /// the whole state anew.
+    pub async fn rebind(&self) -> Result<(), BridgeError> {
+        match self.source() {
+            Some(source) => self.bind_source(source).await,
+            None => Ok(()),
+        }
+    }
+
     fn source(&self) -> Option<Arc<dyn StateSource>> {
         self.state_source
             .lock()
@@ -242,6 +251,15 @@ impl ExtensionHost {
             )
             .await?;
         serde_json::from_value(value).map_err(|e| BridgeError::Protocol(format!("load: {e}")))
+    }
+
+    /// Runs every extension's factory again with the last load request (Pi reloads
+    /// extensions when a session is replaced); then [`ExtensionHost::bind_source`] again.
+    pub async fn reload(&self) -> Result<LoadReport, BridgeError> {
+        let request = self.loaded().request.clone().ok_or_else(|| {
+            BridgeError::Protocol("reload before any extensions were loaded".into())
+        })?;
+        self.load(request).await
     }
 
     /// Hands the host the session state; from then on extension actions work.
@@ -402,7 +420,8 @@ impl ExtensionHost {
         if guard.exited().is_none() {
             return Ok(guard.clone());
         }
-        let conn = Arc::new(spawn(&self.options, &self.node, &self.host_dir, &self.dispatcher).await?);
+        let conn =
+            Arc::new(spawn(&self.options, &self.node, &self.host_dir, &self.dispatcher).await?);
         let (request, state) = {
             let loaded = self.loaded();
             (loaded.request.clone(), loaded.state.clone())

@@ -192,7 +192,11 @@ pub fn find_npm(node: Option<&Path>) -> Result<PathBuf, BridgeError> {
     }
     let beside_node = node.and_then(Path::parent).map(|dir| dir.join("npm"));
     let on_path = std::env::var_os("PATH")
-        .map(|p| std::env::split_paths(&p).map(|dir| dir.join("npm")).collect::<Vec<_>>())
+        .map(|p| {
+            std::env::split_paths(&p)
+                .map(|dir| dir.join("npm"))
+                .collect::<Vec<_>>()
+        })
         .unwrap_or_default();
     beside_node
         .into_iter()
@@ -242,7 +246,10 @@ mod tests {
         on_disk.extend(["package.json".into(), "package-lock.json".into()]);
         let embedded: Vec<&str> = HOST_FILES.iter().map(|(rel, _)| *rel).collect();
         for file in &on_disk {
-            assert!(embedded.contains(&file.as_str()), "{file} is not in HOST_FILES");
+            assert!(
+                embedded.contains(&file.as_str()),
+                "{file} is not in HOST_FILES"
+            );
         }
         for (rel, content) in HOST_FILES {
             assert_eq!(std::fs::read_to_string(host.join(rel)).unwrap(), *content);
@@ -257,13 +264,19 @@ mod tests {
         assert!(fresh.join("src/shim/pi-ai.mjs").is_file());
         std::fs::write(fresh.join("src/main.mjs"), "old").unwrap();
         write_host_files(&fresh).unwrap();
-        assert_ne!(std::fs::read_to_string(fresh.join("src/main.mjs")).unwrap(), "old");
+        assert_ne!(
+            std::fs::read_to_string(fresh.join("src/main.mjs")).unwrap(),
+            "old"
+        );
 
         let checkout = dir.path().join("checkout");
         std::fs::create_dir_all(checkout.join("src")).unwrap();
         std::fs::write(checkout.join("src/main.mjs"), "mine").unwrap();
         assert_eq!(write_host_files(&checkout).unwrap(), 0);
-        assert_eq!(std::fs::read_to_string(checkout.join("src/main.mjs")).unwrap(), "mine");
+        assert_eq!(
+            std::fs::read_to_string(checkout.join("src/main.mjs")).unwrap(),
+            "mine"
+        );
     }
 
     #[test]
@@ -278,7 +291,10 @@ mod tests {
         write_host_files(&bin.join("ext-host")).unwrap();
         assert_eq!(setup_target_in(None, &bin), bin.join("ext-host"));
         let error = locate_host_in(None, &bin).unwrap_err().to_string();
-        assert!(error.contains("has no node_modules") && error.contains("tau setup-extensions"), "{error}");
+        assert!(
+            error.contains("has no node_modules") && error.contains("tau setup-extensions"),
+            "{error}"
+        );
         std::fs::create_dir(bin.join("ext-host/node_modules")).unwrap();
         assert_eq!(locate_host_in(None, &bin).unwrap(), bin.join("ext-host"));
 

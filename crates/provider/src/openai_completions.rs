@@ -180,7 +180,7 @@ fn prepare_post(
     let transformed = transform_messages_borrowed(original, model, &|id| {
         normalize_tool_call_id(id, &model.provider)
     });
-    let messages: Vec<&AgentMessage> = transformed.iter().map(AsRef::as_ref).collect();
+    let messages: Vec<&AgentMessage> = transformed.iter().map(|message| &**message).collect();
     let body = encode_body(
         &BodyInput {
             model,

@@ -10,8 +10,8 @@
 //!   gets a synthetic error result `No result provided`, because APIs reject unanswered
 //!   calls.
 
-use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
+use std::ops::Deref;
 
 use tau_protocol::{
     AgentMessage, AssistantMessage, ContentBlock, Model, StopReason, ToolCall, ToolResultMessage,
@@ -32,11 +32,7 @@ pub fn transform_messages(
     model: &Model,
     normalize_id: &dyn Fn(&str) -> String,
 ) -> Vec<AgentMessage> {
-    let refs: Vec<&AgentMessage> = messages.iter().collect();
-    transform_messages_borrowed(&refs, model, normalize_id)
-        .into_iter()
-        .map(Cow::into_owned)
-        .collect()
+    transform_messages_owned(messages.to_vec(), model, normalize_id)
 }
 
 /// [`transform_messages`] taking the conversation by value, so messages that need no change
@@ -46,40 +42,101 @@ pub fn transform_messages_owned(
     model: &Model,
     normalize_id: &dyn Fn(&str) -> String,
 ) -> Vec<AgentMessage> {
-    transform(messages.into_iter().map(Cow::Owned), model, normalize_id)
-        .into_iter()
-        .map(Cow::into_owned)
-        .collect()
+    transform(messages.into_iter(), model, normalize_id)
 }
 
 /// [`transform_messages`] reading the conversation in place: messages that need no change
-/// stay borrowed, only rewritten ones (and synthetic results) are owned.
+/// stay borrowed, only rewritten ones (and synthetic results) are built.
 pub fn transform_messages_borrowed<'a>(
     messages: &[&'a AgentMessage],
     model: &Model,
     normalize_id: &dyn Fn(&str) -> String,
-) -> Vec<Cow<'a, AgentMessage>> {
+) -> Vec<Transformed<'a>> {
     transform(
-        messages.iter().map(|&message| Cow::Borrowed(message)),
+        messages.iter().map(|&message| Transformed::Kept(message)),
         model,
         normalize_id,
     )
 }
 
-/// The transform over borrowed or owned messages: a message is copied (when borrowed) only
-/// if something in it changes.
-fn transform<'a>(
-    messages: impl Iterator<Item = Cow<'a, AgentMessage>>,
+/// One message of a conversation transformed in place (two words, however large the
+/// message).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Transformed<'a> {
+    /// The caller's message, unchanged.
+    Kept(&'a AgentMessage),
+    /// A rewritten copy, or a synthetic tool result.
+    Rewritten(Box<AgentMessage>),
+}
+
+impl Deref for Transformed<'_> {
+    type Target = AgentMessage;
+
+    fn deref(&self) -> &AgentMessage {
+        match self {
+            Transformed::Kept(message) => message,
+            Transformed::Rewritten(message) => message,
+        }
+    }
+}
+
+/// A conversation element the transform can read, rewrite (copying it first when borrowed)
+/// and create.
+trait Slot: Sized {
+    fn get(&self) -> &AgentMessage;
+    fn make_mut(&mut self) -> &mut AgentMessage;
+    fn new(message: AgentMessage) -> Self;
+}
+
+impl Slot for AgentMessage {
+    fn get(&self) -> &AgentMessage {
+        self
+    }
+
+    fn make_mut(&mut self) -> &mut AgentMessage {
+        self
+    }
+
+    fn new(message: AgentMessage) -> Self {
+        message
+    }
+}
+
+impl Slot for Transformed<'_> {
+    fn get(&self) -> &AgentMessage {
+        self
+    }
+
+    fn make_mut(&mut self) -> &mut AgentMessage {
+        if let Transformed::Kept(message) = *self {
+            *self = Transformed::Rewritten(Box::new(message.clone()));
+        }
+        match self {
+            Transformed::Rewritten(message) => message,
+            // Replaced just above.
+            Transformed::Kept(_) => unreachable!("a kept message was just copied"),
+        }
+    }
+
+    fn new(message: AgentMessage) -> Self {
+        Transformed::Rewritten(Box::new(message))
+    }
+}
+
+/// The transform over borrowed or owned messages: a borrowed message is copied only if
+/// something in it changes.
+fn transform<T: Slot>(
+    messages: impl Iterator<Item = T>,
     model: &Model,
     normalize_id: &dyn Fn(&str) -> String,
-) -> Vec<Cow<'a, AgentMessage>> {
+) -> Vec<T> {
     let supports_images = model.input.iter().any(|kind| kind == "image");
     let mut id_map: HashMap<String, String> = HashMap::new();
-    let transformed: Vec<Cow<'a, AgentMessage>> = messages
+    let transformed: Vec<T> = messages
         .map(|mut message| {
-            match message.as_ref() {
+            match message.get() {
                 AgentMessage::User(user) if !supports_images && user_has_images(&user.content) => {
-                    if let AgentMessage::User(user) = message.to_mut() {
+                    if let AgentMessage::User(user) = message.make_mut() {
                         if let UserContent::Blocks(blocks) = &mut user.content {
                             replace_images(blocks, USER_IMAGE_PLACEHOLDER);
                         }
@@ -89,7 +146,7 @@ fn transform<'a>(
                     let images = !supports_images && has_images(&result.content);
                     let renamed = id_map.get(&result.tool_call_id).cloned();
                     if images || renamed.is_some() {
-                        if let AgentMessage::ToolResult(result) = message.to_mut() {
+                        if let AgentMessage::ToolResult(result) = message.make_mut() {
                             if images {
                                 replace_images(&mut result.content, TOOL_IMAGE_PLACEHOLDER);
                             }
@@ -100,7 +157,7 @@ fn transform<'a>(
                     }
                 }
                 AgentMessage::Assistant(assistant) if assistant_changes(assistant, model) => {
-                    if let AgentMessage::Assistant(assistant) = message.to_mut() {
+                    if let AgentMessage::Assistant(assistant) = message.make_mut() {
                         let taken = std::mem::take(assistant);
                         *assistant = transform_assistant(taken, model, normalize_id, &mut id_map);
                     }
@@ -170,8 +227,8 @@ fn transform_assistant(
                 ref thinking_signature,
                 redacted,
             } => {
-                let keep = same_model
-                    && keeps_thinking(thinking, thinking_signature.as_deref(), redacted);
+                let keep =
+                    same_model && keeps_thinking(thinking, thinking_signature.as_deref(), redacted);
                 keep.then_some(block)
             }
             ContentBlock::Text {
@@ -200,32 +257,31 @@ fn transform_assistant(
 
 /// Drops failed assistant turns and answers tool calls that got no result before the next
 /// assistant or user message (or the end).
-fn answer_orphaned_tool_calls(messages: Vec<Cow<'_, AgentMessage>>) -> Vec<Cow<'_, AgentMessage>> {
+fn answer_orphaned_tool_calls<T: Slot>(messages: Vec<T>) -> Vec<T> {
     let mut result = Vec::with_capacity(messages.len());
     let mut pending: Vec<ToolCall> = Vec::new();
     let mut answered: HashSet<String> = HashSet::new();
-    let close = |result: &mut Vec<Cow<'_, AgentMessage>>,
-                 pending: &mut Vec<ToolCall>,
-                 answered: &mut HashSet<String>| {
-        for call in pending.drain(..) {
-            if !answered.contains(&call.id) {
-                result.push(Cow::Owned(AgentMessage::ToolResult(ToolResultMessage {
-                    tool_call_id: call.id.clone(),
-                    tool_name: call.name.clone(),
-                    content: vec![ContentBlock::text(NO_RESULT_PROVIDED)],
-                    details: None,
-                    usage: None,
-                    is_error: true,
-                    duration_ms: None,
-                    timestamp: tau_protocol::now_millis(),
-                    extra: Default::default(),
-                })));
+    let close =
+        |result: &mut Vec<T>, pending: &mut Vec<ToolCall>, answered: &mut HashSet<String>| {
+            for call in pending.drain(..) {
+                if !answered.contains(&call.id) {
+                    result.push(T::new(AgentMessage::ToolResult(ToolResultMessage {
+                        tool_call_id: call.id.clone(),
+                        tool_name: call.name.clone(),
+                        content: vec![ContentBlock::text(NO_RESULT_PROVIDED)],
+                        details: None,
+                        usage: None,
+                        is_error: true,
+                        duration_ms: None,
+                        timestamp: tau_protocol::now_millis(),
+                        extra: Default::default(),
+                    })));
+                }
             }
-        }
-        answered.clear();
-    };
+            answered.clear();
+        };
     for message in messages {
-        match message.as_ref() {
+        match message.get() {
             AgentMessage::Assistant(assistant) => {
                 close(&mut result, &mut pending, &mut answered);
                 if matches!(

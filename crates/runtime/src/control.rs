@@ -51,6 +51,25 @@ impl Runtime {
         self
     }
 
+    /// A runtime for another session (Pi's session replacement: new, resume, fork) with this
+    /// one's configuration, tools, hooks, sinks and settings, continuing `history`;
+    /// `declared` is what the new session's transcript declared of the system prompt.
+    pub fn successor(
+        &self,
+        session: tau_session::Session,
+        history: Vec<AgentMessage>,
+        declared: Option<tau_session::SystemPrompt>,
+    ) -> Runtime {
+        let mut next = Runtime::new(self.live.config(), self.sinks.clone())
+            .with_session(session, history)
+            .with_retry(self.retry)
+            .with_compaction(self.compaction.settings.clone())
+            .with_warnings(self.warn.clone());
+        next.hooks = self.hooks.clone();
+        next.live = self.live.successor(declared);
+        next
+    }
+
     /// Every tool that can be activated (the active ones are in [`Runtime::config`]).
     pub fn all_tools(&self) -> Vec<SharedTool> {
         self.live.all_tools()
@@ -144,7 +163,11 @@ impl Runtime {
     }
 
     /// Records extension state (Pi's `appendEntry`); returns the entry id.
-    pub fn append_custom_entry(&self, custom_type: &str, data: Option<Value>) -> Result<String, String> {
+    pub fn append_custom_entry(
+        &self,
+        custom_type: &str,
+        data: Option<Value>,
+    ) -> Result<String, String> {
         lock(&self.session)
             .append_custom_entry(custom_type, data)
             .map_err(|error| error.to_string())

@@ -17,10 +17,10 @@ pub mod tool_selection;
 
 pub use compaction::{CompactionError, CompactionSettings};
 pub use context_files::{load_context_files, ContextFile};
+pub use live::PromptBuilder;
 pub use prompt::{build_system_prompt, SystemPrompt, SystemPromptOptions};
 pub use retry::RetryPolicy;
-pub use live::PromptBuilder;
-pub use runtime::{EventSink, Runtime, RuntimeConfig, RunOptions, Trigger};
 pub use runtime::control::Delivery;
+pub use runtime::{EventSink, RunOptions, Runtime, RuntimeConfig, Trigger};
 pub use settings::RuntimeSettings;
 pub use tool_selection::{select_tools, ToolSelection, ToolSelectionError};

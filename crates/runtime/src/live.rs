@@ -52,6 +52,21 @@ impl Live {
         }
     }
 
+    /// The same configuration, tools and prompt builder for another session, whose
+    /// transcript declared `declared` so far.
+    pub(crate) fn successor(&self, declared: Option<tau_session::SystemPrompt>) -> Live {
+        let builder = lock(&self.builder).clone();
+        let has_declarations = lock(&self.declared).is_some();
+        Live {
+            config: Mutex::new(self.config()),
+            generation: AtomicU64::new(self.generation() + 1),
+            all_tools: Mutex::new(self.all_tools()),
+            builder: Mutex::new(builder),
+            prompt: Mutex::new(lock(&self.prompt).clone()),
+            declared: Mutex::new(has_declarations.then_some(Declared { state: declared })),
+        }
+    }
+
     pub(crate) fn config(&self) -> AgentConfig {
         lock(&self.config).clone()
     }

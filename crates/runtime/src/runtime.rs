@@ -43,7 +43,7 @@ pub enum Trigger {
     /// A user prompt.
     User(UserContent),
     /// A message (usually `custom`) that starts the run as it is.
-    Message(AgentMessage),
+    Message(Box<AgentMessage>),
 }
 
 /// Per-run additions (what Pi's `before_agent_start` handlers return).
@@ -252,7 +252,8 @@ impl Runtime {
     /// Ends with `agent_settled`. An abort (see [`Runtime::abort`]) ends the run early with
     /// an aborted assistant message; the conversation keeps everything recorded so far.
     pub async fn prompt(&self, content: UserContent) -> Vec<AgentMessage> {
-        self.run(Trigger::User(content), RunOptions::default()).await
+        self.run(Trigger::User(content), RunOptions::default())
+            .await
     }
 
     /// Runs the agent from `trigger` with per-run `options` (see [`Runtime::prompt`]).
@@ -269,7 +270,7 @@ impl Runtime {
                     extra: Default::default(),
                 })
             }
-            Trigger::Message(message) => message,
+            Trigger::Message(message) => *message,
         };
         self.running.store(true, Ordering::Release);
         *lock(&self.run_prompt) = options.system_prompt.clone();

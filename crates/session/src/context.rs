@@ -138,11 +138,15 @@ impl SessionTree {
     /// system prompt state replayed from its system messages.
     pub fn build_session_context_at(&self, leaf: Option<&str>) -> SessionContext {
         let projection = self.build_session_projection_at(leaf);
-        let messages: Vec<AgentMessage> = projection
-            .entries
-            .into_iter()
-            .flat_map(|entry| entry.messages.into_owned())
-            .collect();
+        // Sized up front: a long session's list would otherwise be regrown a dozen times.
+        let count = projection.entries.iter().map(|e| e.messages.len()).sum();
+        let mut messages: Vec<AgentMessage> = Vec::with_capacity(count);
+        for entry in projection.entries {
+            match entry.messages {
+                Cow::Borrowed(stored) => messages.extend_from_slice(stored),
+                Cow::Owned(built) => messages.extend(built),
+            }
+        }
         SessionContext {
             system_prompt: SystemPrompt::replay(&messages),
             messages,

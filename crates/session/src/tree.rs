@@ -47,22 +47,29 @@ impl SessionTree {
 
     /// Indexes `entries` (file order). The leaf is the last entry with an id, as Pi sets it on
     /// load. Duplicate ids resolve to the later entry, as in Pi.
-    pub fn from_entries(entries: Vec<SessionEntry>) -> Self {
-        let mut tree = SessionTree {
-            entries: Vec::with_capacity(entries.len()),
-            ..Self::default()
-        };
+    pub fn from_entries(mut entries: Vec<SessionEntry>) -> Self {
+        let mut tree = SessionTree::default();
         tree.by_id.reserve(entries.len());
-        for entry in entries {
-            tree.push(entry);
+        tree.parent_of.reserve(entries.len());
+        for (index, entry) in entries.iter().enumerate() {
+            tree.index(index, entry);
         }
+        // The entries stay where they were read (a resumed session's are tens of megabytes);
+        // room for the entries of a prompt or two keeps the first append from regrowing them.
+        entries.reserve_exact(64);
+        tree.entries = entries;
         tree
     }
 
     /// Appends an entry (its `parentId` is taken as given) and makes it the leaf when it has an
     /// id.
     pub fn push(&mut self, entry: SessionEntry) {
-        let index = self.entries.len();
+        self.index(self.entries.len(), &entry);
+        self.entries.push(entry);
+    }
+
+    /// Indexes `entry`, which is about to be stored at `index` (the next free one).
+    fn index(&mut self, index: usize, entry: &SessionEntry) {
         self.parent_of.push(None);
         if let Some(id) = entry.id() {
             self.by_id.insert(id.to_string(), index);
@@ -83,7 +90,7 @@ impl SessionTree {
                 .and_then(|parent| self.by_id.get(parent).copied());
             self.leaf = Some(index);
         }
-        match &entry {
+        match entry {
             SessionEntry::Label(label) => match label.label.as_deref().filter(|l| !l.is_empty()) {
                 Some(text) => {
                     let order = match self.labels.get(&label.target_id) {
@@ -116,7 +123,6 @@ impl SessionTree {
             | SessionEntry::CustomMessage(_)
             | SessionEntry::Unknown(_) => {}
         }
-        self.entries.push(entry);
     }
 
     /// Every entry in file order.

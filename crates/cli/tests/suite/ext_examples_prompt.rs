@@ -16,7 +16,10 @@ use crate::support::{parse_jsonl, Workspace};
 fn tau_run(env: &ExtEnv, ws: &Workspace, exts: &[&Path], turns: Value, args: &[&str]) -> Run {
     let script = ws.script(&json!({ "turns": turns }));
     let mut cmd = env.tau(ws, exts);
-    cmd.arg("--no-session").arg("--script").arg(script).args(args);
+    cmd.arg("--no-session")
+        .arg("--script")
+        .arg(script)
+        .args(args);
     run(cmd)
 }
 
@@ -127,7 +130,11 @@ fn ext_claude_rules_lists_rule_files_in_the_system_prompt() {
     let ws = Workspace::new();
     let none = tau_run(&env, &ws, &[&rules], json!([echo_system()]), &["-p", "hi"]);
     none.assert_ok().assert_quiet();
-    assert!(!none.stdout().contains("## Project Rules"), "{}", none.stdout());
+    assert!(
+        !none.stdout().contains("## Project Rules"),
+        "{}",
+        none.stdout()
+    );
 
     ws.write(".claude/rules/testing.md", "# Tests\nAlways add one.");
     ws.write(".claude/rules/backend/api.md", "# API\nVersion it.");
@@ -137,7 +144,10 @@ fn ext_claude_rules_lists_rule_files_in_the_system_prompt() {
     let prompt = out.stdout();
     assert!(prompt.contains("## Project Rules"), "{prompt}");
     assert!(prompt.contains("\n- .claude/rules/testing.md"), "{prompt}");
-    assert!(prompt.contains("\n- .claude/rules/backend/api.md"), "{prompt}");
+    assert!(
+        prompt.contains("\n- .claude/rules/backend/api.md"),
+        "{prompt}"
+    );
     assert!(!prompt.contains("notes.txt"), "{prompt}");
     assert!(
         prompt.contains("use the read tool to load the relevant rule files"),
@@ -150,12 +160,17 @@ fn ext_claude_rules_lists_rule_files_in_the_system_prompt() {
 /// on `agent_start` and `session_shutdown` without an error and the run is unaffected.
 #[test]
 fn ext_system_prompt_header_runs_quietly_in_print_mode() {
-    let Some((env, header)) = example("ext_system_prompt_header", "system-prompt-header.ts")
-    else {
+    let Some((env, header)) = example("ext_system_prompt_header", "system-prompt-header.ts") else {
         return;
     };
     let ws = Workspace::new();
-    let out = tau_run(&env, &ws, &[&header], json!([echo_user()]), &["-p", "hello"]);
+    let out = tau_run(
+        &env,
+        &ws,
+        &[&header],
+        json!([echo_user()]),
+        &["-p", "hello"],
+    );
     out.assert_ok().assert_quiet();
     assert_eq!(out.stdout(), "echo: hello\n");
 }

@@ -93,16 +93,31 @@ fn ext_todo_state_is_rebuilt_from_tool_details_on_resume() {
     );
 
     // A new process: session_start rebuilds the list from the tool results' details.
-    let resumed = tau_session(&env, &ws, &[&todo], &script, &["--continue", "-p", "what is left?"]);
+    let resumed = tau_session(
+        &env,
+        &ws,
+        &[&todo],
+        &script,
+        &["--continue", "-p", "what is left?"],
+    );
     resumed.assert_ok().assert_quiet();
-    assert_eq!(resumed.stdout(), "list=[x] #1: buy milk\n[ ] #2: walk dog\n");
+    assert_eq!(
+        resumed.stdout(),
+        "list=[x] #1: buy milk\n[ ] #2: walk dog\n"
+    );
 
     // `--session <file>` too, and nextId is restored with the list.
     let file_arg = file.display().to_string();
-    let again = tau_session(&env, &ws, &[&todo], &script, &["--session", &file_arg, "-p", "more"]);
+    let again = tau_session(
+        &env,
+        &ws,
+        &[&todo],
+        &script,
+        &["--session", &file_arg, "-p", "more"],
+    );
     again.assert_ok().assert_quiet();
     assert_eq!(again.stdout(), "added=Added todo #3: call mom\n");
-    assert_eq!(session_files(&ws), [file.clone()]);
+    assert_eq!(session_files(&ws), std::slice::from_ref(&file));
     entries(&file);
 }
 
@@ -137,7 +152,13 @@ fn ext_tools_restores_the_saved_tool_selection_on_resume() {
     text.push_str(&format!("{saved}\n"));
     std::fs::write(&file, text).unwrap();
 
-    let resumed = tau_session(&env, &ws, &[&tools], &script, &["--continue", "-p", "again"]);
+    let resumed = tau_session(
+        &env,
+        &ws,
+        &[&tools],
+        &script,
+        &["--continue", "-p", "again"],
+    );
     resumed.assert_ok().assert_quiet();
     let mut after: Vec<String> = resumed.stdout().trim_end()["tools=".len()..]
         .split(',')
@@ -177,7 +198,13 @@ fn ext_session_name_command_writes_a_session_info_entry() {
     let list = run(list);
     list.assert_ok();
     assert!(list.stdout().contains("Refactor auth"), "{}", list.stdout());
-    let show = tau_session(&env, &ws, &[&naming], &script, &["--continue", "-p", "/session-name"]);
+    let show = tau_session(
+        &env,
+        &ws,
+        &[&naming],
+        &script,
+        &["--continue", "-p", "/session-name"],
+    );
     show.assert_ok().assert_quiet();
     assert_eq!(of_type(&entries(&file), "session_info").len(), 1);
 }
@@ -189,7 +216,13 @@ fn ext_bookmark_labels_the_last_assistant_message_and_unbookmark_clears_it() {
     };
     let ws = Workspace::new();
     let script = ws.script(&json!({"turns": [{"text": "first answer"}]}));
-    let out = tau_session(&env, &ws, &[&bookmark], &script, &["-p", "hello", "/bookmark milestone"]);
+    let out = tau_session(
+        &env,
+        &ws,
+        &[&bookmark],
+        &script,
+        &["-p", "hello", "/bookmark milestone"],
+    );
     out.assert_ok().assert_quiet();
     let file = only_session(&ws);
     let all = entries(&file);
@@ -205,7 +238,13 @@ fn ext_bookmark_labels_the_last_assistant_message_and_unbookmark_clears_it() {
     assert_eq!(labels[0]["label"], "milestone");
 
     // In a new process the label is found through ctx.sessionManager and removed.
-    let out = tau_session(&env, &ws, &[&bookmark], &script, &["--continue", "-p", "/unbookmark"]);
+    let out = tau_session(
+        &env,
+        &ws,
+        &[&bookmark],
+        &script,
+        &["--continue", "-p", "/unbookmark"],
+    );
     out.assert_ok().assert_quiet();
     let all = entries(&file);
     let labels = of_type(&all, "label");
@@ -216,8 +255,7 @@ fn ext_bookmark_labels_the_last_assistant_message_and_unbookmark_clears_it() {
 
 #[test]
 fn ext_confirm_destructive_does_not_cancel_a_new_session_without_ui() {
-    let Some((env, confirm)) = example("ext_confirm_destructive", "confirm-destructive.ts")
-    else {
+    let Some((env, confirm)) = example("ext_confirm_destructive", "confirm-destructive.ts") else {
         return;
     };
     let probe = fixture("ext-examples/probe.ts");
@@ -231,8 +269,8 @@ fn ext_confirm_destructive_does_not_cancel_a_new_session_without_ui() {
         &["-p", "hello", "/probe-new-session", "next"],
     );
     out.assert_ok().assert_quiet();
-    let answer = std::fs::read_to_string(ws.path().join("probe-new-session.jsonl"))
-        .unwrap_or_default();
+    let answer =
+        std::fs::read_to_string(ws.path().join("probe-new-session.jsonl")).unwrap_or_default();
     assert_eq!(answer, "{\"cancelled\":false}\n");
     let files = session_files(&ws);
     assert_eq!(files.len(), 2, "a second session was started: {files:?}");

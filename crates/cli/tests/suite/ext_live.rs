@@ -37,7 +37,11 @@ fn assistant_texts(entries: &[Value]) -> Vec<String> {
     entries
         .iter()
         .filter(|e| e["type"] == "message" && e["message"]["role"] == "assistant")
-        .filter_map(|e| e["message"]["content"][0]["text"].as_str().map(str::to_string))
+        .filter_map(|e| {
+            e["message"]["content"][0]["text"]
+                .as_str()
+                .map(str::to_string)
+        })
         .collect()
 }
 
@@ -59,7 +63,10 @@ fn ext_live_commands_write_entries_names_and_labels() {
     assert_eq!(labels.len(), 1);
     assert_eq!(labels[0]["label"], "marked");
     let target = labels[0]["targetId"].as_str().unwrap();
-    assert!(entries.iter().any(|e| e["id"] == target), "label target exists");
+    assert!(
+        entries.iter().any(|e| e["id"] == target),
+        "label target exists"
+    );
 
     // A resumed session's session_start sees the entries of the first run.
     let again = {
@@ -74,7 +81,10 @@ fn ext_live_commands_write_entries_names_and_labels() {
     let seen = customs(&entries, "live-seen");
     assert_eq!(seen.len(), 2);
     assert_eq!(seen[0]["data"]["marks"], 0);
-    assert_eq!(seen[1]["data"]["marks"], 1, "the resumed session_start saw the mark");
+    assert_eq!(
+        seen[1]["data"]["marks"], 1,
+        "the resumed session_start saw the mark"
+    );
 }
 
 #[test]
@@ -83,7 +93,12 @@ fn ext_live_send_user_message_and_trigger_turn_start_runs() {
         return;
     };
     let ws = Workspace::new();
-    let run = run_live(&env, &ws, &echo_script(), &["/ask from the command", "/nudge please", "/quiet aside"]);
+    let run = run_live(
+        &env,
+        &ws,
+        &echo_script(),
+        &["/ask from the command", "/nudge please", "/quiet aside"],
+    );
     run.assert_ok().assert_quiet();
     let entries = entries(&only_session(&ws));
     let texts = assistant_texts(&entries);
@@ -96,7 +111,10 @@ fn ext_live_send_user_message_and_trigger_turn_start_runs() {
     assert_eq!(nudges.len(), 1);
     assert_eq!(nudges[0]["display"], true);
     // The nudge started the second run: the response follows it.
-    let nudge_at = entries.iter().position(|e| e["customType"] == "live-nudge").unwrap();
+    let nudge_at = entries
+        .iter()
+        .position(|e| e["customType"] == "live-nudge")
+        .unwrap();
     assert_eq!(entries[nudge_at + 1]["message"]["role"], "assistant");
     // The quiet message is recorded without a run.
     let quiet = of_type(&entries, "custom_message")
@@ -104,7 +122,11 @@ fn ext_live_send_user_message_and_trigger_turn_start_runs() {
         .find(|e| e["customType"] == "live-quiet")
         .expect("quiet message recorded");
     assert_eq!(quiet["content"], "quiet aside");
-    assert_eq!(run.stdout().matches("tools=").count(), 1, "print mode prints the last answer");
+    assert_eq!(
+        run.stdout().matches("tools=").count(),
+        1,
+        "print mode prints the last answer"
+    );
 }
 
 #[test]
@@ -113,12 +135,25 @@ fn ext_live_tool_changes_reach_the_next_request_and_are_declared() {
         return;
     };
     let ws = Workspace::new();
-    let run = run_live(&env, &ws, &echo_script(), &["before", "/only-read", "after"]);
+    let run = run_live(
+        &env,
+        &ws,
+        &echo_script(),
+        &["before", "/only-read", "after"],
+    );
     run.assert_ok().assert_quiet();
     let entries = entries(&only_session(&ws));
     let texts = assistant_texts(&entries);
-    assert!(texts[0].contains("tools=read,bash,edit,write"), "{}", texts[0]);
-    assert!(texts[1].starts_with("tools=read user=after"), "{}", texts[1]);
+    assert!(
+        texts[0].contains("tools=read,bash,edit,write"),
+        "{}",
+        texts[0]
+    );
+    assert!(
+        texts[1].starts_with("tools=read user=after"),
+        "{}",
+        texts[1]
+    );
     let seen = customs(&entries, "live-tools");
     assert_eq!(seen[0]["data"]["active"], serde_json::json!(["read"]));
     assert!(seen[0]["data"]["all"].as_array().unwrap().len() >= 7);
@@ -150,7 +185,11 @@ fn ext_live_a_tool_registered_at_run_time_is_callable_at_once() {
         &["/add-echo", "use it"],
     );
     run.assert_ok().assert_quiet();
-    assert!(run.stdout().starts_with("echoed, tools="), "{}", run.stdout());
+    assert!(
+        run.stdout().starts_with("echoed, tools="),
+        "{}",
+        run.stdout()
+    );
     assert!(run.stdout().contains("echo"), "{}", run.stdout());
     let entries = entries(&only_session(&ws));
     let result = entries
@@ -170,15 +209,26 @@ fn ext_live_before_agent_start_rewrites_the_prompt_for_one_run_and_adds_a_messag
     run.assert_ok().assert_quiet();
     let entries = entries(&only_session(&ws));
     let texts = assistant_texts(&entries);
-    assert!(texts[0].ends_with("LIVE-RULE: answer in one word"), "{}", texts[0]);
-    assert!(!texts[1].contains("LIVE-RULE"), "only for that run: {}", texts[1]);
+    assert!(
+        texts[0].ends_with("LIVE-RULE: answer in one word"),
+        "{}",
+        texts[0]
+    );
+    assert!(
+        !texts[1].contains("LIVE-RULE"),
+        "only for that run: {}",
+        texts[1]
+    );
     let notes: Vec<&Value> = of_type(&entries, "custom_message")
         .into_iter()
         .filter(|e| e["customType"] == "live-note")
         .collect();
     assert_eq!(notes.len(), 1, "one note, for the rewritten run");
     // Recorded after the prompt it came with.
-    let at = entries.iter().position(|e| e["customType"] == "live-note").unwrap();
+    let at = entries
+        .iter()
+        .position(|e| e["customType"] == "live-note")
+        .unwrap();
     assert_eq!(entries[at - 1]["message"]["role"], "user");
 }
 

@@ -46,7 +46,12 @@ fn pi_examples_dir() -> Option<PathBuf> {
 fn node_major(node: &Path) -> Option<u32> {
     let output = Command::new(node).arg("--version").output().ok()?;
     let text = String::from_utf8_lossy(&output.stdout);
-    text.trim().strip_prefix('v')?.split('.').next()?.parse().ok()
+    text.trim()
+        .strip_prefix('v')?
+        .split('.')
+        .next()?
+        .parse()
+        .ok()
 }
 
 /// The host and node, or `None` with the reason printed for `test`.
@@ -209,7 +214,11 @@ pub fn session_files(ws: &Workspace) -> Vec<PathBuf> {
     let root = ws.agent_dir.path().join("sessions");
     let mut files = Vec::new();
     for dir in std::fs::read_dir(&root).into_iter().flatten().flatten() {
-        for file in std::fs::read_dir(dir.path()).into_iter().flatten().flatten() {
+        for file in std::fs::read_dir(dir.path())
+            .into_iter()
+            .flatten()
+            .flatten()
+        {
             let path = file.path();
             if path.extension().is_some_and(|e| e == "jsonl") {
                 files.push(path);

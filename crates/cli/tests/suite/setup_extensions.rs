@@ -9,7 +9,10 @@ use std::process::{Command, Output, Stdio};
 use tau_ext_bridge::node;
 
 fn skip(reason: &str) {
-    let _ = writeln!(std::io::stderr(), "skipping setup-extensions test: {reason}");
+    let _ = writeln!(
+        std::io::stderr(),
+        "skipping setup-extensions test: {reason}"
+    );
 }
 
 fn found_node() -> Option<PathBuf> {
@@ -56,7 +59,9 @@ fn setup_installs_the_host_and_a_fresh_home_loads_a_global_extension() {
         .map(|h| PathBuf::from(h).join(".npm"))
         .filter(|cache| cache.is_dir());
     let mut setup = tau(&home, &host, &node);
-    setup.arg("setup-extensions").env("npm_config_offline", "true");
+    setup
+        .arg("setup-extensions")
+        .env("npm_config_offline", "true");
     if let Some(cache) = &real_cache {
         setup.env("npm_config_cache", cache);
     }
@@ -69,7 +74,12 @@ fn setup_installs_the_host_and_a_fresh_home_loads_a_global_extension() {
         panic!("setup failed: {stderr}");
     }
     assert!(output.stdout.is_empty(), "progress goes to stderr");
-    for line in ["extension host folder:", "wrote", "ci --omit=dev", "extension host ready in"] {
+    for line in [
+        "extension host folder:",
+        "wrote",
+        "ci --omit=dev",
+        "extension host ready in",
+    ] {
         assert!(stderr.contains(line), "missing {line:?} in {stderr}");
     }
     assert!(host.join("node_modules/jiti").is_dir());
@@ -83,7 +93,13 @@ fn setup_installs_the_host_and_a_fresh_home_loads_a_global_extension() {
     std::fs::create_dir_all(&project).unwrap();
     let output = tau(&home, &host, &node)
         .current_dir(&project)
-        .args(["--no-session", "--model", "scripted/hello", "-p", "/hello world"])
+        .args([
+            "--no-session",
+            "--model",
+            "scripted/hello",
+            "-p",
+            "/hello world",
+        ])
         .output()
         .unwrap();
     assert!(output.status.success(), "{}", text(&output.stderr));
@@ -98,21 +114,33 @@ fn setup_installs_the_host_and_a_fresh_home_loads_a_global_extension() {
     std::fs::write(host.join("src/main.mjs"), "stale").unwrap();
     let again = {
         let mut cmd = tau(&home, &host, &node);
-        cmd.arg("setup-extensions").env("npm_config_offline", "true");
+        cmd.arg("setup-extensions")
+            .env("npm_config_offline", "true");
         if let Some(cache) = &real_cache {
             cmd.env("npm_config_cache", cache);
         }
         cmd.output().unwrap()
     };
     assert!(again.status.success(), "{}", text(&again.stderr));
-    assert_ne!(std::fs::read_to_string(host.join("src/main.mjs")).unwrap(), "stale");
+    assert_ne!(
+        std::fs::read_to_string(host.join("src/main.mjs")).unwrap(),
+        "stale"
+    );
 }
 
 fn run_with_extension(host: &Path, node: &Path, dir: &Path) -> Output {
     std::fs::write(dir.join("x.ts"), HELLO_EXT).unwrap();
     tau(&dir.join("home"), host, node)
         .current_dir(dir)
-        .args(["--no-session", "--model", "scripted/hello", "-e", "x.ts", "-p", "/hello"])
+        .args([
+            "--no-session",
+            "--model",
+            "scripted/hello",
+            "-e",
+            "x.ts",
+            "-p",
+            "/hello",
+        ])
         .output()
         .unwrap()
 }
@@ -158,7 +186,10 @@ fn setup_without_npm_says_how_to_get_it() {
         stderr.contains("npm not found") && stderr.contains("tau setup-extensions"),
         "{stderr}"
     );
-    assert!(!dir.path().join("host").exists(), "nothing written before npm is found");
+    assert!(
+        !dir.path().join("host").exists(),
+        "nothing written before npm is found"
+    );
 
     let help = tau(dir.path(), &dir.path().join("host"), &node)
         .args(["setup-extensions", "--help"])

@@ -1,7 +1,7 @@
 // Finds and imports extension modules the way Pi does: jiti (TypeScript without a build step) with an alias
 // map that points Pi's 22 virtual module specifiers at the host's packages and shims. Each module is
 // evaluated once per host process; the factory is cached and run again by every `load`. jiti keeps its
-// transpiled files in tau's cache folder (cacheDir), and `prefetch` starts all imports of a load at once.
+// transpiled files in tau's cache folder (cacheDir).
 
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { homedir } from "node:os";
@@ -101,15 +101,14 @@ export function resolveEntries(requested, cwd) {
   throw new LoadError(`Failed to load extension: no index.ts, index.js or package.json "pi.extensions" in ${full}`);
 }
 
-/** Module imports by file, started or done; a failed import is forgotten so the next load tries again. */
-/** @type {Map<string, Promise<unknown>>} */
-const modules = new Map();
+/** @type {Map<string, Function>} */
+const factories = new Map();
 /** @type {Promise<import("jiti").Jiti> | undefined} */
 let jiti;
 
 /**
- * The jiti instance, imported on first use (main.mjs switches the compile cache on first): Pi's options,
- * with the transpile cache in tau's cache folder (jiti's default folder otherwise).
+ * The jiti instance, imported on first use (after main.mjs has switched Node's compile cache on): Pi's
+ * options, with the transpile cache in tau's cache folder (jiti's default folder when there is none).
  */
 function loader() {
   jiti ??= import("jiti").then(({ createJiti }) => {
@@ -120,42 +119,11 @@ function loader() {
       ...(cache ? { fsCache: join(cache, "jiti") } : {}),
     });
   });
+  // A failed import of jiti itself is not kept: the next load tries again.
+  jiti.catch(() => {
+    jiti = undefined;
+  });
   return jiti;
-}
-
-/**
- * Starts importing a module file unless that has started already.
- * @param {string} file
- * @returns {Promise<unknown>}
- */
-function importModule(file) {
-  let pending = modules.get(file);
-  if (!pending) {
-    pending = loader().then((instance) => instance.import(file, { default: true }));
-    pending.catch(() => modules.delete(file));
-    modules.set(file, pending);
-  }
-  return pending;
-}
-
-/**
- * Starts importing every module file of a load at once, so reading and compiling one overlaps waiting on
- * another; `importFactory` then takes them in order. Module code still runs once; factories are not run.
- * Errors are left for `importFactory` to report.
- * @param {string[]} paths requested extension paths
- * @param {string} cwd
- */
-export function prefetch(paths, cwd) {
-  for (const path of paths) {
-    /** @type {string[]} */
-    let files;
-    try {
-      files = resolveEntries(path, cwd);
-    } catch {
-      continue;
-    }
-    for (const file of files) importModule(file).catch(() => {});
-  }
 }
 
 /**
@@ -165,14 +133,17 @@ export function prefetch(paths, cwd) {
  * @returns {Promise<Function>}
  */
 export async function importFactory(file, displayPath) {
+  const cached = factories.get(file);
+  if (cached) return cached;
   /** @type {unknown} */
   let mod;
   try {
-    mod = await importModule(file);
+    mod = await (await loader()).import(file, { default: true });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     throw Object.assign(new LoadError(`Failed to load extension: ${message}`), { cause: error });
   }
   if (typeof mod !== "function") throw new LoadError(`Extension does not export a valid factory function: ${displayPath}`);
+  factories.set(file, mod);
   return /** @type {Function} */ (mod);
 }

@@ -2,13 +2,13 @@
 // Entry point of tau's extension host: JSONL over stdin/stdout (docs/protocol.md). stdout carries frames
 // only; console output of the host and of extensions goes to stderr, tagged with the extension's path.
 // Start-up: Node's compile cache is switched on before anything else is imported (the host's modules are
-// imported dynamically below for that reason), and a `load` request starts all its imports at once.
+// imported dynamically below for that reason; jiti is imported by loader.mjs on first use).
 
 import module from "node:module";
 import { join } from "node:path";
 import { format } from "node:util";
 // Imports only Node's own modules (jiti comes later), so the compile cache is not needed for it.
-import { cacheDir, prefetch } from "./loader.mjs";
+import { cacheDir } from "./loader.mjs";
 
 enableCompileCache();
 
@@ -121,9 +121,6 @@ function onLine(line) {
   switch (frame.kind) {
     case "request":
       void host.handleRequest(frame);
-      // handleRequest has run up to loading the first extension (cwd and agent dir are set): start the
-      // imports of the others too.
-      if (frame.method === "load" && !process.env.NOPF) startImports(frame.params);
       break;
     case "response":
       conn.handleResponse(frame);
@@ -134,12 +131,6 @@ function onLine(line) {
     default:
       process.stderr.write(`[host] skipping frame of unknown kind ${frame.kind}\n`);
   }
-}
-
-/** @param {any} params a `load` request's parameters */
-function startImports(params) {
-  const paths = (params?.extensions ?? []).map((/** @type {any} */ ext) => ext?.path).filter((/** @type {unknown} */ p) => typeof p === "string");
-  prefetch(paths, params?.cwd ?? process.cwd());
 }
 
 const splitter = new LineSplitter();

@@ -21,7 +21,8 @@ pub(crate) struct Manifest {
 /// or has no `pi` object.
 pub(crate) fn read_manifest(package_json: &Path) -> Option<Manifest> {
     let text = std::fs::read_to_string(package_json).ok()?;
-    let value: serde_json::Value = serde_json::from_str(text.trim_start_matches('\u{feff}')).ok()?;
+    let value: serde_json::Value =
+        serde_json::from_str(text.trim_start_matches('\u{feff}')).ok()?;
     let pi = value.get("pi")?.as_object()?;
     let string_list = |field: &str| -> Option<Vec<String>> {
         let list = pi.get(field)?.as_array()?;
@@ -53,7 +54,9 @@ pub(crate) fn normalize(path: &Path) -> PathBuf {
 
 /// The user's home folder (`HOME`), as Pi's `~` expansion uses it.
 pub(crate) fn home_dir() -> PathBuf {
-    std::env::var_os("HOME").map(PathBuf::from).unwrap_or_default()
+    std::env::var_os("HOME")
+        .map(PathBuf::from)
+        .unwrap_or_default()
 }
 
 /// Expands a leading `~` and a `file://` prefix (Pi's `normalizePath`).

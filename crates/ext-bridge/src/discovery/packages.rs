@@ -54,11 +54,14 @@ impl PackageEntry {
             });
         }
         let source = value.get("source")?.as_str()?.to_string();
-        let extensions = value.get("extensions").and_then(|v| v.as_array()).map(|list| {
-            list.iter()
-                .filter_map(|e| e.as_str().map(String::from))
-                .collect()
-        });
+        let extensions = value
+            .get("extensions")
+            .and_then(|v| v.as_array())
+            .map(|list| {
+                list.iter()
+                    .filter_map(|e| e.as_str().map(String::from))
+                    .collect()
+            });
         let autoload = value.get("autoload").and_then(|v| v.as_bool());
         Some(PackageEntry {
             source,
@@ -94,9 +97,11 @@ pub(crate) enum Source {
 /// `isLocalPath`).
 pub(crate) fn is_local(value: &str) -> bool {
     let value = value.trim();
-    !["npm:", "git:", "github:", "http:", "https:", "ssh:", "builtin:"]
-        .iter()
-        .any(|prefix| value.starts_with(prefix))
+    ![
+        "npm:", "git:", "github:", "http:", "https:", "ssh:", "builtin:",
+    ]
+    .iter()
+    .any(|prefix| value.starts_with(prefix))
 }
 
 /// Parses a source the way Pi's `parseSource` does.
@@ -149,13 +154,21 @@ fn parse_git(source: &str) -> Option<Source> {
         let rest = &url[scheme.len()..];
         let (authority, path) = rest.split_once('/')?;
         let host = authority.rsplit('@').next()?.split(':').next()?;
-        (format!("{scheme}{authority}/"), host.to_string(), path.to_string())
+        (
+            format!("{scheme}{authority}/"),
+            host.to_string(),
+            path.to_string(),
+        )
     } else {
         let (host, path) = url.split_once('/')?;
         if !host.contains('.') && host != "localhost" {
             return None;
         }
-        (format!("https://{host}/"), host.to_string(), path.to_string())
+        (
+            format!("https://{host}/"),
+            host.to_string(),
+            path.to_string(),
+        )
     };
     let (path, git_ref) = match path_with_ref.split_once('@') {
         Some((path, git_ref)) if !path.is_empty() && !git_ref.is_empty() => {
@@ -163,7 +176,10 @@ fn parse_git(source: &str) -> Option<Source> {
         }
         _ => (path_with_ref, None),
     };
-    let path = path.trim_start_matches('/').trim_end_matches(".git").to_string();
+    let path = path
+        .trim_start_matches('/')
+        .trim_end_matches(".git")
+        .to_string();
     let unsafe_part = |s: &str| s.contains(['\0', '\\']) || s.split('/').any(|p| p == "..");
     if host.is_empty() || path.split('/').count() < 2 || unsafe_part(&host) || unsafe_part(&path) {
         return None;
@@ -300,7 +316,12 @@ pub(crate) fn resolve_all(
 }
 
 /// The installed folder of an npm package, or why it is unusable.
-fn npm_installed(ctx: &Ctx, name: &str, version: Option<&str>, scope: Scope) -> Result<PathBuf, String> {
+fn npm_installed(
+    ctx: &Ctx,
+    name: &str,
+    version: Option<&str>,
+    scope: Scope,
+) -> Result<PathBuf, String> {
     let managed = ctx.npm_root(scope).join("node_modules").join(name);
     let root = if scope == Scope::User && !managed.exists() {
         ctx.global_npm_root()
@@ -318,14 +339,17 @@ fn npm_installed(ctx: &Ctx, name: &str, version: Option<&str>, scope: Scope) -> 
         .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
         .and_then(|pkg| pkg.get("version")?.as_str().map(String::from));
     let Some(installed) = installed else {
-        return Err(format!("has no readable version in {}", root.join("package.json").display()));
+        return Err(format!(
+            "has no readable version in {}",
+            root.join("package.json").display()
+        ));
     };
     // Pi reinstalls when the installed version is outside the configured range; tau checks
     // exact versions only (a range is accepted as installed).
     match version {
-        Some(wanted) if is_exact_version(wanted) && wanted.trim_start_matches('v') != installed => Err(format!(
-            "is installed at version {installed}, not {wanted}"
-        )),
+        Some(wanted) if is_exact_version(wanted) && wanted.trim_start_matches('v') != installed => {
+            Err(format!("is installed at version {installed}, not {wanted}"))
+        }
         _ => Ok(root),
     }
 }
@@ -334,7 +358,10 @@ fn is_exact_version(version: &str) -> bool {
     let core = version.trim_start_matches('v');
     let core = core.split(['-', '+']).next().unwrap_or_default();
     let parts: Vec<&str> = core.split('.').collect();
-    parts.len() == 3 && parts.iter().all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit()))
+    parts.len() == 3
+        && parts
+            .iter()
+            .all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit()))
 }
 
 /// Adds a package folder's extensions (Pi's `collectPackageResources`): the object form's
@@ -416,7 +443,9 @@ fn manifest_enabled(entries: &[String], root: &Path) -> Vec<PathBuf> {
     let all = manifest_files(entries, root);
     let patterns: Vec<String> = entries.iter().filter(|e| is_override(e)).cloned().collect();
     let enabled = apply_patterns(&all, &patterns, root);
-    all.into_iter().filter(|path| enabled.contains(path)).collect()
+    all.into_iter()
+        .filter(|path| enabled.contains(path))
+        .collect()
 }
 
 fn add_manifest_entries(entries: &[String], root: &Path, acc: &mut Acc) {

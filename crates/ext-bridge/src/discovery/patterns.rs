@@ -59,7 +59,9 @@ fn matches_any_pattern(file: &Path, patterns: &[&str], base: &Path) -> bool {
     let full = posix(file);
     patterns.iter().any(|pattern| {
         let pattern = posix(&expand(pattern));
-        glob_matches(&pattern, &rel) || glob_matches(&pattern, &name) || glob_matches(&pattern, &full)
+        glob_matches(&pattern, &rel)
+            || glob_matches(&pattern, &name)
+            || glob_matches(&pattern, &full)
     })
 }
 
@@ -76,7 +78,7 @@ fn matches_any_exact(file: &Path, patterns: &[&str], base: &Path) -> bool {
     })
 }
 
-fn with_prefix<'a>(entries: &'a [String], prefix: char) -> Vec<&'a str> {
+fn with_prefix(entries: &[String], prefix: char) -> Vec<&str> {
     entries
         .iter()
         .filter_map(|entry| entry.strip_prefix(prefix))
@@ -101,7 +103,11 @@ pub(crate) fn enabled_by_overrides(file: &Path, entries: &[String], base: &Path)
 
 /// The files of `all` that `patterns` enable: plain globs include (everything when there are
 /// none), `!` excludes, `+` adds back, `-` removes (Pi's `applyPatterns`).
-pub(crate) fn apply_patterns(all: &[PathBuf], patterns: &[String], base: &Path) -> HashSet<PathBuf> {
+pub(crate) fn apply_patterns(
+    all: &[PathBuf],
+    patterns: &[String],
+    base: &Path,
+) -> HashSet<PathBuf> {
     let includes: Vec<&str> = patterns
         .iter()
         .filter(|p| !is_override(p))
@@ -124,11 +130,19 @@ pub(crate) fn apply_patterns(all: &[PathBuf], patterns: &[String], base: &Path) 
 /// A project `autoload: false` package entry's changes over the user entry: each pattern
 /// turns the files it names on (plain, `+`) or off (`!`, `-`), later patterns winning (Pi's
 /// `applyAutoloadDisabledPatterns`). Returns the touched files in first-touched order.
-pub(crate) fn autoload_delta(all: &[PathBuf], patterns: &[String], base: &Path) -> Vec<(PathBuf, bool)> {
+pub(crate) fn autoload_delta(
+    all: &[PathBuf],
+    patterns: &[String],
+    base: &Path,
+) -> Vec<(PathBuf, bool)> {
     let mut result: Vec<(PathBuf, bool)> = Vec::new();
     for pattern in patterns {
         let exact = pattern.starts_with(['+', '-']);
-        let target = if is_override(pattern) { &pattern[1..] } else { pattern.as_str() };
+        let target = if is_override(pattern) {
+            &pattern[1..]
+        } else {
+            pattern.as_str()
+        };
         let enabled = !pattern.starts_with(['-', '!']);
         for file in all {
             let hit = if exact {

@@ -51,7 +51,10 @@ pub struct ProjectTrust {
 pub fn has_trust_requiring_resources(cwd: &Path) -> bool {
     let cwd = path_key(cwd);
     let config = cwd.join(".pi");
-    if TRUST_REQUIRING.iter().any(|entry| config.join(entry).exists()) {
+    if TRUST_REQUIRING
+        .iter()
+        .any(|entry| config.join(entry).exists())
+    {
         return true;
     }
     let user_skills = path_key(&home_dir()).join(".agents").join("skills");

@@ -105,10 +105,7 @@ fn explicit_paths_come_first_and_duplicates_load_once() {
     );
     s.file(s.cwd.join("plain/index.ts"), "");
     let found = s.run(|o| o.explicit = vec!["pkg".into(), "plain".into(), "gone.ts".into()]);
-    assert_eq!(
-        found.paths,
-        vec![pkg_entry, s.cwd.join("plain"), global.clone()]
-    );
+    assert_eq!(found.paths, vec![pkg_entry, s.cwd.join("plain"), global]);
     assert_eq!(
         found.warnings,
         vec![format!(
@@ -212,7 +209,10 @@ fn packages_resolve_local_and_installed_npm_sources_without_downloading() {
             )),
         "{warnings}"
     );
-    assert!(warnings.contains("is installed at version 1.0.0, not 2.0.0"), "{warnings}");
+    assert!(
+        warnings.contains("is installed at version 1.0.0, not 2.0.0"),
+        "{warnings}"
+    );
     assert!(
         warnings.contains("git clone https://github.com/acme/missing"),
         "{warnings}"
@@ -231,7 +231,7 @@ fn package_objects_filter_and_project_entries_win() {
         s.agent.join("settings.json"),
         r#"{"packages":[{"source":"npm:multi","extensions":["extensions/one.ts"]}],"defaultProjectTrust":"always"}"#,
     );
-    assert_eq!(s.run(|_| {}).paths, vec![one.clone()]);
+    assert_eq!(s.run(|_| {}).paths, vec![one]);
     // The project entry for the same package replaces the user entry (and loads nothing).
     s.file(
         s.cwd.join(".pi/settings.json"),
@@ -284,7 +284,11 @@ fn untrusted_project_extensions_are_skipped_with_advice() {
     );
     let always = s.run(|_| {});
     assert_eq!(always.paths, vec![project_ext, global]);
-    assert!(always.warnings[0].contains("trust store"), "{:?}", always.warnings);
+    assert!(
+        always.warnings[0].contains("trust store"),
+        "{:?}",
+        always.warnings
+    );
 }
 
 #[test]

@@ -1,0 +1,234 @@
+//! Session replacement from an extension command's ctx (Pi's `newSession`, `fork`,
+//! `switchSession`): the `session_before_*` gate, `session_shutdown` for the old session,
+//! a successor runtime over the new session, the extensions reloaded (their factories run
+//! again) and rebound, then `session_start` with the reason and the previous file.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde_json::{json, Value};
+use tau_session::{NewSession, Session, WriteOptions};
+
+use super::{arg, Actions};
+
+/// How long a replacement waits for an aborted run to settle.
+const SETTLE_LIMIT: Duration = Duration::from_secs(30);
+
+fn cancelled(gate: Option<Value>) -> bool {
+    gate.as_ref()
+        .and_then(|v| v.get("cancel"))
+        .and_then(Value::as_bool)
+        .unwrap_or(false)
+}
+
+impl Actions {
+    async fn gate(&self, event: Value) -> bool {
+        match self.hooks.upgrade() {
+            Some(hooks) => cancelled(hooks.gate(event).await),
+            None => false,
+        }
+    }
+
+    /// Takes the old session out of the current runtime after settling it: the run under
+    /// way is aborted (its partial turn recorded), `session_shutdown` fires, the file is
+    /// closed (lock released).
+    async fn take_session(&self, reason: &str, target: Option<&str>) -> Session {
+        let old = self.current.get();
+        if old.is_running() {
+            old.abort();
+            let deadline = tokio::time::Instant::now() + SETTLE_LIMIT;
+            while old.is_running() && tokio::time::Instant::now() < deadline {
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
+        }
+        self.notify(json!({
+            "type": "session_shutdown",
+            "reason": reason,
+            "targetSessionFile": target,
+        }))
+        .await;
+        let cwd = old.with_session_log(|s| s.cwd().to_string());
+        let mut session = old.with_session_log(|s| std::mem::replace(s, Session::in_memory(&cwd)));
+        if let Err(error) = session.close_file() {
+            (self.warn)(&format!("session: {error}"));
+        }
+        session
+    }
+
+    /// Makes `session` current and tells the (reloaded) extensions.
+    async fn install(
+        &self,
+        session: Session,
+        reason: &str,
+        previous: Option<String>,
+    ) -> Result<(), String> {
+        let old = self.current.get();
+        let context = session.build_session_context();
+        let fresh = context.model.is_none();
+        let next = old.successor(session, context.messages, context.system_prompt);
+        if fresh {
+            // A new session records the model and level it starts with, as at start-up.
+            let config = next.config();
+            next.with_session_log(|s| {
+                s.append_model_change(&config.model.provider, &config.model.id)?;
+                s.append_thinking_level_change(config.thinking_level.as_str())
+            })
+            .map_err(|error| error.to_string())?;
+        }
+        self.current.replace(Arc::new(next));
+        if let Some(host) = self.host.upgrade() {
+            match host.reload().await {
+                Ok(report) => {
+                    for failed in report.extensions.iter().filter(|ext| !ext.ok) {
+                        (self.warn)(&format!(
+                            "extension {} failed to load: {}",
+                            failed.path,
+                            failed.error.as_deref().unwrap_or("unknown error")
+                        ));
+                    }
+                    for tool in tau_ext_bridge::extension_tools(&host) {
+                        let activate = (self.activate)(&tool.info().name);
+                        self.current.get().add_tool(tool, activate);
+                    }
+                }
+                Err(error) => (self.warn)(&format!("extensions were not reloaded: {error}")),
+            }
+            if let Err(error) = host.rebind().await {
+                (self.warn)(&format!("extensions cannot act: {error}"));
+            }
+        }
+        self.notify(json!({
+            "type": "session_start",
+            "reason": reason,
+            "previousSessionFile": previous,
+        }))
+        .await;
+        Ok(())
+    }
+
+    fn previous_file(&self) -> Option<String> {
+        self.current
+            .get()
+            .with_session_log(|s| s.path().map(|p| p.display().to_string()))
+    }
+
+    /// `ctx.newSession({parentSession?})`.
+    pub(super) async fn new_session(&self, args: &[Value]) -> Result<Value, String> {
+        if self
+            .gate(json!({ "type": "session_before_switch", "reason": "new" }))
+            .await
+        {
+            return Ok(json!({ "cancelled": true }));
+        }
+        let previous = self.previous_file();
+        let parent = arg(args, 0)
+            .get("parentSession")
+            .and_then(Value::as_str)
+            .map(str::to_string);
+        let (dir, cwd) = self
+            .current
+            .get()
+            .with_session_log(|s| (s.dir().map(|d| d.to_path_buf()), s.cwd().to_string()));
+        let new = NewSession {
+            id: None,
+            parent_session: parent,
+        };
+        let session = match &dir {
+            Some(dir) => Session::create(dir, &cwd, new, WriteOptions::default())
+                .map_err(|error| error.to_string())?,
+            None => Session::in_memory(&cwd),
+        };
+        let target = session.path().map(|p| p.display().to_string());
+        drop(self.take_session("new", target.as_deref()).await);
+        self.install(session, "new", previous).await?;
+        Ok(json!({ "cancelled": false }))
+    }
+
+    /// `ctx.switchSession(path)`.
+    pub(super) async fn switch_session(&self, args: &[Value]) -> Result<Value, String> {
+        let path = arg(args, 0)
+            .as_str()
+            .ok_or("switchSession takes the path of a session file")?
+            .to_string();
+        let gate = json!({ "type": "session_before_switch", "reason": "resume", "targetSessionFile": path });
+        if self.gate(gate).await {
+            return Ok(json!({ "cancelled": true }));
+        }
+        let previous = self.previous_file();
+        let old = self.take_session("resume", Some(&path)).await;
+        let cwd = old.cwd().to_string();
+        drop(old);
+        let session = Session::open(std::path::Path::new(&path), &cwd, WriteOptions::default())
+            .map_err(|error| error.to_string())?;
+        self.install(session, "resume", previous).await?;
+        Ok(json!({ "cancelled": false }))
+    }
+
+    /// `ctx.fork(entryId, {position})`: a new session holding the branch up to the entry
+    /// (`at`) or up to the user message's parent (`before`, the default).
+    pub(super) async fn fork(&self, args: &[Value]) -> Result<Value, String> {
+        let entry_id = arg(args, 0).as_str().unwrap_or_default().to_string();
+        let position = arg(args, 1)
+            .get("position")
+            .and_then(Value::as_str)
+            .unwrap_or("before")
+            .to_string();
+        let gate =
+            json!({ "type": "session_before_fork", "entryId": entry_id, "position": position });
+        if self.gate(gate).await {
+            return Ok(json!({ "cancelled": true }));
+        }
+        let entry = self
+            .current
+            .get()
+            .with_session_log(|s| s.tree().get_entry(&entry_id).cloned())
+            .ok_or("Invalid entry ID for forking")?;
+        let entry = serde_json::to_value(&entry).map_err(|e| e.to_string())?;
+        let (target, selected) = if position == "at" {
+            (Some(entry_id.clone()), None)
+        } else {
+            let message = &entry["message"];
+            if entry["type"] != "message" || message["role"] != "user" {
+                return Err("Invalid entry ID for forking".into());
+            }
+            let text = match &message["content"] {
+                Value::String(text) => text.clone(),
+                blocks => blocks
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|b| b["text"].as_str())
+                    .collect::<Vec<_>>()
+                    .join("\n"),
+            };
+            (entry["parentId"].as_str().map(str::to_string), Some(text))
+        };
+        let previous = self.previous_file();
+        let mut session = self.take_session("fork", None).await;
+        match &target {
+            Some(leaf) => {
+                session
+                    .create_branched_session(leaf)
+                    .map_err(|error| error.to_string())?;
+            }
+            None => {
+                let parent = previous.clone();
+                session = match session.dir().map(|d| d.to_path_buf()) {
+                    Some(dir) => Session::create(
+                        &dir,
+                        session.cwd(),
+                        NewSession {
+                            id: None,
+                            parent_session: parent,
+                        },
+                        WriteOptions::default(),
+                    )
+                    .map_err(|error| error.to_string())?,
+                    None => Session::in_memory(session.cwd()),
+                };
+            }
+        }
+        self.install(session, "fork", previous).await?;
+        Ok(json!({ "cancelled": false, "selectedText": selected }))
+    }
+}
