@@ -8,18 +8,14 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use tau_agent::{AgentConfig, ToolExecution};
 use tau_modes::print::last_assistant;
 use tau_modes::JsonSink;
 use tau_protocol::StopReason;
 use tau_provider::models::{format_model_list, ModelRegistry};
-use tau_runtime::{EventSink, PromptBuilder, Runtime, RuntimeSettings};
-use tau_session::{Session, SessionContext};
+use tau_session::Session;
 
 use crate::args::{Args, Mode};
-use crate::current::Current;
-use crate::driver::Driver;
-use crate::{extensions, help, inputs, model, session_setup, setup};
+use crate::{assemble, help, inputs, session_setup};
 
 /// Reports a fatal error on stderr and returns the failure exit code.
 #[expect(
@@ -35,7 +31,7 @@ pub fn fail(message: &str) -> ExitCode {
     clippy::print_stderr,
     reason = "warnings go to stderr so stdout stays clean"
 )]
-fn warn(message: &str) {
+pub fn warn(message: &str) {
     eprintln!("tau: warning: {message}");
 }
 
@@ -105,24 +101,6 @@ fn list_models(search: Option<&str>) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// Loads the model registry and picks the run's model off the async threads: a key
-/// command may run for seconds.
-async fn select_model(args: &Args) -> Result<model::Selection, String> {
-    let args = args.clone();
-    let (selection, warnings) = tokio::task::spawn_blocking(move || {
-        let (registry, errors) = ModelRegistry::load(&agent_dir());
-        let mut warnings: Vec<String> = errors.iter().map(ToString::to_string).collect();
-        let selection = model::select(&args, &registry, &mut |warning| {
-            warnings.push(warning.to_owned())
-        });
-        (selection, warnings)
-    })
-    .await
-    .map_err(|error| format!("model selection failed: {error}"))?;
-    warnings.iter().for_each(|w| warn(w));
-    selection
-}
-
 async fn run_checked(mut args: Args) -> Result<ExitCode, String> {
     if args.mode == Mode::Rpc {
         return Err("rpc mode is not supported yet; use -p or --mode json".into());
@@ -151,93 +129,30 @@ async fn run_checked(mut args: Args) -> Result<ExitCode, String> {
     let (file_text, images) = inputs::read_file_args(&args.file_args, &cwd)?;
     let prompts = inputs::build_prompts(stdin, file_text, images, &args.messages);
 
-    let mut session = session_setup::open_session(&args, &agent_dir, &cwd_text)?;
-    for problem in session.problems() {
-        warn(&format!(
-            "session line {}: {} (line skipped)",
-            problem.line, problem.message
-        ));
-    }
-    let context = session.build_session_context();
-    let resumed = !context.messages.is_empty() || context.model.is_some();
-    // A resumed session keeps its model and thinking level unless the flags say otherwise.
-    if let (None, None, Some(model)) = (&args.model, &args.script, &context.model) {
-        args.model = Some(format!("{}/{}", model.provider, model.model_id));
-    }
-    if args.thinking.is_none() && resumed {
-        args.thinking = Some(context.thinking_level.clone());
-    }
-    let selection = select_model(&args).await?;
-    let (tools, tool_warnings) = setup::active_tools(&args)?;
-    tool_warnings.iter().for_each(|w| warn(w));
+    let json = (args.mode == Mode::Json).then(|| Arc::new(JsonSink::new(tokio::io::stdout())));
     let mode_name = if args.mode == Mode::Json {
         "json"
     } else {
         "print"
     };
-    let extensions = extensions::start(&args, &cwd, &agent_dir, mode_name, &warn)
-        .await
-        .map(Arc::new);
-    let tools = match &extensions {
-        Some(extensions) => extensions.add_tools(tools, &args),
-        None => tools,
-    };
-    let (prompt, prompt_warnings) = setup::system_prompt(&args, &cwd, &agent_dir, &tools);
-    prompt_warnings.iter().for_each(|w| warn(w));
-    let builder: PromptBuilder = {
-        let (args, cwd, agent_dir) = (args.clone(), cwd.clone(), agent_dir.clone());
-        Arc::new(move |tools| setup::system_prompt(&args, &cwd, &agent_dir, tools).0)
-    };
-    let available: Vec<_> = match &extensions {
-        Some(extensions) => {
-            tau_ext_bridge::merge_tools(tau_tools::builtin_tools(), extensions.tools.clone())
-        }
-        None => Vec::new(),
-    };
-
-    record_model_state(&mut session, &context, &selection, args.name.as_deref())?;
-    let config = AgentConfig {
-        provider: selection.provider,
-        model: selection.model,
-        thinking_level: selection.thinking,
-        system_prompt: prompt.text(),
-        tools,
-        cwd: cwd.clone(),
-        tool_execution: ToolExecution::Parallel,
-        api_key: selection.api_key,
-    };
-
-    let json = (args.mode == Mode::Json).then(|| Arc::new(JsonSink::new(tokio::io::stdout())));
-    let mut sinks: Vec<Arc<dyn EventSink>> = Vec::new();
-    if let Some(json) = &json {
-        let header = serde_json::to_string(session.header()).unwrap_or_default();
-        let _ = json.write_line(&header).await;
-        sinks.push(json.clone());
-    }
-    let (settings, settings_warning) = RuntimeSettings::load(&agent_dir);
-    if let Some(warning) = settings_warning {
-        warn(&warning);
-    }
-    let mut runtime = Runtime::new(config, sinks)
-        .with_session(session, context.messages)
-        .with_retry(settings.retry)
-        .with_compaction(settings.compaction)
-        .with_warnings(Arc::new(|message: &str| warn(message)))
-        .with_prompt(builder, prompt, context.system_prompt.clone())
-        .with_available_tools(available);
-    if let Some(extensions) = &extensions {
-        runtime = runtime.with_hooks(extensions.hooks.clone());
-    }
-    let current = Current::new(Arc::new(runtime));
-    let mut pending = None;
-    if let Some(extensions) = &extensions {
-        pending = extensions
-            .attach(current.clone(), &args, &cwd, &agent_dir, warn)
-            .await;
-        let start = serde_json::json!({ "type": "session_start", "reason": "startup" });
-        extensions.hooks.notify(start).await;
-    }
-    let driver = Driver::new(current.clone(), extensions.clone(), pending, warn);
+    let assembly = assemble::assemble(
+        &mut args,
+        &cwd,
+        &agent_dir,
+        assemble::Frontend {
+            mode: mode_name,
+            has_ui: false,
+            json: json.clone(),
+            sinks: Vec::new(),
+            ui: None,
+        },
+    )
+    .await?;
+    let (current, driver, extensions) = (
+        assembly.current.clone(),
+        assembly.driver.clone(),
+        assembly.extensions.clone(),
+    );
     let aborter = current.clone();
     let ctrl_c = tokio::spawn(async move {
         // Ctrl-C cancels the running turn; the run then ends with an aborted message.
@@ -296,34 +211,4 @@ async fn run_checked(mut args: Args) -> Result<ExitCode, String> {
         }
         None => Ok(ExitCode::SUCCESS),
     }
-}
-
-/// Records the model and thinking level in the session as Pi does: both at the start of a
-/// new session, and a change entry when a resumed session continues with another one. Also
-/// `--name`.
-fn record_model_state(
-    session: &mut Session,
-    context: &SessionContext,
-    selection: &model::Selection,
-    name: Option<&str>,
-) -> Result<(), String> {
-    let model = &selection.model;
-    let same_model = context
-        .model
-        .as_ref()
-        .is_some_and(|m| m.provider == model.provider && m.model_id == model.id);
-    let level = selection.thinking.as_str();
-    let result = (|| {
-        if !same_model {
-            session.append_model_change(&model.provider, &model.id)?;
-        }
-        if !same_model || context.thinking_level != level {
-            session.append_thinking_level_change(level)?;
-        }
-        if let Some(name) = name {
-            session.append_session_info(name)?;
-        }
-        Ok::<(), tau_session::SessionError>(())
-    })();
-    result.map_err(|error| error.to_string())
 }

@@ -16,12 +16,20 @@ use tau_provider::models::ModelRegistry;
 use tau_runtime::Delivery;
 
 use crate::current::Current;
+use crate::ext_switch::Sessions;
 use tau_tools::tool::SharedTool;
 use tokio::sync::mpsc::UnboundedSender;
 use tokio_util::sync::CancellationToken;
 
-#[path = "ext_switch.rs"]
-mod switch;
+/// Where extension dialogs and notifications go in a mode with a UI (RPC: the client).
+#[async_trait]
+pub trait ExtensionUi: Send + Sync {
+    /// A dialog (`select`, `confirm`, `input`, `editor`) with Pi's positional arguments;
+    /// `null` is "dismissed".
+    async fn request(&self, extension_path: &str, method: &str, args: Vec<Value>) -> Value;
+    /// A fire-and-forget call (`notify`, `setStatus`, `setWidget`, `setTitle`, …).
+    fn notify(&self, extension_path: &str, method: &str, args: Vec<Value>);
+}
 
 /// A run an extension asked for while tau was idle.
 #[derive(Debug, Clone)]
@@ -41,8 +49,10 @@ pub struct Actions {
     agent_dir: PathBuf,
     /// tau's built-in tools, which `createBashTool` & co. run through `runBuiltinTool`.
     builtins: Vec<SharedTool>,
-    /// Where problems that do not fail the action are reported.
-    warn: fn(&str),
+    /// Session replacement (`newSession`, `fork`, `switchSession`).
+    sessions: Sessions,
+    /// The UI, in modes that have one.
+    ui: Option<Arc<dyn ExtensionUi>>,
     /// Whether a tool registered at run time becomes active (not with a `--tools`
     /// allowlist that leaves it out, nor with `--no-tools`).
     activate: Arc<dyn Fn(&str) -> bool + Send + Sync>,
@@ -61,25 +71,24 @@ fn content_of(value: &Value) -> Result<UserContent, String> {
 }
 
 impl Actions {
-    /// Actions over `runtime`; runs go to `runs`.
+    /// Actions on the session `sessions` drives (its host and hooks must be set); runs go
+    /// to `runs`, dialogs to `ui`.
     pub fn new(
-        current: Current,
-        host: &Arc<ExtensionHost>,
-        hooks: &Arc<ExtensionHooks>,
+        sessions: Sessions,
         runs: UnboundedSender<PendingRun>,
         agent_dir: PathBuf,
-        activate: Arc<dyn Fn(&str) -> bool + Send + Sync>,
-        warn: fn(&str),
+        ui: Option<Arc<dyn ExtensionUi>>,
     ) -> Self {
         Actions {
-            current,
-            host: Arc::downgrade(host),
-            hooks: Arc::downgrade(hooks),
+            current: sessions.current.clone(),
+            host: sessions.host.clone().unwrap_or_default(),
+            hooks: sessions.hooks.clone().unwrap_or_default(),
+            activate: sessions.activate.clone(),
+            sessions,
+            ui,
             runs,
             agent_dir,
             builtins: tau_tools::builtin_tools(),
-            activate,
-            warn,
         }
     }
 
@@ -242,14 +251,40 @@ impl HostActions for Actions {
             }
             // Pi's print mode: a no-op; the process exits when all prompts are processed.
             "shutdown" => Ok(Value::Null),
-            "newSession" => self.new_session(&args).await,
-            "fork" => self.fork(&args).await,
-            "switchSession" => self.switch_session(&args).await,
+            "newSession" => {
+                let parent = arg(&args, 0).get("parentSession").and_then(Value::as_str);
+                self.sessions.new_session(parent.map(str::to_string)).await
+            }
+            "fork" => {
+                let entry = arg(&args, 0).as_str().unwrap_or_default().to_string();
+                let position = arg(&args, 1).get("position").and_then(Value::as_str);
+                let position = position.unwrap_or("before").to_string();
+                self.sessions.fork(entry, position).await
+            }
+            "switchSession" => {
+                let path = arg(&args, 0)
+                    .as_str()
+                    .ok_or("switchSession takes the path of a session file")?;
+                self.sessions.switch_session(path.to_string()).await
+            }
             "runBuiltinTool" => {
                 let cancel = CancellationToken::new();
                 tau_ext_bridge::run_builtin_tool(&self.builtins, arg(&args, 0), cancel).await
             }
             other => Err(format!("{other} is not supported by tau yet")),
+        }
+    }
+
+    async fn ui_request(&self, path: &str, method: &str, args: Vec<Value>) -> Value {
+        match &self.ui {
+            Some(ui) => ui.request(path, method, args).await,
+            None => Value::Null,
+        }
+    }
+
+    fn ui_notify(&self, path: &str, method: &str, args: Vec<Value>) {
+        if let Some(ui) = &self.ui {
+            ui.notify(path, method, args);
         }
     }
 

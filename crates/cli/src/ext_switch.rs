@@ -1,15 +1,32 @@
-//! Session replacement from an extension command's ctx (Pi's `newSession`, `fork`,
-//! `switchSession`): the `session_before_*` gate, `session_shutdown` for the old session,
-//! a successor runtime over the new session, the extensions reloaded (their factories run
-//! again) and rebound, then `session_start` with the reason and the previous file.
+//! Session replacement (Pi's `newSession`, `fork`, `switchSession`, from an extension
+//! command's ctx or an RPC command): the `session_before_*` gate, `session_shutdown` for the
+//! old session, a successor runtime over the new session, the extensions reloaded (their
+//! factories run again) and rebound, then `session_start` with the reason and the previous
+//! file.
 
-use std::sync::Arc;
+use std::sync::{Arc, Weak};
 use std::time::Duration;
 
 use serde_json::{json, Value};
+use tau_ext_bridge::{ExtensionHooks, ExtensionHost};
 use tau_session::{NewSession, Session, WriteOptions};
 
-use super::{arg, Actions};
+use crate::current::Current;
+
+/// Replaces the current session; works with or without extensions.
+#[derive(Clone)]
+pub struct Sessions {
+    /// The session being driven.
+    pub current: Current,
+    /// The extension host, when extensions are loaded.
+    pub host: Option<Weak<ExtensionHost>>,
+    /// Their hooks.
+    pub hooks: Option<Weak<ExtensionHooks>>,
+    /// Where problems that do not fail the replacement go.
+    pub warn: fn(&str),
+    /// Whether an extension tool becomes active when (re)registered.
+    pub activate: Arc<dyn Fn(&str) -> bool + Send + Sync>,
+}
 
 /// How long a replacement waits for an aborted run to settle.
 const SETTLE_LIMIT: Duration = Duration::from_secs(30);
@@ -21,9 +38,9 @@ fn cancelled(gate: Option<Value>) -> bool {
         .unwrap_or(false)
 }
 
-impl Actions {
+impl Sessions {
     async fn gate(&self, event: Value) -> bool {
-        match self.hooks.upgrade() {
+        match self.hooks.as_ref().and_then(Weak::upgrade) {
             Some(hooks) => cancelled(hooks.gate(event).await),
             None => false,
         }
@@ -76,7 +93,7 @@ impl Actions {
             .map_err(|error| error.to_string())?;
         }
         self.current.replace(Arc::new(next));
-        if let Some(host) = self.host.upgrade() {
+        if let Some(host) = self.host.as_ref().and_then(Weak::upgrade) {
             match host.reload().await {
                 Ok(report) => {
                     for failed in report.extensions.iter().filter(|ext| !ext.ok) {
@@ -112,8 +129,14 @@ impl Actions {
             .with_session_log(|s| s.path().map(|p| p.display().to_string()))
     }
 
-    /// `ctx.newSession({parentSession?})`.
-    pub(super) async fn new_session(&self, args: &[Value]) -> Result<Value, String> {
+    async fn notify(&self, event: Value) {
+        if let Some(hooks) = self.hooks.as_ref().and_then(Weak::upgrade) {
+            hooks.notify(event).await;
+        }
+    }
+
+    /// `newSession({parentSession?})`: `{cancelled}`.
+    pub async fn new_session(&self, parent: Option<String>) -> Result<Value, String> {
         if self
             .gate(json!({ "type": "session_before_switch", "reason": "new" }))
             .await
@@ -121,10 +144,6 @@ impl Actions {
             return Ok(json!({ "cancelled": true }));
         }
         let previous = self.previous_file();
-        let parent = arg(args, 0)
-            .get("parentSession")
-            .and_then(Value::as_str)
-            .map(str::to_string);
         let (dir, cwd) = self
             .current
             .get()
@@ -144,12 +163,8 @@ impl Actions {
         Ok(json!({ "cancelled": false }))
     }
 
-    /// `ctx.switchSession(path)`.
-    pub(super) async fn switch_session(&self, args: &[Value]) -> Result<Value, String> {
-        let path = arg(args, 0)
-            .as_str()
-            .ok_or("switchSession takes the path of a session file")?
-            .to_string();
+    /// `switchSession(path)`: `{cancelled}`.
+    pub async fn switch_session(&self, path: String) -> Result<Value, String> {
         let gate = json!({ "type": "session_before_switch", "reason": "resume", "targetSessionFile": path });
         if self.gate(gate).await {
             return Ok(json!({ "cancelled": true }));
@@ -164,15 +179,9 @@ impl Actions {
         Ok(json!({ "cancelled": false }))
     }
 
-    /// `ctx.fork(entryId, {position})`: a new session holding the branch up to the entry
-    /// (`at`) or up to the user message's parent (`before`, the default).
-    pub(super) async fn fork(&self, args: &[Value]) -> Result<Value, String> {
-        let entry_id = arg(args, 0).as_str().unwrap_or_default().to_string();
-        let position = arg(args, 1)
-            .get("position")
-            .and_then(Value::as_str)
-            .unwrap_or("before")
-            .to_string();
+    /// `fork(entryId, position)`: a new session holding the branch up to the entry (`at`)
+    /// or up to the user message's parent (`before`): `{cancelled, selectedText}`.
+    pub async fn fork(&self, entry_id: String, position: String) -> Result<Value, String> {
         let gate =
             json!({ "type": "session_before_fork", "entryId": entry_id, "position": position });
         if self.gate(gate).await {

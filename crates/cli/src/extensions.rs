@@ -12,8 +12,9 @@ use tau_tools::tool::SharedTool;
 
 use crate::args::Args;
 use crate::current::Current;
-use crate::ext_actions::{Actions, PendingRun};
+use crate::ext_actions::{Actions, ExtensionUi, PendingRun};
 use crate::ext_state::RuntimeState;
+use crate::ext_switch::Sessions;
 use tokio::sync::mpsc::UnboundedReceiver;
 
 /// The loaded extensions of a run.
@@ -33,6 +34,7 @@ pub async fn start(
     cwd: &Path,
     agent_dir: &Path,
     mode: &str,
+    has_ui: bool,
     warn: &dyn Fn(&str),
 ) -> Option<Extensions> {
     let found = discover(&DiscoveryOptions {
@@ -68,7 +70,7 @@ pub async fn start(
         cwd: cwd.to_path_buf(),
         agent_dir: agent_dir.to_path_buf(),
         mode: mode.into(),
-        has_ui: false,
+        has_ui,
         flags: flag_values(args),
     };
     let report = match host.load(request).await {
@@ -152,6 +154,7 @@ impl Extensions {
         cwd: &Path,
         agent_dir: &Path,
         warn: fn(&str),
+        ui: Option<Arc<dyn ExtensionUi>>,
     ) -> Option<UnboundedReceiver<PendingRun>> {
         let (runs, pending) = tokio::sync::mpsc::unbounded_channel();
         let allow = args.tools.clone();
@@ -162,15 +165,14 @@ impl Extensions {
                     .as_ref()
                     .is_none_or(|list| list.iter().any(|n| n == name))
         });
-        let actions = Actions::new(
-            current.clone(),
-            &self.host,
-            &self.hooks,
-            runs,
-            agent_dir.to_path_buf(),
-            activate,
+        let sessions = Sessions {
+            current: current.clone(),
+            host: Some(Arc::downgrade(&self.host)),
+            hooks: Some(Arc::downgrade(&self.hooks)),
             warn,
-        );
+            activate,
+        };
+        let actions = Actions::new(sessions, runs, agent_dir.to_path_buf(), ui);
         self.host.set_actions(Arc::new(actions));
         let commands: Vec<serde_json::Value> = self
             .host

@@ -3,10 +3,12 @@
 
 mod app;
 mod args;
+mod assemble;
 mod current;
 mod driver;
 mod ext_actions;
 mod ext_state;
+mod ext_switch;
 mod extensions;
 mod help;
 mod inputs;

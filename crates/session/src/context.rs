@@ -25,6 +25,9 @@ use crate::ids::iso_to_millis;
 use crate::system_prompt::SystemPrompt;
 use crate::tree::SessionTree;
 
+/// Spare room in a built context for the messages a run appends.
+const RUN_HEADROOM: usize = 32;
+
 /// The selected model, as `model_change` entries and assistant messages name it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ModelRef {
@@ -138,9 +141,10 @@ impl SessionTree {
     /// system prompt state replayed from its system messages.
     pub fn build_session_context_at(&self, leaf: Option<&str>) -> SessionContext {
         let projection = self.build_session_projection_at(leaf);
-        // Sized up front: a long session's list would otherwise be regrown a dozen times.
-        let count = projection.entries.iter().map(|e| e.messages.len()).sum();
-        let mut messages: Vec<AgentMessage> = Vec::with_capacity(count);
+        // Sized up front, with room for the messages of the next run (the caller appends to
+        // it): a long session's list would otherwise be regrown and copied.
+        let count: usize = projection.entries.iter().map(|e| e.messages.len()).sum();
+        let mut messages: Vec<AgentMessage> = Vec::with_capacity(count + RUN_HEADROOM);
         for entry in projection.entries {
             match entry.messages {
                 Cow::Borrowed(stored) => messages.extend_from_slice(stored),

@@ -23,6 +23,9 @@ use crate::error::{Result, SessionError};
 use crate::migrate::migrate;
 use crate::tree::SessionTree;
 
+/// A low guess at the bytes of one entry line, to reserve room for a file's entries.
+const BYTES_PER_ENTRY_GUESS: u64 = 1024;
+
 /// A line that was skipped or kept untyped while reading.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LineProblem {
@@ -75,8 +78,14 @@ pub fn read_session_file(path: &Path) -> Result<LoadedSession> {
         source,
     };
     let file = File::open(path).map_err(read_error)?;
+    // Room for the entries up front (a guess from the size, generous: unused room is never
+    // touched, so it costs address space, not memory), so a long session's list is not
+    // regrown and copied a dozen times while it loads.
+    let expected = file
+        .metadata()
+        .map_or(0, |meta| meta.len() / BYTES_PER_ENTRY_GUESS);
     let reader = BufReader::with_capacity(1 << 20, file);
-    match read_session(reader) {
+    match read_entries(reader, usize::try_from(expected).unwrap_or(0).min(1 << 20)) {
         Ok(loaded) => Ok(loaded),
         Err(ReadFailure::Io(source)) => Err(read_error(source)),
         Err(ReadFailure::Empty) => Err(SessionError::Empty {
@@ -101,8 +110,19 @@ pub enum ReadFailure {
 }
 
 /// Reads a session from any buffered reader (see [`read_session_file`]).
-pub fn read_session(mut reader: impl BufRead) -> std::result::Result<LoadedSession, ReadFailure> {
-    let mut state = Reader::default();
+pub fn read_session(reader: impl BufRead) -> std::result::Result<LoadedSession, ReadFailure> {
+    read_entries(reader, 0)
+}
+
+/// [`read_session`] with room for `expected` entries.
+fn read_entries(
+    mut reader: impl BufRead,
+    expected: usize,
+) -> std::result::Result<LoadedSession, ReadFailure> {
+    let mut state = Reader {
+        entries: Vec::with_capacity(expected),
+        ..Reader::default()
+    };
     let mut buf = Vec::with_capacity(64 * 1024);
     loop {
         buf.clear();

@@ -218,9 +218,14 @@ async fn handle(
         })
         .collect();
     let body = match request.into_body().collect().await {
-        Ok(collected) => String::from_utf8_lossy(&collected.to_bytes()).into_owned(),
+        // A valid body is kept without a copy (requests can be tens of megabytes).
+        Ok(collected) => match String::from_utf8(collected.to_bytes().into()) {
+            Ok(text) => text,
+            Err(invalid) => String::from_utf8_lossy(invalid.as_bytes()).into_owned(),
+        },
         Err(_) => String::new(),
     };
+    let model = body_model(&body).unwrap_or_else(|| "mock-model".to_owned());
     let recorded = shared.record(method, path, headers, body);
     let dialect = (recorded.method == "POST")
         .then(|| Dialect::for_path(recorded.path.split('?').next().unwrap_or_default()))
@@ -238,7 +243,7 @@ async fn handle(
     };
     let context = RenderContext {
         request_number: recorded.number,
-        model: body_model(&recorded.body).unwrap_or_else(|| "mock-model".to_owned()),
+        model,
     };
     Ok(match shared.next_reply() {
         MockReply::Error {
@@ -291,7 +296,22 @@ fn body_model(body: &str) -> Option<String> {
     struct Head {
         model: Option<Value>,
     }
-    match serde_json::from_str::<Head>(body).ok()?.model? {
+    // tau and Pi both write `model` first: read that value alone.
+    let first = body
+        .trim_start()
+        .strip_prefix('{')
+        .map(str::trim_start)
+        .and_then(|rest| rest.strip_prefix("\"model\""))
+        .map(str::trim_start)
+        .and_then(|rest| rest.strip_prefix(':'));
+    let model = match first {
+        Some(rest) => serde_json::Deserializer::from_str(rest)
+            .into_iter::<Value>()
+            .next()?
+            .ok()?,
+        None => serde_json::from_str::<Head>(body).ok()?.model?,
+    };
+    match model {
         Value::String(model) => Some(model),
         _ => None,
     }
@@ -305,6 +325,8 @@ impl Shared {
         headers: Vec<(String, String)>,
         body: String,
     ) -> RecordedRequest {
+        // Returned without its body: the caller has read what it needs from it, and a copy
+        // of a tens-of-megabytes request is not free.
         let mut requests = lock(&self.requests);
         let recorded = RecordedRequest {
             number: requests.len() + 1,
@@ -313,7 +335,6 @@ impl Shared {
             headers,
             body,
         };
-        requests.push(recorded.clone());
         if let Some(log) = &self.log {
             let headers: serde_json::Map<String, Value> = recorded
                 .headers
@@ -327,7 +348,15 @@ impl Shared {
             // Logging is best effort: a full disk must not fail the request.
             let _ = writeln!(lock(log), "{line}");
         }
-        recorded
+        let head = RecordedRequest {
+            number: recorded.number,
+            method: recorded.method.clone(),
+            path: recorded.path.clone(),
+            headers: recorded.headers.clone(),
+            body: String::new(),
+        };
+        requests.push(recorded);
+        head
     }
 
     fn next_reply(&self) -> MockReply {

@@ -1,0 +1,201 @@
+//! Putting a session together from the arguments, for every mode: the session file, the
+//! model, the tools, the extensions, the system prompt and the runtime, with the session
+//! recording the model it starts with, and the extensions bound and told `session_start`.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use tau_agent::{AgentConfig, ToolExecution};
+use tau_modes::JsonSink;
+use tau_provider::models::ModelRegistry;
+use tau_runtime::{EventSink, PromptBuilder, Runtime, RuntimeSettings};
+use tau_session::{Session, SessionContext};
+
+use crate::app::{agent_dir as default_agent_dir, warn};
+use crate::args::Args;
+use crate::current::Current;
+use crate::driver::Driver;
+use crate::ext_actions::ExtensionUi;
+use crate::extensions::{self, Extensions};
+use crate::{model, session_setup, setup};
+
+/// What the mode in front of the session brings.
+pub struct Frontend {
+    /// `print`, `json` or `rpc`, as extensions see it in `ctx.mode`.
+    pub mode: &'static str,
+    /// Whether extension dialogs can be answered (`ctx.hasUI`).
+    pub has_ui: bool,
+    /// json mode's sink: the session header is written to it first, then every event.
+    pub json: Option<Arc<JsonSink<tokio::io::Stdout>>>,
+    /// Other event sinks.
+    pub sinks: Vec<Arc<dyn EventSink>>,
+    /// Where extension dialogs go, with a UI.
+    pub ui: Option<Arc<dyn ExtensionUi>>,
+}
+
+/// A session ready to take prompts.
+pub struct Assembly {
+    /// The current runtime (swapped by session replacement).
+    pub current: Current,
+    /// Turns prompts into runs.
+    pub driver: Arc<Driver>,
+    /// The loaded extensions, if any.
+    pub extensions: Option<Arc<Extensions>>,
+}
+
+/// Opens the session the flags ask for and builds everything a mode drives. `args` gets
+/// the resumed session's model and thinking level unless the flags chose others.
+pub async fn assemble(
+    args: &mut Args,
+    cwd: &Path,
+    agent_dir: &Path,
+    frontend: Frontend,
+) -> Result<Assembly, String> {
+    let cwd_text = cwd.display().to_string();
+    let mut session = session_setup::open_session(args, agent_dir, &cwd_text)?;
+    for problem in session.problems() {
+        warn(&format!(
+            "session line {}: {} (line skipped)",
+            problem.line, problem.message
+        ));
+    }
+    let context = session.build_session_context();
+    let resumed = !context.messages.is_empty() || context.model.is_some();
+    // A resumed session keeps its model and thinking level unless the flags say otherwise.
+    if let (None, None, Some(model)) = (&args.model, &args.script, &context.model) {
+        args.model = Some(format!("{}/{}", model.provider, model.model_id));
+    }
+    if args.thinking.is_none() && resumed {
+        args.thinking = Some(context.thinking_level.clone());
+    }
+    let selection = select_model(args).await?;
+    let (tools, tool_warnings) = setup::active_tools(args)?;
+    tool_warnings.iter().for_each(|w| warn(w));
+    let extensions = extensions::start(args, cwd, agent_dir, frontend.mode, frontend.has_ui, &warn)
+        .await
+        .map(Arc::new);
+    let tools = match &extensions {
+        Some(extensions) => extensions.add_tools(tools, args),
+        None => tools,
+    };
+    let (prompt, prompt_warnings) = setup::system_prompt(args, cwd, agent_dir, &tools);
+    prompt_warnings.iter().for_each(|w| warn(w));
+    let builder: PromptBuilder = {
+        let (args, cwd, agent_dir) = (args.clone(), cwd.to_path_buf(), agent_dir.to_path_buf());
+        Arc::new(move |tools| setup::system_prompt(&args, &cwd, &agent_dir, tools).0)
+    };
+    let available: Vec<_> = match &extensions {
+        Some(extensions) => {
+            tau_ext_bridge::merge_tools(tau_tools::builtin_tools(), extensions.tools.clone())
+        }
+        None => Vec::new(),
+    };
+
+    record_model_state(&mut session, &context, &selection, args.name.as_deref())?;
+    let config = AgentConfig {
+        provider: selection.provider,
+        model: selection.model,
+        thinking_level: selection.thinking,
+        system_prompt: prompt.text(),
+        tools,
+        cwd: cwd.to_path_buf(),
+        tool_execution: ToolExecution::Parallel,
+        api_key: selection.api_key,
+    };
+
+    let mut sinks = frontend.sinks;
+    if let Some(json) = &frontend.json {
+        let header = serde_json::to_string(session.header()).unwrap_or_default();
+        let _ = json.write_line(&header).await;
+        sinks.push(json.clone());
+    }
+    let (settings, settings_warning) = RuntimeSettings::load(agent_dir);
+    if let Some(warning) = settings_warning {
+        warn(&warning);
+    }
+    let mut runtime = Runtime::new(config, sinks)
+        .with_session(session, context.messages)
+        .with_retry(settings.retry)
+        .with_compaction(settings.compaction)
+        .with_warnings(Arc::new(|message: &str| warn(message)))
+        .with_prompt(builder, prompt, context.system_prompt.clone())
+        .with_available_tools(available);
+    if let Some(extensions) = &extensions {
+        runtime = runtime.with_hooks(extensions.hooks.clone());
+    }
+    let current = Current::new(Arc::new(runtime));
+    let mut pending = None;
+    if let Some(extensions) = &extensions {
+        pending = extensions
+            .attach(
+                current.clone(),
+                args,
+                cwd,
+                agent_dir,
+                warn,
+                frontend.ui.clone(),
+            )
+            .await;
+        let start = serde_json::json!({ "type": "session_start", "reason": "startup" });
+        extensions.hooks.notify(start).await;
+    }
+    let driver = Arc::new(Driver::new(
+        current.clone(),
+        extensions.clone(),
+        pending,
+        warn,
+    ));
+    Ok(Assembly {
+        current,
+        driver,
+        extensions,
+    })
+}
+
+/// Loads the model registry and picks the run's model off the async threads: a key
+/// command may run for seconds.
+async fn select_model(args: &Args) -> Result<model::Selection, String> {
+    let args = args.clone();
+    let (selection, warnings) = tokio::task::spawn_blocking(move || {
+        let (registry, errors) = ModelRegistry::load(&default_agent_dir());
+        let mut warnings: Vec<String> = errors.iter().map(ToString::to_string).collect();
+        let selection = model::select(&args, &registry, &mut |warning| {
+            warnings.push(warning.to_owned())
+        });
+        (selection, warnings)
+    })
+    .await
+    .map_err(|error| format!("model selection failed: {error}"))?;
+    warnings.iter().for_each(|w| warn(w));
+    selection
+}
+
+/// Records the model and thinking level in the session as Pi does: both at the start of a
+/// new session, and a change entry when a resumed session continues with another one. Also
+/// `--name`.
+fn record_model_state(
+    session: &mut Session,
+    context: &SessionContext,
+    selection: &model::Selection,
+    name: Option<&str>,
+) -> Result<(), String> {
+    let model = &selection.model;
+    let same_model = context
+        .model
+        .as_ref()
+        .is_some_and(|m| m.provider == model.provider && m.model_id == model.id);
+    let level = selection.thinking.as_str();
+    let result = (|| {
+        if !same_model {
+            session.append_model_change(&model.provider, &model.id)?;
+        }
+        if !same_model || context.thinking_level != level {
+            session.append_thinking_level_change(level)?;
+        }
+        if let Some(name) = name {
+            session.append_session_info(name)?;
+        }
+        Ok::<(), tau_session::SessionError>(())
+    })();
+    result.map_err(|error| error.to_string())
+}
