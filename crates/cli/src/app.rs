@@ -102,9 +102,6 @@ fn list_models(search: Option<&str>) -> ExitCode {
 }
 
 async fn run_checked(mut args: Args) -> Result<ExitCode, String> {
-    if args.mode == Mode::Rpc {
-        return Err("rpc mode is not supported yet; use -p or --mode json".into());
-    }
     for (flag, _) in &args.unknown_flags {
         warn(&format!("unknown option --{flag} ignored"));
     }
@@ -112,6 +109,9 @@ async fn run_checked(mut args: Args) -> Result<ExitCode, String> {
         .map_err(|error| format!("cannot read the working directory: {error}"))?;
     let cwd_text = cwd.display().to_string();
     let agent_dir = agent_dir();
+    if args.mode == Mode::Rpc {
+        return crate::rpc::run(args, &cwd, &agent_dir).await;
+    }
     if args.resume {
         print_raw(&session_setup::format_session_list(
             &args, &agent_dir, &cwd_text,

@@ -216,7 +216,13 @@ impl Actions {
 
 #[async_trait]
 impl HostActions for Actions {
-    async fn action(&self, _path: &str, name: &str, args: Vec<Value>) -> Result<Value, String> {
+    async fn action(
+        &self,
+        _path: &str,
+        name: &str,
+        args: Vec<Value>,
+        cancel: CancellationToken,
+    ) -> Result<Value, String> {
         match name {
             "sendMessage" => self.send_message(&args).await,
             "sendUserMessage" => self.send_user_message(&args).await,
@@ -267,8 +273,11 @@ impl HostActions for Actions {
                     .ok_or("switchSession takes the path of a session file")?;
                 self.sessions.switch_session(path.to_string()).await
             }
+            "modelComplete" => {
+                crate::ext_models::complete(self.agent_dir.clone(), &args, cancel).await
+            }
+            "modelAuth" => Ok(crate::ext_models::auth(self.agent_dir.clone(), arg(&args, 0)).await),
             "runBuiltinTool" => {
-                let cancel = CancellationToken::new();
                 tau_ext_bridge::run_builtin_tool(&self.builtins, arg(&args, 0), cancel).await
             }
             other => Err(format!("{other} is not supported by tau yet")),

@@ -66,8 +66,12 @@ impl Sessions {
         .await;
         let cwd = old.with_session_log(|s| s.cwd().to_string());
         let mut session = old.with_session_log(|s| std::mem::replace(s, Session::in_memory(&cwd)));
-        if let Err(error) = session.close_file() {
-            (self.warn)(&format!("session: {error}"));
+        // A fork branches from the old file (its folder and path become the new header's
+        // `parentSession`); its lock goes when the branched session replaces it.
+        if reason != "fork" {
+            if let Err(error) = session.close_file() {
+                (self.warn)(&format!("session: {error}"));
+            }
         }
         session
     }

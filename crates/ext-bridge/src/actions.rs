@@ -11,6 +11,7 @@ use std::sync::{Arc, Mutex, RwLock};
 use async_trait::async_trait;
 use serde_json::Value;
 use tau_protocol::bridge::{CommandDef, HandlerDef, LoadReport, ToolDef};
+use tokio_util::sync::CancellationToken;
 
 /// What tau does with the requests of extensions. Every method has a default that refuses
 /// (or, for notifications, ignores) the request, so an application implements only what it
@@ -19,13 +20,15 @@ use tau_protocol::bridge::{CommandDef, HandlerDef, LoadReport, ToolDef};
 pub trait HostActions: Send + Sync {
     /// An ExtensionAPI / ctx action: `name` with Pi's positional `args`. The answer is the
     /// action's result (`null` when it has none); an `Err` becomes an error in the extension.
+    /// `cancel` fires when the extension's `AbortSignal` aborts the call.
     async fn action(
         &self,
         extension_path: &str,
         name: &str,
         args: Vec<Value>,
+        cancel: CancellationToken,
     ) -> Result<Value, String> {
-        let _ = (extension_path, args);
+        let _ = (extension_path, args, cancel);
         Err(format!("tau does not support {name} yet"))
     }
 
@@ -83,6 +86,8 @@ const LONG_ACTIONS: &[&str] = &[
     "compact",
     "executeTool",
     "runBuiltinTool",
+    "modelComplete",
+    "modelAuth",
     "newSession",
     "fork",
     "navigateTree",
@@ -104,7 +109,12 @@ impl Dispatcher {
     }
 
     /// Answers one host request (`action` or `ui`).
-    pub(crate) async fn request(&self, method: &str, params: Value) -> Result<Value, String> {
+    pub(crate) async fn request(
+        &self,
+        method: &str,
+        params: Value,
+        cancel: CancellationToken,
+    ) -> Result<Value, String> {
         let path = text(&params, "extensionPath").to_string();
         let args = args_of(&params);
         match method {
@@ -113,7 +123,7 @@ impl Dispatcher {
                 if self.registration(&path, &name, &args) {
                     return Ok(Value::Null);
                 }
-                self.actions().action(&path, &name, args).await
+                self.actions().action(&path, &name, args, cancel).await
             }
             "ui" => Ok(self
                 .actions()

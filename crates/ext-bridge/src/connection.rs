@@ -29,6 +29,8 @@ const STDERR_TAIL: usize = 20;
 #[derive(Default)]
 struct State {
     pending: HashMap<u64, Waiter>,
+    /// The host's requests being answered, by id, so its `cancel` notify can abort them.
+    incoming: HashMap<u64, CancellationToken>,
     updates: HashMap<String, mpsc::Sender<Value>>,
     exited: Option<String>,
     stderr_tail: VecDeque<String>,
@@ -114,17 +116,12 @@ impl Connection {
         let kill = CancellationToken::new();
         let (hello_tx, hello_rx) = oneshot::channel();
         let (ordered, mut queue) = mpsc::unbounded_channel::<Queued>();
-        let (order_dispatcher, order_writer) = (dispatcher.clone(), writer.clone());
+        let (order_dispatcher, order_writer, order_state) =
+            (dispatcher.clone(), writer.clone(), state.clone());
         tokio::spawn(async move {
             while let Some((id, method, params)) = queue.recv().await {
-                answer(
-                    order_dispatcher.clone(),
-                    order_writer.clone(),
-                    id,
-                    method,
-                    params,
-                )
-                .await;
+                let (dispatcher, state) = (order_dispatcher.clone(), order_state.clone());
+                answer(dispatcher, state, order_writer.clone(), id, method, params).await;
             }
         });
         tokio::spawn(read_loop(
@@ -283,12 +280,17 @@ type Queued = (u64, String, Value);
 /// Answers one host request and writes the response.
 async fn answer(
     dispatcher: Arc<Dispatcher>,
+    state: Shared,
     writer: Writer,
     id: u64,
     method: String,
     params: Value,
 ) {
-    let frame = match dispatcher.request(&method, params).await {
+    let cancel = CancellationToken::new();
+    lock(&state).incoming.insert(id, cancel.clone());
+    let result = dispatcher.request(&method, params, cancel).await;
+    lock(&state).incoming.remove(&id);
+    let frame = match result {
         Ok(result) => Frame::Response {
             id,
             result: Some(result),
@@ -409,7 +411,8 @@ impl Reader {
                 if Dispatcher::is_long(&method, &params) {
                     // A dialog or a tool run must not hold up the other requests.
                     let (dispatcher, writer) = (self.dispatcher.clone(), self.writer.clone());
-                    tokio::spawn(answer(dispatcher, writer, id, method, params));
+                    let state = self.state.clone();
+                    tokio::spawn(answer(dispatcher, state, writer, id, method, params));
                 } else {
                     let _ = self.ordered.send((id, method, params));
                 }
@@ -434,6 +437,13 @@ impl Reader {
                     path.unwrap_or("host"),
                     message.unwrap_or_default()
                 ));
+            }
+            "cancel" => {
+                let id = params.get("requestId").and_then(Value::as_u64);
+                let token = id.and_then(|id| lock(&self.state).incoming.get(&id).cloned());
+                if let Some(token) = token {
+                    token.cancel();
+                }
             }
             other => self.dispatcher.notify(other, &params),
         }

@@ -170,3 +170,58 @@ fn images_become_placeholders_for_text_only_models() {
     let out = transform_messages(&messages, &vision, &same_id);
     assert_eq!(out, messages);
 }
+
+#[test]
+fn in_place_transform_copies_only_what_changes() {
+    let model = model();
+    let mut other = crate::scripted_model("other");
+    other.provider = "elsewhere".into();
+    let image = ContentBlock::Image {
+        data: "AAAA".into(),
+        mime_type: "image/png".into(),
+    };
+    let empty_thinking = ContentBlock::Thinking {
+        thinking: " ".into(),
+        thinking_signature: None,
+        redacted: None,
+    };
+    let messages = vec![
+        AgentMessage::User(UserMessage::text("plain")),
+        assistant(&model, vec![call("own")], StopReason::ToolUse),
+        result("own"),
+        // An image the text-only model cannot see.
+        AgentMessage::User(UserMessage {
+            content: UserContent::Blocks(vec![ContentBlock::text("look"), image]),
+            timestamp: 0,
+            extra: Default::default(),
+        }),
+        // The model's own message with a thinking block that carries nothing.
+        assistant(
+            &model,
+            vec![empty_thinking, ContentBlock::text("hi")],
+            StopReason::Stop,
+        ),
+        // Another model's call, whose id is renamed; its result follows the rename.
+        assistant(&other, vec![call("x|y")], StopReason::ToolUse),
+        result("x|y"),
+    ];
+    let refs: Vec<&AgentMessage> = messages.iter().collect();
+    let rename = |id: &str| id.replace('|', "_");
+    let in_place = transform_messages_borrowed(&refs, &model, &rename);
+    let kept: Vec<bool> = in_place
+        .iter()
+        .map(|message| matches!(message, Transformed::Kept(_)))
+        .collect();
+    assert_eq!(kept, [true, true, true, false, false, false, false]);
+    let Transformed::Kept(first) = &in_place[0] else {
+        panic!("the first message was copied");
+    };
+    assert!(std::ptr::eq(*first, &messages[0]), "kept means borrowed");
+    let owned = transform_messages(&messages, &model, &rename);
+    let read: Vec<AgentMessage> = in_place.iter().map(|m| (**m).clone()).collect();
+    assert_eq!(read, owned);
+    let AgentMessage::ToolResult(renamed) = &owned[6] else {
+        panic!("expected the tool result, got {:?}", owned[6]);
+    };
+    assert_eq!(renamed.tool_call_id, "x_y");
+}

@@ -21,6 +21,8 @@ use tau_session::Session;
 mod compaction_driver;
 #[path = "control.rs"]
 pub(crate) mod control;
+#[path = "control_rpc.rs"]
+mod control_rpc;
 
 /// Where the runtime reports problems that must not stop the run (a session line that could
 /// not be written). The binary prints them on stderr.

@@ -18,6 +18,7 @@ use std::path::Path;
 use serde::Deserialize;
 use serde_json::{Map, Value};
 use tau_protocol::session::{SessionEntry, SessionHeader, CURRENT_SESSION_VERSION};
+use tau_protocol::{AgentMessage, UserContent};
 
 use crate::error::{Result, SessionError};
 use crate::migrate::migrate;
@@ -145,7 +146,8 @@ fn read_entries(
             let entry = std::str::from_utf8(&buf)
                 .ok()
                 .and_then(SessionEntry::from_known_str);
-            if let Some(entry) = entry {
+            if let Some(mut entry) = entry {
+                compact(&mut entry);
                 state.entries.push(entry);
                 continue;
             }
@@ -263,6 +265,38 @@ impl Reader {
             ends_mid_line: self.ends_mid_line,
             bytes: self.bytes,
         })
+    }
+}
+
+/// Gives back the room parsing left unused in a message entry: maps that held only `type` or
+/// `role` (taken out after typing) keep their tables, and content lists grow in steps of
+/// four. A resumed session holds every entry, so this is megabytes.
+fn compact(entry: &mut SessionEntry) {
+    fn release(map: &mut Map<String, Value>) {
+        if map.is_empty() {
+            *map = Map::new();
+        }
+    }
+    let SessionEntry::Message(entry) = entry else {
+        return;
+    };
+    release(&mut entry.extra);
+    match &mut entry.message {
+        AgentMessage::User(user) => {
+            release(&mut user.extra);
+            if let UserContent::Blocks(blocks) = &mut user.content {
+                blocks.shrink_to_fit();
+            }
+        }
+        AgentMessage::Assistant(assistant) => {
+            release(&mut assistant.extra);
+            assistant.content.shrink_to_fit();
+        }
+        AgentMessage::ToolResult(result) => {
+            release(&mut result.extra);
+            result.content.shrink_to_fit();
+        }
+        _ => {}
     }
 }
 

@@ -181,3 +181,33 @@ fn version_2_hook_messages_migrate_to_custom() {
     assert!(matches!(message, tau_protocol::AgentMessage::Custom(_)));
     assert_eq!(loaded.entries[0].id(), Some("h1"));
 }
+
+#[test]
+fn read_files_are_typed_like_lines_and_keep_unknown_fields() {
+    // Fast-path lines, compacted as they are read: extra fields at both levels survive,
+    // content lists and empty maps come out equal to the generic typing of the same line.
+    let assistant = r#"{"type":"message","id":"a3","parentId":"a1","timestamp":"2024-12-03T14:00:03.000Z","note":"kept","message":{"role":"assistant","content":[{"type":"text","text":"one"},{"type":"text","text":"two"}],"api":"a","provider":"p","model":"m","usage":{"input":1,"output":1,"cacheRead":0,"cacheWrite":0,"totalTokens":2,"cost":{"input":0,"output":0,"cacheRead":0,"cacheWrite":0,"total":0}},"stopReason":"stop","timestamp":3,"vendor":"v1"}}"#;
+    let blocks = r#"{"type":"message","id":"a4","parentId":"a3","timestamp":"2024-12-03T14:00:04.000Z","message":{"role":"user","content":[{"type":"text","text":"x"}],"timestamp":4}}"#;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("s.jsonl");
+    std::fs::write(&path, format!("{HEADER}\n{USER}\n{assistant}\n{blocks}\n")).expect("write");
+    let loaded = read_session_file(&path).expect("reads");
+    assert!(loaded.problems.is_empty());
+    let generic: Vec<SessionEntry> = [USER, assistant, blocks]
+        .iter()
+        .map(|line| {
+            let map = serde_json::from_str(line).expect("json");
+            SessionEntry::from_map(map).expect("typed")
+        })
+        .collect();
+    assert_eq!(loaded.entries, generic);
+    let SessionEntry::Message(entry) = &loaded.entries[1] else {
+        panic!("expected a message entry");
+    };
+    assert_eq!(entry.extra.get("note"), Some(&Value::from("kept")));
+    let AgentMessage::Assistant(message) = &entry.message else {
+        panic!("expected an assistant message");
+    };
+    assert_eq!(message.content.len(), 2);
+    assert_eq!(message.extra.get("vendor"), Some(&Value::from("v1")));
+}

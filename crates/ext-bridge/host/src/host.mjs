@@ -74,7 +74,7 @@ export class Host {
       },
       nextHandlerId: () => ++this.handlerCounter,
       /** @param {string} extensionPath @param {string} name @param {any[]} args */
-      action: (extensionPath, name, args) => conn.request("action", { extensionPath, name, args }),
+      action: (extensionPath, name, args, options) => conn.request("action", { extensionPath, name, args }, options),
       /** @param {string} extensionPath @param {string} name @param {any[]} args */
       actionNoWait: (extensionPath, name, args) => {
         conn.request("action", { extensionPath, name, args }).catch((error) => this.log(extensionPath, "warn", `${name} failed: ${error.message}`));

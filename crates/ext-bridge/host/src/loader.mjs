@@ -111,7 +111,8 @@ let jiti;
  * options, with the transpile cache in tau's cache folder (jiti's default folder when there is none).
  */
 function loader() {
-  jiti ??= import("jiti").then(({ createJiti }) => {
+  if (jiti) return jiti;
+  jiti = import("jiti").then(({ createJiti }) => {
     const cache = cacheDir();
     return createJiti(import.meta.url, {
       moduleCache: false,

@@ -2,7 +2,7 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { LineSplitter, toJson } from "../src/rpc.mjs";
+import { Connection, LineSplitter, toJson } from "../src/rpc.mjs";
 
 test("lines split on \\n only, with \\r\\n accepted and partial lines kept", () => {
   const splitter = new LineSplitter();
@@ -21,4 +21,25 @@ test("toJson drops functions, cuts cycles, keeps shared objects, converts errors
   assert.deepEqual({ ...copy, e: copy.e.message }, { x: { a: 1 }, y: { a: 1 }, n: "10", e: "boom", nested: { list: [{ a: 1 }] } });
   assert.equal(toJson(undefined), undefined);
   assert.equal(toJson(null), null);
+});
+
+test("aborting a request's signal sends cancel naming it, and the request still settles with tau's answer", async () => {
+  /** @type {any[]} */
+  const sent = [];
+  const conn = new Connection((line) => sent.push(JSON.parse(line)));
+  const controller = new AbortController();
+  const answer = conn.request("action", { name: "runBuiltinTool" }, { signal: controller.signal });
+  const other = conn.request("action", { name: "other" });
+  controller.abort();
+  controller.abort();
+  assert.deepEqual(sent.slice(2), [{ kind: "notify", method: "cancel", params: { requestId: 1 } }]);
+  conn.handleResponse({ kind: "response", id: 1, error: { message: "Command aborted" } });
+  await assert.rejects(answer, /^Error: Command aborted$/);
+  conn.handleResponse({ kind: "response", id: 2, result: { ok: true } });
+  assert.deepEqual(await other, { ok: true });
+  const aborted = AbortSignal.abort();
+  const late = conn.request("action", { name: "late" }, { signal: aborted });
+  assert.deepEqual(sent.at(-1), { kind: "notify", method: "cancel", params: { requestId: 3 } });
+  conn.handleResponse({ kind: "response", id: 3, result: {} });
+  assert.deepEqual(await late, {});
 });

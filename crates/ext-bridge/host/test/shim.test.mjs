@@ -17,7 +17,7 @@ test("exports exactly Pi 1.6.0's runtime names", { skip: existsSync(surface) ? f
 });
 
 test("unsupported members throw naming themselves only when used", () => {
-  assert.throws(() => shim.createBashTool(), /^Error: createBashTool from @earendil-works\/pi-coding-agent is not supported by tau yet$/);
+  assert.throws(() => shim.compact(), /^Error: compact from @earendil-works\/pi-coding-agent is not supported by tau yet$/);
   assert.throws(() => new shim.SessionManager(), /SessionManager from @earendil-works\/pi-coding-agent is not supported by tau yet/);
   class Editor extends shim.CustomEditor {}
   assert.throws(() => new Editor(), /CustomEditor/);

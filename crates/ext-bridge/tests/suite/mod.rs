@@ -1,6 +1,7 @@
 //! Test modules and shared fixtures.
 
 mod discovery;
+mod docs_surface;
 mod hooks;
 mod host_js;
 mod process;

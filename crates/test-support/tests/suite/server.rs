@@ -213,3 +213,36 @@ async fn repeat_and_log() {
     assert_eq!(lines[2]["body"], json!({"model": "x"}));
     assert_eq!(lines[2]["url"], "/v1/chat/completions");
 }
+
+#[tokio::test]
+async fn the_model_is_echoed_wherever_the_body_names_it() {
+    let server = MockServer::start_with(MockOptions {
+        replies: vec![MockTurn::text("a").into()],
+        repeat: true,
+        ..MockOptions::default()
+    })
+    .await
+    .unwrap();
+    // `model` first (read alone), later in the body, and missing.
+    let bodies = [
+        r#" { "model" : "first\"m", "messages": [{"role":"user","content":"x"}]}"#,
+        r#"{"messages": [{"role":"user","content":"model"}], "model": "later"}"#,
+        r#"{"messages": []}"#,
+    ];
+    let mut models = Vec::new();
+    for body in bodies {
+        let response = reqwest::Client::new()
+            .post(format!("{}/v1/chat/completions", server.url()))
+            .body(body)
+            .send()
+            .await
+            .unwrap();
+        let data = data_lines(&response.text().await.unwrap());
+        let chunk: Value = serde_json::from_str(&data[0]).unwrap();
+        models.push(chunk["model"].as_str().unwrap_or_default().to_owned());
+    }
+    assert_eq!(models, ["first\"m", "later", "mock-model"]);
+    // The server keeps every body as it arrived.
+    let recorded: Vec<String> = server.requests().into_iter().map(|r| r.body).collect();
+    assert_eq!(recorded, bodies);
+}

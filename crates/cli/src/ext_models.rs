@@ -1,0 +1,106 @@
+//! `ctx.modelRegistry` calls that need tau: `complete` (and the host's `stream` /
+//! `streamSimple` built on it) served by tau's own providers, so the requests go through
+//! the same code, keys and settings as the agent's, and key lookups.
+
+use std::path::PathBuf;
+
+use futures::StreamExt;
+use serde_json::{json, Value};
+use tau_protocol::{AgentMessage, AssistantMessageEvent, ThinkingLevel, ToolDeclaration};
+use tau_provider::models::ModelRegistry;
+use tau_provider::ProviderRequest;
+use tokio_util::sync::CancellationToken;
+
+use crate::model::{switch_to, Selection};
+
+/// The model an extension names (`{provider, id}`), ready to request, or why not.
+async fn selection_for(agent_dir: PathBuf, model: &Value) -> Result<Selection, String> {
+    let provider = model
+        .get("provider")
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_string();
+    let id = model
+        .get("id")
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_string();
+    let wanted = format!("{provider}/{id}");
+    tokio::task::spawn_blocking(move || {
+        let (registry, _) = ModelRegistry::load(&agent_dir);
+        switch_to(&registry, &provider, &id)
+    })
+    .await
+    .map_err(|error| error.to_string())?
+    .ok_or_else(|| format!("model {wanted} is unknown to tau or has no credentials"))
+}
+
+/// `modelRegistry.complete(model, context, options)`: the final assistant message, errors
+/// included as Pi returns them (stop reason `error`, `errorMessage`).
+pub async fn complete(
+    agent_dir: PathBuf,
+    args: &[Value],
+    cancel: CancellationToken,
+) -> Result<Value, String> {
+    let none = Value::Null;
+    let model = args.first().unwrap_or(&none);
+    let context = args.get(1).unwrap_or(&none);
+    let options = args.get(2).unwrap_or(&none);
+    let selection = selection_for(agent_dir, model).await?;
+    let messages: Vec<AgentMessage> = match context.get("messages") {
+        Some(list) => serde_json::from_value(list.clone())
+            .map_err(|error| format!("context.messages: {error}"))?,
+        None => Vec::new(),
+    };
+    let tools: Vec<ToolDeclaration> = match context.get("tools") {
+        Some(list) if !list.is_null() => serde_json::from_value(list.clone())
+            .map_err(|error| format!("context.tools: {error}"))?,
+        _ => Vec::new(),
+    };
+    let thinking_level = options
+        .get("reasoning")
+        .and_then(Value::as_str)
+        .and_then(ThinkingLevel::parse)
+        .unwrap_or(ThinkingLevel::Off);
+    let api_key = options
+        .get("apiKey")
+        .and_then(Value::as_str)
+        .map(str::to_string)
+        .or(selection.api_key);
+    let request = ProviderRequest {
+        model: selection.model,
+        system_prompt: context
+            .get("systemPrompt")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string(),
+        messages: tau_agent::convert_to_llm_owned(messages),
+        tools,
+        thinking_level,
+        api_key,
+    };
+    let mut stream = selection.provider.stream(request, cancel);
+    while let Some(event) = stream.next().await {
+        match event {
+            AssistantMessageEvent::Done { message, .. }
+            | AssistantMessageEvent::Error { error: message, .. } => {
+                return serde_json::to_value(&message).map_err(|error| error.to_string());
+            }
+            _ => {}
+        }
+    }
+    Err("the provider ended its stream without a final message".into())
+}
+
+/// `modelRegistry.getApiKeyAndHeaders(model)` / `getApiKeyForProvider(provider)`: the key
+/// tau would send (`{ok, apiKey, headers}`), or `{ok: false, error}`.
+pub async fn auth(agent_dir: PathBuf, model: &Value) -> Value {
+    match selection_for(agent_dir, model).await {
+        Ok(selection) => json!({
+            "ok": true,
+            "apiKey": selection.api_key,
+            "headers": selection.model.headers,
+        }),
+        Err(error) => json!({ "ok": false, "error": error }),
+    }
+}

@@ -1,0 +1,325 @@
+//! The command table: which commands run on their own task, and the state, model,
+//! thinking, queue-mode, compaction and retry commands (Pi's rpc-commands.md). Prompting
+//! lives in `prompting.rs`, the session commands in `session_cmds.rs`.
+
+use std::sync::Arc;
+
+use serde_json::{json, Value};
+use tau_protocol::{Model, ThinkingLevel};
+use tau_provider::models::{clamp_thinking, supported_thinking_levels, ModelRegistry};
+
+use super::{prompting, session_cmds, Rpc};
+
+/// A command's outcome: its `data` (`None`: no data field) or what went wrong.
+pub(super) type Outcome = Result<Option<Value>, String>;
+
+/// Commands that may take long (a run, a shell command, a summary, a dialog of an extension
+/// gate): they run on their own task so the client can go on.
+pub(super) fn is_slow(kind: &str) -> bool {
+    matches!(
+        kind,
+        "abort"
+            | "bash"
+            | "compact"
+            | "new_session"
+            | "switch_session"
+            | "fork"
+            | "clone"
+            | "set_model"
+            | "cycle_model"
+            | "get_available_models"
+    )
+}
+
+/// A required string field.
+pub(super) fn text<'a>(command: &'a Value, field: &str) -> Result<&'a str, String> {
+    command.get(field).and_then(Value::as_str).ok_or_else(|| {
+        let kind = command["type"].as_str().unwrap_or_default();
+        format!("{kind}: \"{field}\" is required and must be a string")
+    })
+}
+
+/// A required boolean field.
+fn flag(command: &Value, field: &str) -> Result<bool, String> {
+    command.get(field).and_then(Value::as_bool).ok_or_else(|| {
+        let kind = command["type"].as_str().unwrap_or_default();
+        format!("{kind}: \"{field}\" is required and must be true or false")
+    })
+}
+
+/// Handles one command and writes its response.
+pub(super) async fn handle(rpc: &Arc<Rpc>, command: Value) {
+    let id = command.get("id");
+    let Some(kind) = command.get("type").and_then(Value::as_str) else {
+        let error = "Unknown command: undefined (a command is a JSON object with a string \"type\", such as {\"type\":\"get_state\"})";
+        rpc.out.fail(id, "", error).await;
+        return;
+    };
+    if kind == "prompt" {
+        // The prompt answers on its own: after its preflight, before its run.
+        return prompting::prompt(rpc, &command).await;
+    }
+    let outcome = run(rpc, kind, &command).await;
+    match outcome {
+        Ok(data) => rpc.out.ok(id, kind, data).await,
+        Err(error) => rpc.out.fail(id, kind, &error).await,
+    }
+}
+
+async fn run(rpc: &Arc<Rpc>, kind: &str, command: &Value) -> Outcome {
+    match kind {
+        "steer" | "follow_up" => prompting::queue(rpc, kind, command).await,
+        "abort" => prompting::abort(rpc).await,
+        "clear_queue" => prompting::clear_queue(rpc).await,
+        "bash" => prompting::bash(rpc, command).await,
+        "abort_bash" => prompting::abort_bash(rpc),
+        "get_state" => Ok(Some(state(rpc))),
+        "set_model" => set_model(rpc, text(command, "provider")?, text(command, "modelId")?).await,
+        "cycle_model" => cycle_model(rpc).await,
+        "get_available_models" => {
+            let registry = registry(rpc).await?;
+            let models: Vec<Value> = registry.available().into_iter().map(model_json).collect();
+            Ok(Some(json!({ "models": models })))
+        }
+        "set_thinking_level" => {
+            let name = text(command, "level")?;
+            let level = ThinkingLevel::parse(name).ok_or_else(|| {
+                format!("Invalid thinking level \"{name}\"; use off, minimal, low, medium, high, xhigh or max")
+            })?;
+            set_thinking(rpc, level).await;
+            Ok(None)
+        }
+        "cycle_thinking_level" => cycle_thinking(rpc).await,
+        "get_available_thinking_levels" => {
+            let model = rpc.current.get().config().model;
+            let levels: Vec<&str> = supported_thinking_levels(&model)
+                .into_iter()
+                .map(ThinkingLevel::as_str)
+                .collect();
+            Ok(Some(json!({ "levels": levels })))
+        }
+        "set_steering_mode" | "set_follow_up_mode" => queue_mode(command),
+        "compact" => {
+            let instructions = command.get("customInstructions").and_then(Value::as_str);
+            let result = rpc.current.get().compact(instructions).await;
+            let result = result.map_err(|error| error.to_string())?;
+            Ok(Some(serde_json::to_value(result).map_err(|e| e.to_string())?))
+        }
+        "set_auto_compaction" => {
+            let enabled = flag(command, "enabled")?;
+            unchanged(rpc.current.get().auto_compaction_enabled(), enabled, "automatic compaction")
+        }
+        "set_auto_retry" => {
+            let enabled = flag(command, "enabled")?;
+            unchanged(rpc.current.get().auto_retry_enabled(), enabled, "automatic retry")
+        }
+        "abort_retry" => {
+            // Pi cancels the retry's wait and stops retrying; the run then ends with the
+            // failed response. tau's retry wait ends the same way when the run is aborted.
+            if rpc.events.is_retrying() {
+                rpc.current.get().abort();
+            }
+            Ok(None)
+        }
+        "export_html" => Err("export_html is not supported by tau yet; read the session with get_entries or get_messages instead".into()),
+        other => session_cmds::run(rpc, other, command).await,
+    }
+}
+
+/// The settings tau cannot change while running yet: a request for the current value
+/// succeeds, any other says so.
+fn unchanged(current: bool, wanted: bool, what: &str) -> Outcome {
+    if current == wanted {
+        return Ok(None);
+    }
+    Err(format!(
+        "turning {what} {} at run time is not supported by tau yet; set it in settings.json and restart",
+        if wanted { "on" } else { "off" }
+    ))
+}
+
+/// `set_steering_mode` / `set_follow_up_mode`: tau delivers one message at a time (Pi's
+/// default) and cannot switch to `all` yet.
+fn queue_mode(command: &Value) -> Outcome {
+    match text(command, "mode")? {
+        "one-at-a-time" => Ok(None),
+        "all" => Err("delivering all queued messages at once (\"all\") is not supported by tau yet; tau delivers them one at a time".into()),
+        other => Err(format!(
+            "Invalid mode \"{other}\"; use \"all\" or \"one-at-a-time\""
+        )),
+    }
+}
+
+/// A model as RPC clients see it: the configured definition, without request headers
+/// (resolved headers may carry credentials).
+pub(super) fn model_json(model: &Model) -> Value {
+    let mut value = serde_json::to_value(model).unwrap_or(Value::Null);
+    if let Some(object) = value.as_object_mut() {
+        object.remove("headers");
+    }
+    value
+}
+
+fn state(rpc: &Rpc) -> Value {
+    let runtime = rpc.current.get();
+    let config = runtime.config();
+    let (file, id, name) = runtime.with_session_log(|s| {
+        (
+            s.path().map(|p| p.display().to_string()),
+            s.id().to_string(),
+            s.session_name().map(str::to_string),
+        )
+    });
+    let mut state = json!({
+        "model": model_json(&config.model),
+        "thinkingLevel": config.thinking_level.as_str(),
+        "isStreaming": rpc.streaming(),
+        "isCompacting": rpc.events.is_compacting(),
+        "steeringMode": "one-at-a-time",
+        "followUpMode": "one-at-a-time",
+    });
+    if let Some(file) = file {
+        state["sessionFile"] = json!(file);
+    }
+    state["sessionId"] = json!(id);
+    if let Some(name) = name {
+        state["sessionName"] = json!(name);
+    }
+    state["autoCompactionEnabled"] = json!(runtime.auto_compaction_enabled());
+    state["messageCount"] = json!(runtime.messages().len());
+    state["pendingMessageCount"] = json!(runtime.pending_message_count());
+    state
+}
+
+async fn registry(rpc: &Rpc) -> Result<ModelRegistry, String> {
+    let agent_dir = rpc.agent_dir.clone();
+    tokio::task::spawn_blocking(move || ModelRegistry::load(&agent_dir).0)
+        .await
+        .map_err(|error| error.to_string())
+}
+
+/// Sets the level (clamped to the model) and tells the client and the extensions when it
+/// changed.
+async fn set_thinking(rpc: &Rpc, level: ThinkingLevel) {
+    let runtime = rpc.current.get();
+    let config = runtime.config();
+    let level = clamp_thinking(&config.model, level);
+    let previous = config.thinking_level;
+    if previous == level {
+        return;
+    }
+    runtime.set_thinking_level(level);
+    rpc.out
+        .record(&json!({ "type": "thinking_level_changed", "level": level.as_str() }))
+        .await;
+    if let Some(extensions) = &rpc.extensions {
+        let event = json!({
+            "type": "thinking_level_select",
+            "level": level.as_str(),
+            "previousLevel": previous.as_str(),
+        });
+        // Not awaited, as in Pi: a handler that opens a dialog must not hold up the command.
+        let hooks = extensions.hooks.clone();
+        tokio::spawn(async move { hooks.notify(event).await });
+    }
+}
+
+async fn cycle_thinking(rpc: &Rpc) -> Outcome {
+    let config = rpc.current.get().config();
+    if !config.model.reasoning {
+        return Ok(Some(Value::Null));
+    }
+    let levels = supported_thinking_levels(&config.model);
+    let next = levels
+        .iter()
+        .position(|l| *l == config.thinking_level)
+        .map_or(0, |index| (index + 1) % levels.len());
+    let level = levels.get(next).copied().unwrap_or(ThinkingLevel::Off);
+    set_thinking(rpc, level).await;
+    let level = rpc.current.get().config().thinking_level;
+    Ok(Some(json!({ "level": level.as_str() })))
+}
+
+/// Switches to `model` (which must have credentials), keeping the thinking level as far
+/// as the model allows; tells the extensions.
+async fn switch(
+    rpc: &Rpc,
+    registry: &ModelRegistry,
+    model: &Model,
+    level: Option<ThinkingLevel>,
+    source: &str,
+) -> Result<(), String> {
+    let selection = crate::model::switch_to(registry, &model.provider, &model.id)
+        .ok_or_else(|| format!("No API key for {}/{}", model.provider, model.id))?;
+    let runtime = rpc.current.get();
+    let previous = runtime.config().model;
+    let level = level.unwrap_or(runtime.config().thinking_level);
+    runtime.set_model(selection.provider, selection.model, selection.api_key);
+    set_thinking(rpc, level).await;
+    if let Some(extensions) = &rpc.extensions {
+        let event = json!({
+            "type": "model_select",
+            "model": model_json(model),
+            "previousModel": model_json(&previous),
+            "source": source,
+        });
+        extensions.hooks.notify(event).await;
+    }
+    Ok(())
+}
+
+async fn set_model(rpc: &Rpc, provider: &str, id: &str) -> Outcome {
+    let registry = registry(rpc).await?;
+    let model = registry
+        .available()
+        .into_iter()
+        .find(|m| m.provider == provider && m.id == id)
+        .cloned()
+        .ok_or_else(|| format!("Model not found: {provider}/{id}"))?;
+    switch(rpc, &registry, &model, None, "set").await?;
+    Ok(Some(model_json(&model)))
+}
+
+/// The next model of the `--models` scope (or of every model with credentials).
+async fn cycle_model(rpc: &Rpc) -> Outcome {
+    let registry = registry(rpc).await?;
+    let available: Vec<Model> = registry.available().into_iter().cloned().collect();
+    let patterns = rpc
+        .model_scope
+        .clone()
+        .or_else(|| registry.settings().enabled_models.clone())
+        .unwrap_or_default();
+    let scoped = !patterns.is_empty();
+    let candidates: Vec<(Model, Option<ThinkingLevel>)> = if scoped {
+        let (models, _) = registry.scope(&patterns);
+        models
+            .into_iter()
+            .filter(|s| {
+                available
+                    .iter()
+                    .any(|m| m.provider == s.model.provider && m.id == s.model.id)
+            })
+            .map(|s| (s.model, s.thinking))
+            .collect()
+    } else {
+        available.into_iter().map(|m| (m, None)).collect()
+    };
+    let current = rpc.current.get().config().model;
+    let index = candidates
+        .iter()
+        .position(|(m, _)| m.provider == current.provider && m.id == current.id);
+    let next = match index {
+        Some(_) if candidates.len() <= 1 => return Ok(Some(Value::Null)),
+        Some(index) => (index + 1) % candidates.len(),
+        None if candidates.is_empty() => return Ok(Some(Value::Null)),
+        None => 0,
+    };
+    let (model, level) = candidates[next].clone();
+    switch(rpc, &registry, &model, level, "cycle").await?;
+    let level = rpc.current.get().config().thinking_level;
+    Ok(Some(json!({
+        "model": model_json(&model),
+        "thinkingLevel": level.as_str(),
+        "isScoped": scoped,
+    })))
+}

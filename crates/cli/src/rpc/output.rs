@@ -1,0 +1,161 @@
+//! What RPC mode writes on stdout: responses, session events and extension UI records, all
+//! through one line writer so they never interleave, each a JSON object on its own LF-ended
+//! line, flushed before the next (a reader that stops reading stalls tau, as Pi documents).
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use serde::Serialize;
+use serde_json::Value;
+use tau_modes::JsonSink;
+use tau_protocol::AgentEvent;
+use tau_runtime::EventSink;
+
+/// The byte sink RPC mode writes to.
+pub type Stdout = JsonSink<tokio::io::Stdout>;
+
+/// One `response` record; `id` is echoed exactly as the command had it (absent stays absent).
+#[derive(Serialize)]
+struct Response<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    id: Option<&'a Value>,
+    #[serde(rename = "type")]
+    kind: &'static str,
+    /// Left out when the command had no `type` (Pi writes `undefined`).
+    #[serde(skip_serializing_if = "str::is_empty")]
+    command: &'a str,
+    success: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    data: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<&'a str>,
+}
+
+/// The writer every record goes through.
+#[derive(Clone)]
+pub struct Out {
+    sink: Arc<Stdout>,
+}
+
+impl Out {
+    /// Writes to the process's stdout.
+    pub fn stdout() -> Self {
+        Out {
+            sink: Arc::new(JsonSink::new(tokio::io::stdout())),
+        }
+    }
+
+    /// Writes one record. A reader that went away is not an error here: the input side
+    /// notices the end of the conversation.
+    pub async fn record(&self, value: &impl Serialize) {
+        match serde_json::to_string(value) {
+            Ok(line) => {
+                let _ = self.sink.write_line(&line).await;
+            }
+            Err(error) => debug_assert!(false, "record did not serialise: {error}"),
+        }
+    }
+
+    /// A successful response; `data: None` leaves the field out, as Pi does for commands
+    /// without a result.
+    pub async fn ok(&self, id: Option<&Value>, command: &str, data: Option<Value>) {
+        self.record(&Response {
+            id,
+            kind: "response",
+            command,
+            success: true,
+            data,
+            error: None,
+        })
+        .await;
+    }
+
+    /// A failed response saying what went wrong.
+    pub async fn fail(&self, id: Option<&Value>, command: &str, error: &str) {
+        self.record(&Response {
+            id,
+            kind: "response",
+            command,
+            success: false,
+            data: None,
+            error: Some(error),
+        })
+        .await;
+    }
+}
+
+/// The runtime's events, written as json.md records, with the little state RPC commands
+/// read from the stream (whether a run, a retry or a compaction is under way).
+pub struct Events {
+    out: Out,
+    retrying: AtomicBool,
+    compacting: AtomicBool,
+    /// Pi's `isStreaming`: from a prompt's acceptance (or a run's `agent_start`) to its
+    /// `agent_settled`. Taken from the stream, so a client that saw `agent_settled` can
+    /// prompt again at once.
+    active: AtomicBool,
+    /// Counts [`Events::begin`] calls, so a finished prompt does not end a newer one.
+    generation: AtomicU64,
+}
+
+impl Events {
+    /// Events written to `out`.
+    pub fn new(out: Out) -> Self {
+        Events {
+            out,
+            retrying: AtomicBool::new(false),
+            compacting: AtomicBool::new(false),
+            active: AtomicBool::new(false),
+            generation: AtomicU64::new(0),
+        }
+    }
+
+    /// A prompt was accepted: tau is streaming until its run settles. Returns the token
+    /// for [`Events::end`].
+    pub fn begin(&self) -> u64 {
+        self.active.store(true, Ordering::Release);
+        self.generation.fetch_add(1, Ordering::AcqRel) + 1
+    }
+
+    /// The prompt `begin` returned `generation` for is done (also when no run started).
+    pub fn end(&self, generation: u64) {
+        if self.generation.load(Ordering::Acquire) == generation {
+            self.active.store(false, Ordering::Release);
+        }
+    }
+
+    /// Whether a prompt is being run.
+    pub fn is_active(&self) -> bool {
+        self.active.load(Ordering::Acquire)
+    }
+
+    /// Whether an automatic retry is pending (between `auto_retry_start` and its end).
+    pub fn is_retrying(&self) -> bool {
+        self.retrying.load(Ordering::Acquire)
+    }
+
+    /// Whether a compaction is running (Pi's `isCompacting`).
+    pub fn is_compacting(&self) -> bool {
+        self.compacting.load(Ordering::Acquire)
+    }
+}
+
+#[async_trait]
+impl EventSink for Events {
+    async fn on_event(&self, event: &AgentEvent) {
+        match event {
+            AgentEvent::AutoRetryStart { .. } => self.retrying.store(true, Ordering::Release),
+            AgentEvent::AgentStart => self.active.store(true, Ordering::Release),
+            AgentEvent::AutoRetryEnd { .. } => self.retrying.store(false, Ordering::Release),
+            AgentEvent::AgentSettled { .. } => {
+                self.retrying.store(false, Ordering::Release);
+                self.active.store(false, Ordering::Release);
+            }
+            AgentEvent::CompactionStart { .. } => self.compacting.store(true, Ordering::Release),
+            AgentEvent::CompactionEnd { .. } => self.compacting.store(false, Ordering::Release),
+            _ => {}
+        }
+        self.out.sink.on_event(event).await;
+    }
+}

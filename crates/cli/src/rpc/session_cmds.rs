@@ -1,0 +1,345 @@
+//! Session commands (Pi's rpc-commands.md "Session" and `get_messages`, `get_commands`):
+//! reading the session's entries, tree, statistics and messages, naming it, and replacing
+//! it (`new_session`, `switch_session`, `fork`, `clone`) through the same gates extension
+//! commands use.
+
+use std::collections::HashMap;
+
+use serde_json::{json, Value};
+use tau_protocol::session::SessionEntry;
+use tau_protocol::{AgentMessage, StopReason};
+use tau_runtime::compaction::tokens::{
+    calculate_context_tokens, estimate_projected_context_tokens,
+};
+use tau_session::Session;
+
+use super::commands::{text, Outcome};
+use super::Rpc;
+
+/// The session commands; anything else is unknown.
+pub(super) async fn run(rpc: &Rpc, kind: &str, command: &Value) -> Outcome {
+    match kind {
+        "new_session" => {
+            let parent = command.get("parentSession").and_then(Value::as_str);
+            let result = rpc.sessions.new_session(parent.map(str::to_string)).await?;
+            Ok(Some(json!({ "cancelled": result["cancelled"] })))
+        }
+        "switch_session" => {
+            let path = text(command, "sessionPath")?.to_string();
+            let result = rpc.sessions.switch_session(path).await?;
+            Ok(Some(json!({ "cancelled": result["cancelled"] })))
+        }
+        "fork" => {
+            let entry = text(command, "entryId")?.to_string();
+            let result = rpc.sessions.fork(entry, "before".into()).await?;
+            let mut data = json!({});
+            if let Some(selected) = result.get("selectedText").filter(|t| !t.is_null()) {
+                data["text"] = selected.clone();
+            }
+            data["cancelled"] = result["cancelled"].clone();
+            Ok(Some(data))
+        }
+        "clone" => {
+            let leaf = rpc
+                .current
+                .get()
+                .with_session_log(|s| s.leaf_id().map(str::to_string))
+                .ok_or("Cannot clone session: no current entry selected")?;
+            let result = rpc.sessions.fork(leaf, "at".into()).await?;
+            Ok(Some(json!({ "cancelled": result["cancelled"] })))
+        }
+        "get_fork_messages" => Ok(Some(rpc.current.get().with_session_log(fork_messages))),
+        "get_entries" => {
+            let since = command.get("since").and_then(Value::as_str);
+            rpc.current
+                .get()
+                .with_session_log(|s| entries(s, since))
+                .map(Some)
+        }
+        "get_tree" => Ok(Some(rpc.current.get().with_session_log(tree))),
+        "get_session_stats" => {
+            let runtime = rpc.current.get();
+            let window = runtime.config().model.context_window;
+            Ok(Some(runtime.with_session_log(|s| stats(s, window))))
+        }
+        "get_last_assistant_text" => {
+            let text = last_assistant_text(&rpc.current.get().messages());
+            Ok(Some(json!({ "text": text })))
+        }
+        "get_messages" => Ok(Some(json!({ "messages": rpc.current.get().messages() }))),
+        "set_session_name" => {
+            let name = text(command, "name")?.trim().to_string();
+            if name.is_empty() {
+                return Err("Session name cannot be empty".into());
+            }
+            rpc.current.get().set_session_name(&name)?;
+            let event = json!({ "type": "session_info_changed", "name": name });
+            rpc.out.record(&event).await;
+            if let Some(extensions) = &rpc.extensions {
+                // Not awaited, as in Pi.
+                let hooks = extensions.hooks.clone();
+                tokio::spawn(async move { hooks.notify(event).await });
+            }
+            Ok(None)
+        }
+        "get_commands" => Ok(Some(json!({ "commands": commands(rpc) }))),
+        other => Err(format!(
+            "Unknown command: {other} (see Pi's rpc-commands.md for the command list)"
+        )),
+    }
+}
+
+fn to_json(entry: &SessionEntry) -> Value {
+    serde_json::to_value(entry).unwrap_or(Value::Null)
+}
+
+/// The text of a user message's content: the string, or its text blocks joined.
+fn user_text(content: &Value) -> String {
+    match content {
+        Value::String(text) => text.clone(),
+        blocks => blocks
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|b| b["type"] == "text")
+            .filter_map(|b| b["text"].as_str())
+            .collect(),
+    }
+}
+
+fn fork_messages(session: &mut Session) -> Value {
+    let messages: Vec<Value> = session
+        .tree()
+        .entries()
+        .iter()
+        .map(to_json)
+        .filter(|e| e["type"] == "message" && e["message"]["role"] == "user")
+        .filter_map(|e| {
+            let text = user_text(&e["message"]["content"]);
+            (!text.is_empty()).then(|| json!({ "entryId": e["id"], "text": text }))
+        })
+        .collect();
+    json!({ "messages": messages })
+}
+
+fn entries(session: &mut Session, since: Option<&str>) -> Result<Value, String> {
+    let all = session.tree().entries();
+    let start = match since {
+        None => 0,
+        Some(id) => {
+            all.iter()
+                .position(|e| e.id() == Some(id))
+                .ok_or_else(|| format!("Entry not found: {id}"))?
+                + 1
+        }
+    };
+    let entries: Vec<Value> = all[start..].iter().map(to_json).collect();
+    Ok(json!({ "entries": entries, "leafId": session.leaf_id() }))
+}
+
+/// `{tree, leafId}`: nodes `{entry, children, label?, labelTimestamp?}`, built without
+/// recursion (a long session is a deep chain).
+fn tree(session: &mut Session) -> Value {
+    let tree = session.tree();
+    let all = tree.entries();
+    let index: HashMap<&str, usize> = all
+        .iter()
+        .enumerate()
+        .filter_map(|(i, e)| e.id().map(|id| (id, i)))
+        .collect();
+    let mut children: Vec<Vec<usize>> = vec![Vec::new(); all.len()];
+    let mut roots = Vec::new();
+    for (i, entry) in all.iter().enumerate() {
+        match entry.parent_id().and_then(|p| index.get(p)) {
+            Some(&parent) if parent < i => children[parent].push(i),
+            _ => roots.push(i),
+        }
+    }
+    let mut nodes: Vec<Option<Value>> = vec![None; all.len()];
+    // Children are appended after their parents: build from the last entry back.
+    for i in (0..all.len()).rev() {
+        let kids: Vec<Value> = children[i]
+            .iter()
+            .filter_map(|&c| nodes[c].take())
+            .collect();
+        let mut node = json!({ "entry": to_json(&all[i]), "children": kids });
+        if let Some(label) = all[i].id().and_then(|id| tree.label_info(id)) {
+            node["label"] = json!(label.label);
+            node["labelTimestamp"] = json!(label.timestamp);
+        }
+        nodes[i] = Some(node);
+    }
+    let roots: Vec<Value> = roots.iter().filter_map(|&r| nodes[r].take()).collect();
+    json!({ "tree": roots, "leafId": session.leaf_id() })
+}
+
+#[derive(Default)]
+struct Totals {
+    input: u64,
+    output: u64,
+    cache_read: u64,
+    cache_write: u64,
+    cost: f64,
+}
+
+impl Totals {
+    fn add(&mut self, usage: &Value) {
+        let n = |field: &str| usage[field].as_u64().unwrap_or(0);
+        self.input += n("input");
+        self.output += n("output");
+        self.cache_read += n("cacheRead");
+        self.cache_write += n("cacheWrite");
+        self.cost += usage["cost"]["total"].as_f64().unwrap_or(0.0);
+    }
+}
+
+/// Pi's `getSessionStats`: counts and usage over every entry (compacted history too).
+fn stats(session: &mut Session, context_window: u64) -> Value {
+    let (mut users, mut assistants, mut results, mut total, mut calls) = (0, 0, 0, 0, 0);
+    let mut usage = Totals::default();
+    for entry in session.tree().entries().iter().map(to_json) {
+        let kind = entry["type"].as_str().unwrap_or_default();
+        if kind == "usage"
+            || ((kind == "branch_summary" || kind == "compaction") && entry["usage"].is_object())
+        {
+            usage.add(&entry["usage"]);
+        }
+        if kind != "message" {
+            continue;
+        }
+        total += 1;
+        let message = &entry["message"];
+        match message["role"].as_str().unwrap_or_default() {
+            "user" => users += 1,
+            "toolResult" => {
+                results += 1;
+                if message["usage"].is_object() {
+                    usage.add(&message["usage"]);
+                }
+            }
+            "assistant" => {
+                assistants += 1;
+                calls += message["content"]
+                    .as_array()
+                    .map_or(0, |c| c.iter().filter(|b| b["type"] == "toolCall").count());
+                usage.add(&message["usage"]);
+            }
+            _ => {}
+        }
+    }
+    let mut stats = json!({});
+    if let Some(path) = session.path() {
+        stats["sessionFile"] = json!(path.display().to_string());
+    }
+    stats["sessionId"] = json!(session.id());
+    stats["userMessages"] = json!(users);
+    stats["assistantMessages"] = json!(assistants);
+    stats["toolCalls"] = json!(calls);
+    stats["toolResults"] = json!(results);
+    stats["totalMessages"] = json!(total);
+    stats["tokens"] = json!({
+        "input": usage.input,
+        "output": usage.output,
+        "cacheRead": usage.cache_read,
+        "cacheWrite": usage.cache_write,
+        "total": usage.input + usage.output + usage.cache_read + usage.cache_write,
+    });
+    stats["cost"] = json!(usage.cost);
+    if let Some(context) = context_usage(session, context_window) {
+        stats["contextUsage"] = context;
+    }
+    stats
+}
+
+/// Pi's `getContextUsage` for a model with `context_window` tokens: unknown (`null`) after
+/// a compaction until an answer reports usage again.
+fn context_usage(session: &Session, context_window: u64) -> Option<Value> {
+    if context_window == 0 {
+        return None;
+    }
+    let branch = session.tree().active_branch();
+    let compaction = branch
+        .iter()
+        .rposition(|e| matches!(e, SessionEntry::Compaction(_)));
+    if let Some(at) = compaction {
+        let answered = branch[at + 1..].iter().any(|e| match e {
+            SessionEntry::Message(m) => match &m.message {
+                AgentMessage::Assistant(a) => {
+                    !matches!(a.stop_reason, StopReason::Aborted | StopReason::Error)
+                        && calculate_context_tokens(&a.usage) > 0
+                }
+                _ => false,
+            },
+            _ => false,
+        });
+        if !answered {
+            return Some(
+                json!({ "tokens": null, "contextWindow": context_window, "percent": null }),
+            );
+        }
+    }
+    let projection = session.tree().build_session_projection();
+    let estimate = estimate_projected_context_tokens(&projection, &branch);
+    let percent = estimate.tokens as f64 / context_window as f64 * 100.0;
+    Some(json!({ "tokens": estimate.tokens, "contextWindow": context_window, "percent": percent }))
+}
+
+/// Pi's `getLastAssistantText`: the last answer that ended normally or has text; `null`
+/// when there is none or it is blank.
+fn last_assistant_text(messages: &[AgentMessage]) -> Option<String> {
+    let last = messages.iter().rev().find_map(|m| match m {
+        AgentMessage::Assistant(a)
+            if a.stop_reason == StopReason::Stop
+                || a.content
+                    .iter()
+                    .any(|b| b.as_text().is_some_and(|t| !t.trim().is_empty())) =>
+        {
+            Some(a)
+        }
+        _ => None,
+    })?;
+    let text: String = last.content.iter().filter_map(|b| b.as_text()).collect();
+    let text = text.trim();
+    (!text.is_empty()).then(|| text.to_string())
+}
+
+/// The extension commands, as Pi lists them (tau has no prompt templates or skills yet).
+fn commands(rpc: &Rpc) -> Vec<Value> {
+    let Some(extensions) = &rpc.extensions else {
+        return Vec::new();
+    };
+    let report = extensions.host.report();
+    let mut counts: HashMap<&str, usize> = HashMap::new();
+    for ext in report.extensions.iter().filter(|e| e.ok) {
+        for command in &ext.commands {
+            *counts.entry(command.name.as_str()).or_default() += 1;
+        }
+    }
+    let mut seen: HashMap<&str, usize> = HashMap::new();
+    let mut listed = Vec::new();
+    for ext in report.extensions.iter().filter(|e| e.ok) {
+        for command in &ext.commands {
+            let occurrence = seen.entry(command.name.as_str()).or_default();
+            *occurrence += 1;
+            // Pi numbers a name several extensions register: `name:1`, `name:2`.
+            let name = if counts[command.name.as_str()] > 1 {
+                format!("{}:{occurrence}", command.name)
+            } else {
+                command.name.clone()
+            };
+            let mut entry = json!({ "name": name });
+            if let Some(description) = &command.description {
+                entry["description"] = json!(description);
+            }
+            entry["source"] = json!("extension");
+            entry["sourceInfo"] = json!({
+                "path": ext.path,
+                "source": "cli",
+                "scope": "temporary",
+                "origin": "top-level",
+            });
+            listed.push(entry);
+        }
+    }
+    listed
+}
