@@ -49,6 +49,15 @@ pub struct RequestUpdate {
     pub messages: Vec<AgentMessage>,
 }
 
+/// What Pi's `agent_before_settle` handlers decided when a run was about to settle.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct BeforeSettle {
+    /// Session entry drafts to record (`{type: "custom" | "custom_message", …}`).
+    pub entries: Vec<Value>,
+    /// Make one more model request (when the context allows one).
+    pub continue_run: bool,
+}
+
 /// Hooks and notifications of the agent loop. Every method has a pass-through default.
 #[async_trait]
 pub trait AgentHooks: Send + Sync {
@@ -93,6 +102,18 @@ pub trait AgentHooks: Send + Sync {
     /// Called before every model request of a run; see [`RequestUpdate`].
     async fn prepare_request(&self) -> Option<RequestUpdate> {
         None
+    }
+
+    /// Whether [`AgentHooks::before_settle`] wants to be asked (it gets a copy of the
+    /// conversation, so the runtime skips it otherwise).
+    fn handles_before_settle(&self) -> bool {
+        false
+    }
+
+    /// A run is about to settle (Pi's `agent_before_settle`): `outcome` is `completed`,
+    /// `aborted` or `error`; `messages` the conversation. Called by the runtime, not the loop.
+    async fn before_settle(&self, _outcome: &str, _messages: &[AgentMessage]) -> BeforeSettle {
+        BeforeSettle::default()
     }
 
     /// Messages queued to steer the run, taken after each turn's tool calls.

@@ -102,9 +102,6 @@ fn list_models(search: Option<&str>) -> ExitCode {
 }
 
 async fn run_checked(mut args: Args) -> Result<ExitCode, String> {
-    for (flag, _) in &args.unknown_flags {
-        warn(&format!("unknown option --{flag} ignored"));
-    }
     let cwd = std::env::current_dir()
         .map_err(|error| format!("cannot read the working directory: {error}"))?;
     let cwd_text = cwd.display().to_string();
@@ -153,6 +150,15 @@ async fn run_checked(mut args: Args) -> Result<ExitCode, String> {
         assembly.driver.clone(),
         assembly.extensions.clone(),
     );
+    let registered = extensions
+        .as_ref()
+        .map(|e| e.flag_names())
+        .unwrap_or_default();
+    for (flag, _) in &args.unknown_flags {
+        if !registered.contains(flag) {
+            warn(&format!("unknown option --{flag} ignored"));
+        }
+    }
     let aborter = current.clone();
     let ctrl_c = tokio::spawn(async move {
         // Ctrl-C cancels the running turn; the run then ends with an aborted message.

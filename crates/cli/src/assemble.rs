@@ -52,6 +52,15 @@ pub async fn assemble(
     frontend: Frontend,
 ) -> Result<Assembly, String> {
     let cwd_text = cwd.display().to_string();
+    // The extension host (Node start-up, module loading) starts first and loads while tau
+    // opens the session and picks the model.
+    let starting = {
+        let (args, cwd, agent_dir) = (args.clone(), cwd.to_path_buf(), agent_dir.to_path_buf());
+        let (mode, has_ui) = (frontend.mode, frontend.has_ui);
+        tokio::spawn(async move {
+            extensions::start(&args, &cwd, &agent_dir, mode, has_ui, &warn).await
+        })
+    };
     let mut session = session_setup::open_session(args, agent_dir, &cwd_text)?;
     for problem in session.problems() {
         warn(&format!(
@@ -71,9 +80,7 @@ pub async fn assemble(
     let selection = select_model(args).await?;
     let (tools, tool_warnings) = setup::active_tools(args)?;
     tool_warnings.iter().for_each(|w| warn(w));
-    let extensions = extensions::start(args, cwd, agent_dir, frontend.mode, frontend.has_ui, &warn)
-        .await
-        .map(Arc::new);
+    let extensions = starting.await.ok().flatten().map(Arc::new);
     let tools = match &extensions {
         Some(extensions) => extensions.add_tools(tools, args),
         None => tools,

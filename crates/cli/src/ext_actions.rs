@@ -273,6 +273,22 @@ impl HostActions for Actions {
                     .ok_or("switchSession takes the path of a session file")?;
                 self.sessions.switch_session(path.to_string()).await
             }
+            "reload" => self.sessions.reload().await,
+            "waitForIdle" => {
+                while self.current.get().is_running() {
+                    tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+                }
+                Ok(Value::Null)
+            }
+            "compact" => {
+                let instructions = arg(&args, 0)
+                    .get("customInstructions")
+                    .and_then(Value::as_str);
+                let result = self.current.get().compact(instructions).await;
+                result
+                    .map_err(|error| error.to_string())
+                    .and_then(|result| serde_json::to_value(result).map_err(|e| e.to_string()))
+            }
             "modelComplete" => {
                 crate::ext_models::complete(self.agent_dir.clone(), &args, cancel).await
             }

@@ -17,6 +17,10 @@ pub struct RuntimeState {
     commands: Value,
     /// The models with credentials, for `ctx.modelRegistry` (read once).
     models: Value,
+    /// Whether the project's own resources were trusted (`ctx.isProjectTrusted()`).
+    trusted: bool,
+    /// settings.json as `pi.getSettings()` shows it.
+    settings: Value,
     sent: Mutex<Sent>,
 }
 
@@ -43,12 +47,21 @@ struct Fingerprint {
 impl RuntimeState {
     /// A source over `runtime`; `commands` is the `getCommands()` list, `models` the
     /// available models.
-    pub fn new(current: Current, cwd: PathBuf, commands: Value, models: Value) -> Self {
+    pub fn new(
+        current: Current,
+        cwd: PathBuf,
+        commands: Value,
+        models: Value,
+        trusted: bool,
+        settings: Value,
+    ) -> Self {
         RuntimeState {
             current,
             cwd,
             commands,
             models,
+            trusted,
+            settings,
             sent: Mutex::default(),
         }
     }
@@ -67,8 +80,9 @@ impl RuntimeState {
         }
     }
 
-    /// The small values, compared with what was sent to find changes.
-    fn values(&self) -> Map<String, Value> {
+    /// The values that follow the live configuration (model, tools, prompt): recomputed
+    /// only when its generation or the running state changed.
+    fn config_values(&self, values: &mut Map<String, Value>) {
         let runtime = self.current.get();
         let config = runtime.config();
         let mut model = serde_json::to_value(&config.model).unwrap_or(Value::Null);
@@ -90,6 +104,27 @@ impl RuntimeState {
                 })
             })
             .collect();
+        let active = runtime.active_tool_names();
+        values.insert("model".into(), model);
+        values.insert(
+            "thinkingLevel".into(),
+            json!(config.thinking_level.as_str()),
+        );
+        values.insert(
+            "systemPromptOptions".into(),
+            json!({ "cwd": self.cwd, "selectedTools": active }),
+        );
+        values.insert("activeTools".into(), json!(active));
+        values.insert("allTools".into(), Value::Array(tools));
+        values.insert(
+            "systemPrompt".into(),
+            json!(runtime.effective_system_prompt()),
+        );
+    }
+
+    /// The values that follow the session and the run state.
+    fn session_values(&self, values: &mut Map<String, Value>) {
+        let runtime = self.current.get();
         let (file, dir, id, name) = runtime.with_session_log(|session| {
             (
                 session.path().map(|p| p.display().to_string()),
@@ -98,29 +133,24 @@ impl RuntimeState {
                 session.session_name().map(str::to_string),
             )
         });
-        let mut values = Map::new();
-        values.insert("model".into(), model);
-        values.insert(
-            "thinkingLevel".into(),
-            json!(config.thinking_level.as_str()),
-        );
-        values.insert("activeTools".into(), json!(runtime.active_tool_names()));
-        values.insert("allTools".into(), Value::Array(tools));
         values.insert("commands".into(), self.commands.clone());
         values.insert("sessionFile".into(), json!(file));
         values.insert("sessionDir".into(), json!(dir));
         values.insert("sessionId".into(), json!(id));
         values.insert("sessionName".into(), json!(name));
         values.insert("cwd".into(), json!(self.cwd));
-        values.insert(
-            "systemPrompt".into(),
-            json!(runtime.effective_system_prompt()),
-        );
+        values.insert("projectTrusted".into(), json!(self.trusted));
         values.insert("idle".into(), json!(!runtime.is_running()));
         values.insert(
             "pendingMessages".into(),
             json!(runtime.has_pending_messages()),
         );
+    }
+
+    fn values(&self) -> Map<String, Value> {
+        let mut values = Map::new();
+        self.config_values(&mut values);
+        self.session_values(&mut values);
         values
     }
 
@@ -149,6 +179,7 @@ impl StateSource for RuntimeState {
         let mut state = values.clone();
         state.insert("entries".into(), Value::Array(entries));
         state.insert("models".into(), self.models.clone());
+        state.insert("settings".into(), self.settings.clone());
         state.insert("leafId".into(), json!(leaf));
         *self.sent() = Sent {
             entries: count,
@@ -160,13 +191,22 @@ impl StateSource for RuntimeState {
     }
 
     fn changes(&self) -> Option<Value> {
-        let fingerprint = Some(self.fingerprint());
-        if self.sent().fingerprint == fingerprint {
+        let now = self.fingerprint();
+        let before = self.sent().fingerprint;
+        if before == Some(now) {
             return None;
         }
         let from = self.sent().entries;
         let (appended, count, leaf) = self.entries_from(from);
-        let values = self.values();
+        // Unchanged configuration: keep what was sent for it (no schema serialising per call).
+        let mut values = self.sent().values.clone();
+        let config_changed =
+            before.is_none_or(|b| b.generation != now.generation || b.running != now.running);
+        if config_changed {
+            self.config_values(&mut values);
+        }
+        self.session_values(&mut values);
+        let fingerprint = Some(now);
         let mut sent = self.sent();
         let mut changes = Map::new();
         for (key, value) in &values {

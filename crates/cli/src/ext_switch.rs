@@ -97,27 +97,7 @@ impl Sessions {
             .map_err(|error| error.to_string())?;
         }
         self.current.replace(Arc::new(next));
-        if let Some(host) = self.host.as_ref().and_then(Weak::upgrade) {
-            match host.reload().await {
-                Ok(report) => {
-                    for failed in report.extensions.iter().filter(|ext| !ext.ok) {
-                        (self.warn)(&format!(
-                            "extension {} failed to load: {}",
-                            failed.path,
-                            failed.error.as_deref().unwrap_or("unknown error")
-                        ));
-                    }
-                    for tool in tau_ext_bridge::extension_tools(&host) {
-                        let activate = (self.activate)(&tool.info().name);
-                        self.current.get().add_tool(tool, activate);
-                    }
-                }
-                Err(error) => (self.warn)(&format!("extensions were not reloaded: {error}")),
-            }
-            if let Err(error) = host.rebind().await {
-                (self.warn)(&format!("extensions cannot act: {error}"));
-            }
-        }
+        self.reload_extensions().await;
         self.notify(json!({
             "type": "session_start",
             "reason": reason,
@@ -125,6 +105,43 @@ impl Sessions {
         }))
         .await;
         Ok(())
+    }
+
+    /// `ctx.reload()`: `session_shutdown` (reason `reload`), the extensions' factories run
+    /// again, then `session_start` (reason `reload`); the session stays.
+    pub async fn reload(&self) -> Result<Value, String> {
+        self.notify(json!({ "type": "session_shutdown", "reason": "reload" }))
+            .await;
+        self.reload_extensions().await;
+        self.notify(json!({ "type": "session_start", "reason": "reload" }))
+            .await;
+        Ok(Value::Null)
+    }
+
+    /// Reruns every extension factory and rebinds the host to the current runtime.
+    async fn reload_extensions(&self) {
+        let Some(host) = self.host.as_ref().and_then(Weak::upgrade) else {
+            return;
+        };
+        match host.reload().await {
+            Ok(report) => {
+                for failed in report.extensions.iter().filter(|ext| !ext.ok) {
+                    (self.warn)(&format!(
+                        "extension {} failed to load: {}",
+                        failed.path,
+                        failed.error.as_deref().unwrap_or("unknown error")
+                    ));
+                }
+                for tool in tau_ext_bridge::extension_tools(&host) {
+                    let activate = (self.activate)(&tool.info().name);
+                    self.current.get().add_tool(tool, activate);
+                }
+            }
+            Err(error) => (self.warn)(&format!("extensions were not reloaded: {error}")),
+        }
+        if let Err(error) = host.rebind().await {
+            (self.warn)(&format!("extensions cannot act: {error}"));
+        }
     }
 
     fn previous_file(&self) -> Option<String> {

@@ -25,6 +25,8 @@ pub struct Extensions {
     pub hooks: Arc<ExtensionHooks>,
     /// The tools the extensions registered.
     pub tools: Vec<SharedTool>,
+    /// Whether the project's own resources are trusted (`ctx.isProjectTrusted()`).
+    pub trusted: bool,
 }
 
 /// Starts the extensions `args` and the agent directory configure; `None` when there are
@@ -35,7 +37,7 @@ pub async fn start(
     agent_dir: &Path,
     mode: &str,
     has_ui: bool,
-    warn: &dyn Fn(&str),
+    warn: &(dyn Fn(&str) + Sync),
 ) -> Option<Extensions> {
     let found = discover(&DiscoveryOptions {
         agent_dir: agent_dir.to_path_buf(),
@@ -50,6 +52,7 @@ pub async fn start(
         global_npm_root: None,
     });
     found.warnings.iter().for_each(|w| warn(w));
+    let trusted = found.trust.trusted;
     let paths = found.paths;
     if paths.is_empty() {
         return None;
@@ -91,6 +94,7 @@ pub async fn start(
         tools: extension_tools(&host),
         hooks: Arc::new(ExtensionHooks::new(host.clone())),
         host,
+        trusted,
     })
 }
 
@@ -117,9 +121,26 @@ async fn available_models(agent_dir: &Path) -> serde_json::Value {
     .unwrap_or_else(|_| json!([]))
 }
 
+/// settings.json as extensions read it (`pi.getSettings()`): the agent directory's, with a
+/// trusted project's `.pi/settings.json` keys over it.
+fn merged_settings(agent_dir: &Path, cwd: &Path, trusted: bool) -> serde_json::Value {
+    let read = |path: std::path::PathBuf| {
+        std::fs::read_to_string(path)
+            .ok()
+            .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
+            .and_then(|value| value.as_object().cloned())
+            .unwrap_or_default()
+    };
+    let mut settings = read(agent_dir.join("settings.json"));
+    if trusted {
+        settings.extend(read(cwd.join(".pi").join("settings.json")));
+    }
+    serde_json::Value::Object(settings)
+}
+
 /// `TAU_EXT_TIMEOUT_MS`: how long an extension handler may take before it counts as failed
 /// (a gate then blocks); default 30 s.
-fn handler_limit(warn: &dyn Fn(&str)) -> Option<std::time::Duration> {
+fn handler_limit(warn: &(dyn Fn(&str) + Sync)) -> Option<std::time::Duration> {
     let text = std::env::var("TAU_EXT_TIMEOUT_MS").ok()?;
     match text.trim().parse::<u64>() {
         Ok(millis) if millis > 0 => Some(std::time::Duration::from_millis(millis)),
@@ -144,6 +165,21 @@ fn flag_values(args: &Args) -> serde_json::Map<String, serde_json::Value> {
 }
 
 impl Extensions {
+    /// Names of the flags the loaded extensions registered (`pi.registerFlag`).
+    pub fn flag_names(&self) -> Vec<String> {
+        self.host
+            .report()
+            .extensions
+            .iter()
+            .flat_map(|ext| ext.flags.iter())
+            .filter_map(|flag| {
+                flag.get("name")
+                    .and_then(|n| n.as_str())
+                    .map(str::to_string)
+            })
+            .collect()
+    }
+
     /// Binds the host to the live `runtime`: its state mirror, and the actions extensions
     /// take. Returns the channel of runs extensions ask for; `None` when the host could not
     /// be bound (reported; extensions stay loaded but cannot act).
@@ -192,7 +228,15 @@ impl Extensions {
             })
             .collect();
         let models = available_models(agent_dir).await;
-        let source = RuntimeState::new(current, cwd.to_path_buf(), json!(commands), models);
+        let settings = merged_settings(agent_dir, cwd, self.trusted);
+        let source = RuntimeState::new(
+            current,
+            cwd.to_path_buf(),
+            json!(commands),
+            models,
+            self.trusted,
+            settings,
+        );
         if let Err(error) = self.host.bind_source(Arc::new(source)).await {
             warn(&format!("extensions cannot act: {error}"));
             return None;

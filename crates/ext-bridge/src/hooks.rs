@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use serde_json::{json, Map, Value};
-use tau_agent::{AfterToolCall, AgentHooks, BeforeToolCall};
+use tau_agent::{AfterToolCall, AgentHooks, BeforeSettle, BeforeToolCall};
 use tau_protocol::{
     AgentEvent, AgentMessage, AssistantMessage, ContentBlock, ToolCall, ToolResult, UserContent,
 };
@@ -49,6 +49,8 @@ pub struct BeforeAgentStart {
 pub struct ExtensionHooks {
     host: Arc<ExtensionHost>,
     turn_index: AtomicU64,
+    /// Host restarts already announced to the reloaded extensions.
+    restarts_seen: std::sync::atomic::AtomicU32,
 }
 
 impl ExtensionHooks {
@@ -57,6 +59,7 @@ impl ExtensionHooks {
         ExtensionHooks {
             host,
             turn_index: AtomicU64::new(0),
+            restarts_seen: std::sync::atomic::AtomicU32::new(0),
         }
     }
 
@@ -72,12 +75,28 @@ impl ExtensionHooks {
         });
     }
 
-    /// Handlers of `event`, or `None` (reported) when the host cannot be reached.
+    /// Handlers of `event`, or `None` (reported) when the host cannot be reached. A host
+    /// restarted since the last dispatch reloaded its extensions with fresh state: they
+    /// hear `session_start` (reason `reload`) first, so they rebuild it from the session.
     async fn handlers(&self, event: &str) -> Result<Vec<HandlerRef>, BridgeError> {
         if self.host.registered(event).is_empty() {
             return Ok(Vec::new());
         }
-        self.host.handlers(event).await
+        let handlers = self.host.handlers(event).await?;
+        let restarts = self.host.restarts();
+        if self.restarts_seen.swap(restarts, Ordering::AcqRel) != restarts {
+            let start = json!({ "type": "session_start", "reason": "reload" });
+            for handler in self.host.registered("session_start") {
+                if let Err(e) = self
+                    .host
+                    .invoke(&handler.id, start.clone(), json!({}))
+                    .await
+                {
+                    self.report(Some(&handler), "session_start", &e);
+                }
+            }
+        }
+        Ok(handlers)
     }
 
     /// Delivers a notification event (`{"type": …, …}`) to every handler of its type, in
@@ -297,6 +316,12 @@ fn is_empty_result(value: &Value) -> bool {
 #[async_trait]
 impl AgentHooks for ExtensionHooks {
     async fn on_event(&self, event: &AgentEvent) {
+        // Most events have no handler: skip turning them into JSON.
+        if !self.handles(event.type_name())
+            && !matches!(event, AgentEvent::AgentStart | AgentEvent::TurnEnd { .. })
+        {
+            return;
+        }
         if let Some(value) = self.loop_event(event) {
             self.notify(value).await;
         }
@@ -463,6 +488,54 @@ impl AgentHooks for ExtensionHooks {
             usage: parse("usage").and_then(|v| serde_json::from_value(v).ok()),
             terminate: None,
         })
+    }
+
+    fn handles_before_settle(&self) -> bool {
+        self.handles("agent_before_settle")
+    }
+
+    /// Pi's boundary composition: each handler sees the entries and `continue` proposed so
+    /// far and may replace either.
+    async fn before_settle(&self, outcome: &str, messages: &[AgentMessage]) -> BeforeSettle {
+        let mut entries = Value::Array(Vec::new());
+        let mut continue_run = false;
+        let handlers = match self.handlers("agent_before_settle").await {
+            Ok(handlers) => handlers,
+            Err(e) => {
+                self.report(None, "agent_before_settle", &e);
+                return BeforeSettle::default();
+            }
+        };
+        let can_continue = !matches!(messages.last(), Some(AgentMessage::Assistant(_)) | None);
+        let context = json!({
+            "contextMessages": messages,
+            "pendingMessages": [],
+            "canContinue": can_continue,
+        });
+        for handler in &handlers {
+            let event = json!({
+                "type": "agent_before_settle",
+                "outcome": outcome,
+                "entries": entries,
+                "continue": continue_run,
+                "context": context,
+            });
+            match self.host.invoke(&handler.id, event, json!({})).await {
+                Ok(outcome) => {
+                    if let Some(list) = outcome.value.get("entries").filter(|e| e.is_array()) {
+                        entries = list.clone();
+                    }
+                    if let Some(more) = outcome.value.get("continue").and_then(Value::as_bool) {
+                        continue_run = more;
+                    }
+                }
+                Err(e) => self.report(Some(handler), "agent_before_settle", &e),
+            }
+        }
+        BeforeSettle {
+            entries: entries.as_array().cloned().unwrap_or_default(),
+            continue_run,
+        }
     }
 
     async fn finalize_message(&self, message: AgentMessage) -> AgentMessage {

@@ -139,7 +139,6 @@ impl ExtensionHost {
             Some(node) => node.clone(),
             None => node::find_node()?,
         };
-        node::check_node(&node).await?;
         let host_dir = match &options.host_dir {
             Some(dir) => dir.clone(),
             None => node::locate_host()?,
@@ -150,7 +149,22 @@ impl ExtensionHost {
             slot,
             report: report.clone(),
         });
-        let conn = spawn(&options, &node, &host_dir, &dispatcher).await?;
+        // The host's hello carries its Node version; `node --version` (a process of its own)
+        // runs only to explain a host that did not start or runs on too old a Node.
+        let conn = match spawn(&options, &node, &host_dir, &dispatcher).await {
+            Ok(conn) => conn,
+            Err(error) => {
+                node::check_node(&node).await?;
+                return Err(error);
+            }
+        };
+        if let Some(version) = conn.hello().node.as_deref() {
+            if node::parse_major(version).is_some_and(|major| major < node::MIN_NODE_MAJOR) {
+                return Err(node::check_node(&node).await.err().unwrap_or_else(|| {
+                    BridgeError::Node(format!("Node.js {version} is too old for extensions"))
+                }));
+            }
+        }
         Ok(ExtensionHost {
             options,
             node,

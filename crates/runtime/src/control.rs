@@ -12,6 +12,7 @@ use tau_tools::tool::SharedTool;
 use super::{lock, Runtime};
 use crate::live::PromptBuilder;
 use crate::prompt::SystemPrompt;
+use tau_agent::AgentHooks;
 
 /// Where an extension message goes while a run is under way (Pi's `deliverAs`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -191,6 +192,78 @@ impl Runtime {
     /// thinking level, prompt): a cheap way to tell that nothing changed.
     pub fn config_generation(&self) -> u64 {
         self.live.generation()
+    }
+
+    /// Pi's `agent_before_settle` boundary: hooks may record entries and ask for one more
+    /// request; runs again while they ask and the context allows a request.
+    pub(crate) async fn before_settle(&self, produced: &mut Vec<AgentMessage>) {
+        // A handler asking to continue every time must not keep tau busy forever.
+        const MAX_ROUNDS: usize = 16;
+        if !self.hooks.handles_before_settle() {
+            return;
+        }
+        for _ in 0..MAX_ROUNDS {
+            let outcome = super::outcome_of(produced);
+            let messages = self.messages();
+            let decision = self.hooks.before_settle(outcome, &messages).await;
+            for entry in decision.entries {
+                self.record_draft(entry).await;
+            }
+            let can_continue = !matches!(
+                lock(&self.messages).last(),
+                Some(AgentMessage::Assistant(_)) | None
+            );
+            if !decision.continue_run || !can_continue || outcome == "aborted" {
+                return;
+            }
+            produced.extend(self.continue_run().await);
+        }
+        (self.warn)("agent_before_settle asked to continue 16 times in a row; settling");
+    }
+
+    /// Records one boundary entry draft.
+    async fn record_draft(&self, draft: Value) {
+        let kind = draft
+            .get("type")
+            .and_then(Value::as_str)
+            .unwrap_or_default();
+        let custom_type = draft
+            .get("customType")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string();
+        match kind {
+            "custom" => {
+                let data = draft.get("data").filter(|d| !d.is_null()).cloned();
+                if let Err(error) = self.append_custom_entry(&custom_type, data) {
+                    (self.warn)(&format!("session: {error}"));
+                }
+            }
+            "custom_message" => {
+                let content = draft.get("content").cloned().unwrap_or(Value::Null);
+                let content = match serde_json::from_value(content) {
+                    Ok(content) => content,
+                    Err(error) => {
+                        return (self.warn)(&format!("agent_before_settle entry ignored: {error}"))
+                    }
+                };
+                let message = tau_protocol::messages::CustomMessage {
+                    custom_type,
+                    content,
+                    display: draft
+                        .get("display")
+                        .and_then(Value::as_bool)
+                        .unwrap_or(false),
+                    details: draft.get("details").filter(|d| !d.is_null()).cloned(),
+                    timestamp: tau_protocol::now_millis(),
+                    extra: Default::default(),
+                };
+                self.append_message(AgentMessage::Custom(message)).await;
+            }
+            other => (self.warn)(&format!(
+                "agent_before_settle: tau does not record \"{other}\" entries yet; ignored"
+            )),
+        }
     }
 
     /// Whether steering or follow-up messages are waiting.

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use serde_json::Value;
-use tau_agent::{AfterToolCall, AgentHooks, BeforeToolCall};
+use tau_agent::{AfterToolCall, AgentHooks, BeforeSettle, BeforeToolCall};
 use tau_protocol::{AgentEvent, AgentMessage, AssistantMessage, ToolCall, ToolResult};
 
 /// Hooks run in order; empty by default.
@@ -87,6 +87,20 @@ impl AgentHooks for HookChain {
             acc.terminate = next.terminate.or(acc.terminate);
         }
         merged
+    }
+
+    fn handles_before_settle(&self) -> bool {
+        self.hooks.iter().any(|hooks| hooks.handles_before_settle())
+    }
+
+    async fn before_settle(&self, outcome: &str, messages: &[AgentMessage]) -> BeforeSettle {
+        let mut decision = BeforeSettle::default();
+        for hooks in &self.hooks {
+            let next = hooks.before_settle(outcome, messages).await;
+            decision.entries.extend(next.entries);
+            decision.continue_run |= next.continue_run;
+        }
+        decision
     }
 
     async fn finalize_message(&self, mut message: AgentMessage) -> AgentMessage {

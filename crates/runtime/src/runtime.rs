@@ -276,13 +276,15 @@ impl Runtime {
         };
         self.running.store(true, Ordering::Release);
         *lock(&self.run_prompt) = options.system_prompt.clone();
-        let produced = self.run_prepared(prompt, options.messages).await;
-        self.running.store(false, Ordering::Release);
-        *lock(&self.run_prompt) = None;
+        let mut produced = self.run_prepared(prompt, options.messages).await;
+        self.before_settle(&mut produced).await;
         let held = std::mem::take(&mut *lock(&self.after_run));
         for message in held {
             self.append_message(message).await;
         }
+        self.settled(&produced).await;
+        self.running.store(false, Ordering::Release);
+        *lock(&self.run_prompt) = None;
         produced
     }
 
@@ -372,19 +374,34 @@ impl Runtime {
                 Err(_) => break,
             }
         }
-        let aborted = produced.iter().rev().find_map(|message| match message {
-            AgentMessage::Assistant(assistant) => {
-                Some(assistant.stop_reason == StopReason::Aborted)
-            }
-            _ => None,
-        });
-        let settled = AgentEvent::AgentSettled {
-            aborted: aborted.unwrap_or(false),
+        produced
+    }
+
+    /// One more request from the conversation as it is (a settle boundary asked for it).
+    pub(crate) async fn continue_run(&self) -> Vec<AgentMessage> {
+        let cancel = lock(&self.cancel).clone();
+        let config = self.run_config();
+        let hooks = RunHooks {
+            runtime: self,
+            retry: RetryTracker::new(self.retry).with_context_window(config.model.context_window),
+            generation: AtomicU64::new(self.live.generation()),
         };
-        // Extensions hear it too (Pi's `agent_settled`); the loop never emits it.
+        match run_agent_loop_continue(self.messages(), &config, &hooks, &cancel).await {
+            Ok(more) => {
+                lock(&self.messages).extend(more.iter().cloned());
+                more
+            }
+            Err(_) => Vec::new(),
+        }
+    }
+
+    /// Announces that the run settled (Pi's `agent_settled`), to the sinks and the hooks.
+    async fn settled(&self, produced: &[AgentMessage]) {
+        let aborted = outcome_of(produced) == "aborted";
+        let settled = AgentEvent::AgentSettled { aborted };
+        // Extensions hear it too; the loop never emits it.
         self.hooks.on_event(&settled).await;
         self.publish(&settled).await;
-        produced
     }
 
     /// Aborts the running prompt: cancels the model stream and running tools.
@@ -411,6 +428,19 @@ impl Runtime {
             follow_up: queued_text(&follow_up),
         })
         .await;
+    }
+}
+
+/// How a run ended, in Pi's `AgentActivityOutcome` words.
+pub(crate) fn outcome_of(produced: &[AgentMessage]) -> &'static str {
+    let last = produced.iter().rev().find_map(|message| match message {
+        AgentMessage::Assistant(assistant) => Some(assistant.stop_reason),
+        _ => None,
+    });
+    match last {
+        Some(StopReason::Aborted) => "aborted",
+        Some(StopReason::Error) => "error",
+        _ => "completed",
     }
 }
 

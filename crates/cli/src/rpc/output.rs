@@ -3,17 +3,14 @@
 //! line, flushed before the next (a reader that stops reading stalls tau, as Pi documents).
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Arc;
 
 use async_trait::async_trait;
 use serde::Serialize;
 use serde_json::Value;
-use tau_modes::JsonSink;
+use tau_modes::LineWriter;
 use tau_protocol::AgentEvent;
 use tau_runtime::EventSink;
-
-/// The byte sink RPC mode writes to.
-pub type Stdout = JsonSink<tokio::io::Stdout>;
+use tokio::sync::{mpsc, oneshot};
 
 /// One `response` record; `id` is echoed exactly as the command had it (absent stays absent).
 #[derive(Serialize)]
@@ -32,28 +29,63 @@ struct Response<'a> {
     error: Option<&'a str>,
 }
 
-/// The writer every record goes through.
+/// A line for the writer task, with who to tell once it is written.
+type Line = (String, Option<oneshot::Sender<()>>);
+
+/// The writer every record goes through: one queue, one task, so records leave in the
+/// order they were handed over, whether the caller waits ([`Out::record`]) or cannot
+/// ([`Out::push`], for the extensions' fire-and-forget UI calls).
 #[derive(Clone)]
 pub struct Out {
-    sink: Arc<Stdout>,
+    lines: mpsc::UnboundedSender<Line>,
 }
 
 impl Out {
     /// Writes to the process's stdout.
     pub fn stdout() -> Self {
-        Out {
-            sink: Arc::new(JsonSink::new(tokio::io::stdout())),
+        let writer = LineWriter::new(tokio::io::stdout());
+        // Unbounded, but every producer except `push` waits for its line to be written,
+        // so the queue holds at most one line per producer plus the pushed ones.
+        let (lines, mut queue) = mpsc::unbounded_channel::<Line>();
+        tokio::spawn(async move {
+            while let Some((line, written)) = queue.recv().await {
+                // A reader that went away is not an error here: the input side notices
+                // the end of the conversation.
+                let _ = writer.write_line(&line).await;
+                if let Some(written) = written {
+                    let _ = written.send(());
+                }
+            }
+        });
+        Out { lines }
+    }
+
+    fn line(value: &impl Serialize) -> Option<String> {
+        match serde_json::to_string(value) {
+            Ok(line) => Some(line),
+            Err(error) => {
+                debug_assert!(false, "record did not serialise: {error}");
+                None
+            }
         }
     }
 
-    /// Writes one record. A reader that went away is not an error here: the input side
-    /// notices the end of the conversation.
+    /// Writes one record and waits until it is written (stdout's backpressure reaches the
+    /// caller).
     pub async fn record(&self, value: &impl Serialize) {
-        match serde_json::to_string(value) {
-            Ok(line) => {
-                let _ = self.sink.write_line(&line).await;
-            }
-            Err(error) => debug_assert!(false, "record did not serialise: {error}"),
+        let Some(line) = Self::line(value) else {
+            return;
+        };
+        let (written, done) = oneshot::channel();
+        if self.lines.send((line, Some(written))).is_ok() {
+            let _ = done.await;
+        }
+    }
+
+    /// Queues one record without waiting; it still leaves after everything queued before.
+    pub fn push(&self, value: &impl Serialize) {
+        if let Some(line) = Self::line(value) {
+            let _ = self.lines.send((line, None));
         }
     }
 
@@ -156,6 +188,6 @@ impl EventSink for Events {
             AgentEvent::CompactionEnd { .. } => self.compacting.store(false, Ordering::Release),
             _ => {}
         }
-        self.out.sink.on_event(event).await;
+        self.out.record(event).await;
     }
 }

@@ -23,8 +23,6 @@ pub struct RpcUi {
     out: Out,
     /// Dialogs waiting for an answer, by request id.
     pending: Mutex<HashMap<String, oneshot::Sender<Value>>>,
-    /// Fire-and-forget records, in the order they were asked for.
-    records: mpsc::UnboundedSender<Value>,
     /// `ui_prompt_*` events for the extensions, in order (apart from the records: an event
     /// waits for the host, which may be busy in the handler that opened the dialog).
     events: mpsc::UnboundedSender<Value>,
@@ -76,15 +74,8 @@ impl RpcUi {
     /// A UI writing to `out`; `hooks` (set once extensions are loaded) hear the prompt
     /// events.
     pub fn new(out: Out, hooks: Arc<OnceLock<Weak<ExtensionHooks>>>) -> Self {
-        // Unbounded: fire-and-forget calls come from a sync callback that cannot wait; the
-        // tasks drain them as fast as stdout and the host take them.
-        let (records, mut record_queue) = mpsc::unbounded_channel::<Value>();
-        let writer = out.clone();
-        tokio::spawn(async move {
-            while let Some(record) = record_queue.recv().await {
-                writer.record(&record).await;
-            }
-        });
+        // Unbounded: the prompt events come from a sync path that cannot wait; the task
+        // hands them to the host as fast as it takes them.
         let (events, mut event_queue) = mpsc::unbounded_channel::<Value>();
         tokio::spawn(async move {
             while let Some(event) = event_queue.recv().await {
@@ -96,7 +87,6 @@ impl RpcUi {
         RpcUi {
             out,
             pending: Mutex::new(HashMap::new()),
-            records,
             events,
             depth: AtomicUsize::new(0),
         }
@@ -232,6 +222,6 @@ impl ExtensionUi for RpcUi {
             }
             _ => return,
         };
-        let _ = self.records.send(record);
+        self.out.push(&record);
     }
 }

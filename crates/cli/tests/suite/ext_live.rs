@@ -247,3 +247,67 @@ fn ext_live_thinking_level_changes_are_recorded() {
         .collect();
     assert_eq!(levels.last(), Some(&"high"), "{levels:?}");
 }
+
+#[test]
+fn ext_live_agent_before_settle_records_entries_and_continues_once() {
+    let Some(env) = ext_env("ext_live_settle") else {
+        return;
+    };
+    let ws = Workspace::new();
+    let run = run_live(&env, &ws, &echo_script(), &["/arm-settle", "first"]);
+    run.assert_ok().assert_quiet();
+    let entries = entries(&only_session(&ws));
+    let settle = customs(&entries, "live-settle");
+    assert_eq!(settle.len(), 1);
+    assert_eq!(settle[0]["data"]["outcome"], "completed");
+    let at = entries
+        .iter()
+        .position(|e| e["customType"] == "live-followup")
+        .expect("follow-up message recorded");
+    assert_eq!(entries[at]["type"], "custom_message");
+    assert_eq!(
+        entries[at + 1]["message"]["role"],
+        "assistant",
+        "the run continued"
+    );
+    assert_eq!(assistant_texts(&entries).len(), 2);
+}
+
+#[test]
+fn ext_live_ctx_compact_writes_a_compaction_and_reload_reruns_session_start() {
+    let Some(env) = ext_env("ext_live_compact") else {
+        return;
+    };
+    let ws = Workspace::new();
+    // Keep only the latest turn, so a three-turn session has something to compact.
+    std::fs::write(
+        ws.agent_dir.path().join("settings.json"),
+        r#"{"compaction": {"keepRecentTokens": 10}}"#,
+    )
+    .unwrap();
+    let run = run_live(
+        &env,
+        &ws,
+        &echo_script(),
+        &[
+            "one",
+            "two",
+            "three",
+            "/compact-now keep it short",
+            "/reload-now",
+        ],
+    );
+    run.assert_ok().assert_quiet();
+    let entries = entries(&only_session(&ws));
+    assert_eq!(of_type(&entries, "compaction").len(), 1, "{entries:#?}");
+    let compacted = customs(&entries, "live-compacted");
+    assert_eq!(compacted.len(), 1);
+    assert!(compacted[0]["data"]["error"].is_null(), "{}", compacted[0]);
+    assert!(compacted[0]["data"]["summary"].is_string());
+    let seen = customs(&entries, "live-seen");
+    let reasons: Vec<&str> = seen
+        .iter()
+        .filter_map(|e| e["data"]["reason"].as_str())
+        .collect();
+    assert_eq!(reasons, ["startup", "reload"]);
+}

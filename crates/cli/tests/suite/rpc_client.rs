@@ -118,6 +118,14 @@ impl RpcClient {
         }
     }
 
+    /// The first record seen so far that matches `pred`, else the next one read that does.
+    pub fn find(&mut self, pred: impl Fn(&Value) -> bool) -> Value {
+        if let Some(record) = self.seen.iter().find(|r| pred(r)) {
+            return record.clone();
+        }
+        self.until(pred)
+    }
+
     /// Reads until a record of type `kind`.
     pub fn wait_type(&mut self, kind: &str) -> Value {
         self.until(|r| r["type"] == kind)

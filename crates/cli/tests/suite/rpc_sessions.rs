@@ -115,7 +115,12 @@ fn rpc_fork_clone_new_and_switch_sessions() {
         .expect("file")
         .to_string();
     assert_ne!(clone_file, fork_file);
-    assert_eq!(client.ok(json!({"type": "get_fork_messages"}))["messages"].as_array().map(Vec::len), Some(1));
+    assert_eq!(
+        client.ok(json!({"type": "get_fork_messages"}))["messages"]
+            .as_array()
+            .map(Vec::len),
+        Some(1)
+    );
 
     let fresh = client.ok(json!({"type": "new_session", "parentSession": original}));
     assert_eq!(fresh, json!({"cancelled": false}));
@@ -129,7 +134,10 @@ fn rpc_fork_clone_new_and_switch_sessions() {
 
     let switched = client.ok(json!({"type": "switch_session", "sessionPath": original}));
     assert_eq!(switched, json!({"cancelled": false}));
-    assert_eq!(client.ok(json!({"type": "get_state"}))["sessionFile"], original.as_str());
+    assert_eq!(
+        client.ok(json!({"type": "get_state"}))["sessionFile"],
+        original.as_str()
+    );
     let last = client.ok(json!({"type": "get_last_assistant_text"}));
     assert_eq!(last["text"], "two");
     let run = client.prompt_and_wait("third");
@@ -140,28 +148,41 @@ fn rpc_fork_clone_new_and_switch_sessions() {
 }
 
 #[test]
-fn rpc_compact_answers_with_the_result_or_says_why_not() {
+fn rpc_compact_answers_with_the_result_and_says_why_not_when_it_cannot() {
     let ws = Workspace::new();
-    let turns = json!([
-        {"text": "one"}, {"text": "two"}, {"text": "three"},
-        {"text": "## Goal\nSummary of the talk."}
-    ]);
+    let turns = json!([{"text": "one"}, {"text": "two"}, {"text": "three"}, {"text": "summary"}, {"text": "summary"}]);
+    let mut small = rpc(&ws, turns.clone(), &["--no-session"]);
+    small.prompt_and_wait("hello");
+    let error = small.err(json!({"type": "compact"}));
+    assert_eq!(error, "Nothing to compact (session too small)");
+    drop(small);
+
+    // Keep almost nothing verbatim, so three exchanges are enough to compact.
+    std::fs::write(
+        ws.agent_dir.path().join("settings.json"),
+        r#"{"compaction": {"keepRecentTokens": 5}}"#,
+    )
+    .expect("settings");
     let mut client = rpc(&ws, turns, &[]);
-    for prompt in ["first", "second", "third"] {
+    for prompt in ["first question with several words", "second", "third"] {
         client.prompt_and_wait(prompt);
     }
-    let response = client.request(json!({"type": "compact", "customInstructions": "keep it short"}));
-    if response["success"] == true {
-        let data = &response["data"];
-        assert!(data["summary"].is_string(), "{data}");
-        assert!(data["firstKeptEntryId"].is_string(), "{data}");
-        assert!(data["tokensBefore"].is_u64(), "{data}");
-        assert_eq!(client.seen_of("compaction_start").len(), 1);
-        assert_eq!(client.seen_of("compaction_end").len(), 1);
-    } else {
-        let error = response["error"].as_str().expect("error");
-        assert!(!error.is_empty());
-    }
+    let data = client.ok(json!({"type": "compact", "customInstructions": "keep it short"}));
+    assert!(data["summary"].is_string(), "{data}");
+    assert!(data["firstKeptEntryId"].is_string(), "{data}");
+    assert!(data["tokensBefore"].is_u64(), "{data}");
+    assert!(data["estimatedTokensAfter"].is_u64(), "{data}");
+    let start = client.last_seen("compaction_start");
+    assert_eq!(start["reason"], "manual");
+    let end = client.last_seen("compaction_end");
+    assert_eq!(end["result"]["summary"], data["summary"]);
+    // Until an answer reports usage again, the context size is unknown.
+    let stats = client.ok(json!({"type": "get_session_stats"}));
+    assert!(stats["contextUsage"]["tokens"].is_null(), "{stats}");
+    assert_eq!(
+        client.ok(json!({"type": "get_state"}))["isCompacting"],
+        false
+    );
     let (status, _) = client.close();
     assert!(status.success());
 }
