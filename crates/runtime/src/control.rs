@@ -266,6 +266,16 @@ impl Runtime {
         }
     }
 
+    /// Pi's `ctx.getContextUsage()`: estimated context tokens (the last reported usage plus
+    /// estimates of what followed) and the model's window.
+    pub fn context_usage(&self) -> (u64, u64) {
+        let estimate = {
+            let messages = lock(&self.messages);
+            crate::compaction::tokens::estimate_context_tokens(&messages)
+        };
+        (estimate.tokens, self.live.config().model.context_window)
+    }
+
     /// Whether steering or follow-up messages are waiting.
     pub fn has_pending_messages(&self) -> bool {
         let (steering, follow_up) = self.queue.snapshot();

@@ -3,6 +3,7 @@
 // evaluated once per host process; the factory is cached and run again by every `load`. jiti keeps its
 // transpiled files in tau's cache folder (cacheDir).
 
+import { createHash } from "node:crypto";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -28,22 +29,51 @@ export function cacheDir(env = process.env) {
 }
 
 /**
+ * The vendor bundle's entry files (src/bundle.mjs, built at `npm ci`), by bundle entry name; `undefined`
+ * when there is no bundle, it is of another format, `TAU_EXT_NO_BUNDLE` is set, or a host file built into it
+ * has changed since (then the packages and shims are used directly).
+ * @param {NodeJS.ProcessEnv} [env]
+ * @returns {Record<string, string> | undefined}
+ */
+export function vendorEntries(env = process.env) {
+  if (env.TAU_EXT_NO_BUNDLE) return undefined;
+  const vendor = join(here, "..", "vendor");
+  try {
+    const manifest = JSON.parse(readFileSync(join(vendor, "manifest.json"), "utf8"));
+    if (manifest?.version !== 1 || typeof manifest.entries !== "object") return undefined;
+    for (const [file, hash] of Object.entries(manifest.inputs ?? {})) {
+      if (createHash("sha256").update(readFileSync(join(here, "..", file))).digest("hex") !== hash) return undefined;
+    }
+    /** @type {Record<string, string>} */
+    const entries = {};
+    for (const [name, file] of Object.entries(manifest.entries)) entries[name] = join(vendor, String(file));
+    return entries;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * The alias map for all virtual module specifiers (surface.json `virtual_modules`). `@earendil-works/pi-ai`
- * and `/compat` get the extension view; the coding agent resolves to tau's shim.
+ * and `/compat` get the extension view; the coding agent resolves to tau's shim. With a vendor bundle every
+ * alias points into it (one copy of each package behind all aliases), else at the packages and shims.
  * @returns {Record<string, string>}
  */
 export function aliasMap() {
   if (aliases) return aliases;
-  const typebox = entry("typebox");
-  const typeboxCompile = entry("typebox/compile");
-  const typeboxValue = entry("typebox/value");
-  const agentCore = entry("@earendil-works/pi-agent-core");
-  const tui = entry("@earendil-works/pi-tui");
-  const aiView = shim("pi-ai.mjs");
-  const aiModels = entry("@earendil-works/pi-ai/models");
-  const aiOauth = entry("@earendil-works/pi-ai/oauth");
-  const aiProviders = entry("@earendil-works/pi-ai/providers/all");
-  const codingAgent = shim("pi-coding-agent.mjs");
+  const vendor = vendorEntries();
+  /** @param {string} name bundle entry @param {() => string} direct the module without a bundle */
+  const pick = (name, direct) => vendor?.[name] ?? direct();
+  const typebox = pick("typebox", () => entry("typebox"));
+  const typeboxCompile = pick("typebox-compile", () => entry("typebox/compile"));
+  const typeboxValue = pick("typebox-value", () => entry("typebox/value"));
+  const agentCore = pick("pi-agent-core", () => entry("@earendil-works/pi-agent-core"));
+  const tui = pick("pi-tui", () => entry("@earendil-works/pi-tui"));
+  const aiView = pick("pi-ai", () => shim("pi-ai.mjs"));
+  const aiModels = pick("pi-ai-models", () => entry("@earendil-works/pi-ai/models"));
+  const aiOauth = pick("pi-ai-oauth", () => entry("@earendil-works/pi-ai/oauth"));
+  const aiProviders = pick("pi-ai-providers-all", () => entry("@earendil-works/pi-ai/providers/all"));
+  const codingAgent = pick("pi-coding-agent", () => shim("pi-coding-agent.mjs"));
   /** @type {Record<string, string>} */
   const map = {
     typebox,

@@ -2,9 +2,18 @@
 // guards, truncation, the agent dir, the per-file mutation queue, front matter parsing.
 
 import { realpath } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
-import { parse as parseYaml } from "yaml";
+
+/** The yaml parser, loaded on the first front matter to parse (it costs start-up time otherwise). */
+/** @type {((text: string) => any) | undefined} */
+let yamlParse;
+/** @param {string} text */
+function parseYaml(text) {
+  yamlParse ??= createRequire(import.meta.url)("yaml").parse;
+  return yamlParse(text);
+}
 
 /** Pi's default output limits for tool results (lines, bytes). */
 export const DEFAULT_MAX_LINES = 2000;

@@ -1,0 +1,104 @@
+#!/usr/bin/env node
+// Builds the host's vendor bundle (`vendor/` next to `src/`): the packages and shims that extensions import
+// through the loader's alias map (typebox and its subpaths, pi-tui, pi-agent-core, the pi-ai view and
+// subpaths, the pi-coding-agent shim), bundled by esbuild into a few ESM files that share chunks, so one
+// copy of each package backs every alias. Node then loads a handful of files instead of ~700 (start-up is
+// dominated by the ESM loader's per-file work). Run by `npm ci` (the package's postinstall script) and by
+// `npm run bundle`. Never fails the install: without a bundle (or with a stale one) the loader uses the
+// packages and shims directly. The provider SDKs stay outside the bundle (pi-ai imports them lazily).
+
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const hostDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+/** Where the bundle goes; loader.mjs reads `manifest.json` there. */
+export const VENDOR_DIR = join(hostDir, "vendor");
+/** Manifest format; the loader ignores manifests of another version. */
+export const MANIFEST_VERSION = 1;
+
+/**
+ * The bundle's entry points: output name → module the loader's aliases point at without a bundle (a package
+ * specifier, or a host file relative to the host folder).
+ */
+export const ENTRIES = {
+  typebox: "typebox",
+  "typebox-compile": "typebox/compile",
+  "typebox-value": "typebox/value",
+  "pi-tui": "@earendil-works/pi-tui",
+  "pi-agent-core": "@earendil-works/pi-agent-core",
+  "pi-ai": "./src/shim/pi-ai.mjs",
+  "pi-ai-models": "@earendil-works/pi-ai/models",
+  "pi-ai-oauth": "@earendil-works/pi-ai/oauth",
+  "pi-ai-providers-all": "@earendil-works/pi-ai/providers/all",
+  "pi-coding-agent": "./src/shim/pi-coding-agent.mjs",
+};
+
+/** Packages left to Node at run time: pi-ai's provider SDKs (imported lazily, large) and the yaml parser. */
+const EXTERNAL = [
+  "@anthropic-ai/*", "@aws-sdk/*", "@google/*", "@mistralai/*", "@smithy/*", "openai", "openai/*",
+  "http-proxy-agent", "https-proxy-agent", "undici", "yaml",
+];
+
+/** SHA-256 of a file's bytes, hex. @param {string} file */
+export function fileHash(file) {
+  return createHash("sha256").update(readFileSync(file)).digest("hex");
+}
+
+/** Builds the bundle and writes its manifest; returns the manifest. */
+export async function buildBundle() {
+  const { build } = await import("esbuild");
+  const entryPoints = Object.fromEntries(
+    Object.entries(ENTRIES).map(([name, source]) => [
+      name,
+      source.startsWith("./") ? join(hostDir, source) : fileURLToPath(import.meta.resolve(source)),
+    ]),
+  );
+  rmSync(VENDOR_DIR, { recursive: true, force: true });
+  const result = await build({
+    entryPoints,
+    outdir: VENDOR_DIR,
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    outExtension: { ".js": ".mjs" },
+    chunkNames: "chunk-[hash]",
+    external: EXTERNAL,
+    // CommonJS code inside the bundle may call require() for Node built-ins.
+    banner: { js: 'import { createRequire as __tauCreateRequire } from "node:module"; const require = __tauCreateRequire(import.meta.url);' },
+    metafile: true,
+    logLevel: "warning",
+    legalComments: "none",
+  });
+  // Host files built into the bundle: the loader checks their hashes, so an edited shim is never served
+  // from a stale bundle.
+  /** @type {Record<string, string>} */
+  const inputs = {};
+  for (const input of Object.keys(result.metafile.inputs)) {
+    const file = resolve(input);
+    const rel = relative(hostDir, file);
+    if (rel.startsWith("src/")) inputs[rel] = fileHash(file);
+  }
+  const manifest = {
+    version: MANIFEST_VERSION,
+    entries: Object.fromEntries(Object.keys(ENTRIES).map((name) => [name, `${name}.mjs`])),
+    inputs,
+  };
+  writeFileSync(join(VENDOR_DIR, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+  return manifest;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  try {
+    mkdirSync(VENDOR_DIR, { recursive: true });
+    const manifest = await buildBundle();
+    process.stderr.write(`tau extension host: bundled ${Object.keys(manifest.entries).length} modules into ${VENDOR_DIR}\n`);
+  } catch (error) {
+    rmSync(VENDOR_DIR, { recursive: true, force: true });
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`tau extension host: no vendor bundle (${message}); extensions load from the packages directly (slower start-up)\n`);
+  }
+}
