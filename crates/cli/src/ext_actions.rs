@@ -290,7 +290,14 @@ impl HostActions for Actions {
                     .and_then(|result| serde_json::to_value(result).map_err(|e| e.to_string()))
             }
             "modelComplete" => {
-                crate::ext_models::complete(self.agent_dir.clone(), &args, cancel).await
+                let config = self.current.get().config();
+                let current = crate::model::Selection {
+                    provider: config.provider,
+                    model: config.model,
+                    thinking: config.thinking_level,
+                    api_key: config.api_key,
+                };
+                crate::ext_models::complete(self.agent_dir.clone(), current, &args, cancel).await
             }
             "modelAuth" => Ok(crate::ext_models::auth(self.agent_dir.clone(), arg(&args, 0)).await),
             "runBuiltinTool" => {

@@ -36,9 +36,12 @@ async fn selection_for(agent_dir: PathBuf, model: &Value) -> Result<Selection, S
 }
 
 /// `modelRegistry.complete(model, context, options)`: the final assistant message, errors
-/// included as Pi returns them (stop reason `error`, `errorMessage`).
+/// included as Pi returns them (stop reason `error`, `errorMessage`). `current` is the
+/// session's own model, used as it is when the extension names it (a `--script` model is
+/// in no registry).
 pub async fn complete(
     agent_dir: PathBuf,
+    current: Selection,
     args: &[Value],
     cancel: CancellationToken,
 ) -> Result<Value, String> {
@@ -46,7 +49,14 @@ pub async fn complete(
     let model = args.first().unwrap_or(&none);
     let context = args.get(1).unwrap_or(&none);
     let options = args.get(2).unwrap_or(&none);
-    let selection = selection_for(agent_dir, model).await?;
+    let is_current = model.get("provider").and_then(Value::as_str)
+        == Some(current.model.provider.as_str())
+        && model.get("id").and_then(Value::as_str) == Some(current.model.id.as_str());
+    let selection = if is_current {
+        current
+    } else {
+        selection_for(agent_dir, model).await?
+    };
     let messages: Vec<AgentMessage> = match context.get("messages") {
         Some(list) => serde_json::from_value(list.clone())
             .map_err(|error| format!("context.messages: {error}"))?,

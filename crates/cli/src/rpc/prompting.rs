@@ -19,8 +19,9 @@ const ABORT_LIMIT: Duration = Duration::from_secs(30);
 /// Pi's message when a prompt arrives during a run without `streamingBehavior`.
 const BUSY: &str = "Agent is already processing. Specify streamingBehavior ('steer' or 'followUp') to queue the message.";
 
-/// The prompt's content: the text, then the images (Pi's `ImageContent` objects).
-fn content_of(command: &Value, blocks: bool) -> Result<UserContent, String> {
+/// The prompt's content as Pi's RPC mode records it: a text block, then the images (Pi's
+/// `ImageContent` objects).
+fn content_of(command: &Value) -> Result<UserContent, String> {
     let message = text(command, "message")?.to_string();
     let images: Vec<ContentBlock> = match command.get("images") {
         None | Some(Value::Null) => Vec::new(),
@@ -28,9 +29,6 @@ fn content_of(command: &Value, blocks: bool) -> Result<UserContent, String> {
             format!("\"images\" must be a list of {{\"type\":\"image\",\"data\",\"mimeType\"}} objects: {error}")
         })?,
     };
-    if images.is_empty() && !blocks {
-        return Ok(UserContent::Text(message));
-    }
     let mut content = vec![ContentBlock::text(message)];
     content.extend(images);
     Ok(UserContent::Blocks(content))
@@ -49,7 +47,8 @@ fn user(content: UserContent) -> AgentMessage {
 /// (answered `started` first).
 pub(super) async fn prompt(rpc: &Arc<Rpc>, command: &Value) {
     let id = command.get("id").cloned();
-    let content = match content_of(command, false) {
+    // Pi's RPC prompt records the text as a content block, images after it.
+    let content = match content_of(command) {
         Ok(content) => content,
         Err(error) => return rpc.out.fail(id.as_ref(), "prompt", &error).await,
     };
@@ -86,7 +85,7 @@ pub(super) async fn prompt(rpc: &Arc<Rpc>, command: &Value) {
     }
     if rpc.streaming() {
         let runtime = rpc.current.get();
-        let message = match content_of(command, true) {
+        let message = match content_of(command) {
             Ok(content) => user(content),
             Err(error) => return rpc.out.fail(id.as_ref(), "prompt", &error).await,
         };
@@ -121,7 +120,7 @@ pub(super) async fn prompt(rpc: &Arc<Rpc>, command: &Value) {
 /// `steer` / `follow_up`: queued for the run under way (or the next one); extension
 /// commands cannot be queued; `input` handlers may handle or transform the message.
 pub(super) async fn queue(rpc: &Rpc, kind: &str, command: &Value) -> Outcome {
-    let mut content = content_of(command, true)?;
+    let mut content = content_of(command)?;
     if let Some(extensions) = &rpc.extensions {
         if let Some((name, _)) =
             extensions.command_for(&UserContent::Text(text(command, "message")?.into()))

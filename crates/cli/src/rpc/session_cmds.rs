@@ -83,10 +83,16 @@ pub(super) async fn run(rpc: &Rpc, kind: &str, command: &Value) -> Outcome {
             Ok(None)
         }
         "get_commands" => Ok(Some(json!({ "commands": commands(rpc) }))),
-        other => Err(format!(
-            "Unknown command: {other} (see Pi's rpc-commands.md for the command list)"
-        )),
+        // Pi's wording, which clients may match.
+        other => Err(format!("Unknown command: {other}")),
     }
+}
+
+/// A number as JavaScript writes it: whole values without a fraction (`0`, not `0.0`).
+fn js_number(value: f64) -> Value {
+    #[derive(serde::Serialize)]
+    struct Js(#[serde(serialize_with = "tau_protocol::js_number::serialize")] f64);
+    serde_json::to_value(Js(value)).unwrap_or(Value::Null)
 }
 
 fn to_json(entry: &SessionEntry) -> Value {
@@ -244,7 +250,7 @@ fn stats(session: &mut Session, context_window: u64) -> Value {
         "cacheWrite": usage.cache_write,
         "total": usage.input + usage.output + usage.cache_read + usage.cache_write,
     });
-    stats["cost"] = json!(usage.cost);
+    stats["cost"] = js_number(usage.cost);
     if let Some(context) = context_usage(session, context_window) {
         stats["contextUsage"] = context;
     }
@@ -281,7 +287,9 @@ fn context_usage(session: &Session, context_window: u64) -> Option<Value> {
     let projection = session.tree().build_session_projection();
     let estimate = estimate_projected_context_tokens(&projection, &branch);
     let percent = estimate.tokens as f64 / context_window as f64 * 100.0;
-    Some(json!({ "tokens": estimate.tokens, "contextWindow": context_window, "percent": percent }))
+    Some(
+        json!({ "tokens": estimate.tokens, "contextWindow": context_window, "percent": js_number(percent) }),
+    )
 }
 
 /// Pi's `getLastAssistantText`: the last answer that ended normally or has text; `null`

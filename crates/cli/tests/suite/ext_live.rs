@@ -311,3 +311,31 @@ fn ext_live_ctx_compact_writes_a_compaction_and_reload_reruns_session_start() {
         .collect();
     assert_eq!(reasons, ["startup", "reload"]);
 }
+
+#[test]
+fn ext_live_model_registry_complete_is_served_by_taus_provider() {
+    let Some(env) = ext_env("ext_live_model") else {
+        return;
+    };
+    let ws = Workspace::new();
+    // A prompt first: a session file is written once it holds a message.
+    let run = run_live(
+        &env,
+        &ws,
+        &echo_script(),
+        &["hello", "/ask-model what is tau"],
+    );
+    run.assert_ok().assert_quiet();
+    let entries = entries(&only_session(&ws));
+    let answer = customs(&entries, "live-model-answer");
+    assert_eq!(answer.len(), 1, "{entries:#?}");
+    let data = &answer[0]["data"];
+    let text = data["text"].as_str().unwrap();
+    assert!(text.contains("user=what is tau"), "{text}");
+    assert!(text.contains("prompt=You answer briefly."), "{text}");
+    assert_eq!(data["stopReason"], "stop");
+    assert_eq!(data["streamedStop"], "stop");
+    assert_eq!(data["types"], serde_json::json!(["start", "done"]));
+    // The side request is not part of the session's conversation.
+    assert_eq!(assistant_texts(&entries).len(), 1);
+}

@@ -16,6 +16,7 @@ mod rpc_client;
 mod rpc_commands;
 mod rpc_extensions;
 mod rpc_sessions;
+mod rpc_side_by_side;
 mod sessions;
 mod setup_extensions;
 mod tool_edges;

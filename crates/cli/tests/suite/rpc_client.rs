@@ -204,7 +204,7 @@ impl RpcClient {
     }
 
     /// Closes stdin and waits for tau to exit; returns its status and stderr.
-    pub fn close(mut self) -> (ExitStatus, String) {
+    pub fn close(&mut self) -> (ExitStatus, String) {
         drop(self.stdin.take());
         let start = Instant::now();
         let status = loop {

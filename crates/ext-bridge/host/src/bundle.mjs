@@ -8,7 +8,7 @@
 // packages and shims directly. The provider SDKs stay outside the bundle (pi-ai imports them lazily).
 
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -46,8 +46,11 @@ export function fileHash(file) {
   return createHash("sha256").update(readFileSync(file)).digest("hex");
 }
 
-/** Builds the bundle and writes its manifest; returns the manifest. */
-export async function buildBundle() {
+/**
+ * Builds the bundle into `outDir` (replacing what is there) and writes its manifest; returns the manifest.
+ * @param {string} [outDir]
+ */
+export async function buildBundle(outDir = VENDOR_DIR) {
   const { build } = await import("esbuild");
   const entryPoints = Object.fromEntries(
     Object.entries(ENTRIES).map(([name, source]) => [
@@ -55,10 +58,10 @@ export async function buildBundle() {
       source.startsWith("./") ? join(hostDir, source) : fileURLToPath(import.meta.resolve(source)),
     ]),
   );
-  rmSync(VENDOR_DIR, { recursive: true, force: true });
+  rmSync(outDir, { recursive: true, force: true });
   const result = await build({
     entryPoints,
-    outdir: VENDOR_DIR,
+    outdir: outDir,
     bundle: true,
     splitting: true,
     format: "esm",
@@ -87,13 +90,12 @@ export async function buildBundle() {
     entries: Object.fromEntries(Object.keys(ENTRIES).map((name) => [name, `${name}.mjs`])),
     inputs,
   };
-  writeFileSync(join(VENDOR_DIR, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+  writeFileSync(join(outDir, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   try {
-    mkdirSync(VENDOR_DIR, { recursive: true });
     const manifest = await buildBundle();
     process.stderr.write(`tau extension host: bundled ${Object.keys(manifest.entries).length} modules into ${VENDOR_DIR}\n`);
   } catch (error) {

@@ -33,13 +33,14 @@ export function cacheDir(env = process.env) {
  * when there is no bundle, it is of another format, `TAU_EXT_NO_BUNDLE` is set, or a host file built into it
  * has changed since (then the packages and shims are used directly).
  * @param {NodeJS.ProcessEnv} [env]
+ * @param {string} [vendor] the bundle's folder
  * @returns {Record<string, string> | undefined}
  */
-export function vendorEntries(env = process.env) {
+export function vendorEntries(env = process.env, vendor = join(here, "..", "vendor")) {
   if (env.TAU_EXT_NO_BUNDLE) return undefined;
-  const vendor = join(here, "..", "vendor");
   try {
     const manifest = JSON.parse(readFileSync(join(vendor, "manifest.json"), "utf8"));
+    // Format 1 of src/bundle.mjs (MANIFEST_VERSION; not imported here to keep start-up lean).
     if (manifest?.version !== 1 || typeof manifest.entries !== "object") return undefined;
     for (const [file, hash] of Object.entries(manifest.inputs ?? {})) {
       if (createHash("sha256").update(readFileSync(join(here, "..", file))).digest("hex") !== hash) return undefined;

@@ -26,9 +26,12 @@ export const piPackage = (() => {
 export const skipPiPackage = piPackage ? false : "neither TAU_PI_PACKAGE nor TAU_PI_EXAMPLES points at Pi's package";
 
 export class HostClient {
-  /** @param {{onRequest?: (frame: any) => any}} [options] answers host→tau requests (default: `{}`) */
+  /**
+   * @param {{onRequest?: (frame: any) => any, env?: NodeJS.ProcessEnv}} [options] `onRequest` answers host→tau
+   * requests (default: `{}`); `env` is the host's environment (default: the test's)
+   */
   constructor(options = {}) {
-    this.child = spawn(process.execPath, [hostMain], { stdio: ["pipe", "pipe", "pipe"] });
+    this.child = spawn(process.execPath, [hostMain], { stdio: ["pipe", "pipe", "pipe"], env: options.env ?? process.env });
     this.stderr = "";
     this.child.stderr.setEncoding("utf8");
     this.child.stderr.on("data", (d) => (this.stderr += d));

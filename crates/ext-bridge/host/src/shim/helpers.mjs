@@ -6,8 +6,10 @@ import { createRequire } from "node:module";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 
-/** The yaml parser, loaded on the first front matter to parse (it costs start-up time otherwise). */
-/** @type {((text: string) => any) | undefined} */
+/**
+ * The yaml parser, loaded on the first front matter to parse (importing it costs start-up time otherwise).
+ * @type {((text: string) => any) | undefined}
+ */
 let yamlParse;
 /** @param {string} text */
 function parseYaml(text) {
