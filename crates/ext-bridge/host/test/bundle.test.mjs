@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { pathToFileURL } from "node:url";
 import { ENTRIES, buildBundle } from "../src/bundle.mjs";
-import { vendorEntries } from "../src/loader.mjs";
+import { aliasMap, vendorEntries } from "../src/loader.mjs";
 import { HostClient, fixtures } from "./client.mjs";
 
 const hostDir = join(import.meta.dirname, "..");
@@ -69,8 +69,11 @@ for (const [label, env] of [
   });
 }
 
-test("the manifest on disk is the one src/bundle.mjs writes", { skip: existsSync(join(hostDir, "vendor", "manifest.json")) ? false : "no vendor bundle" }, () => {
+test("the installed bundle has every entry and the loader's aliases all point into it", { skip: existsSync(join(hostDir, "vendor", "manifest.json")) && !process.env.TAU_EXT_NO_BUNDLE ? false : "no vendor bundle" }, () => {
   const manifest = JSON.parse(readFileSync(join(hostDir, "vendor", "manifest.json"), "utf8"));
   assert.equal(manifest.version, 1);
   assert.deepEqual(Object.keys(manifest.entries).sort(), Object.keys(ENTRIES).sort());
+  const targets = Object.values(aliasMap());
+  assert.equal(targets.length, 22);
+  for (const target of targets) assert.ok(target.startsWith(join(hostDir, "vendor")), target);
 });
