@@ -125,31 +125,11 @@ impl Driver {
 /// A `before_agent_start` message (`{customType, content, display, details}`) as Pi
 /// records it.
 fn custom_message(value: &serde_json::Value, warn: &fn(&str)) -> Option<AgentMessage> {
-    let content = match value.get("content") {
-        None | Some(serde_json::Value::Null) => UserContent::Blocks(Vec::new()),
-        Some(content) => match serde_json::from_value(content.clone()) {
-            Ok(content) => content,
-            Err(error) => {
-                warn(&format!(
-                    "before_agent_start: message content ignored: {error}"
-                ));
-                return None;
-            }
-        },
-    };
-    Some(AgentMessage::Custom(CustomMessage {
-        custom_type: value
-            .get("customType")
-            .and_then(|v| v.as_str())
-            .unwrap_or_default()
-            .to_string(),
-        content,
-        display: value
-            .get("display")
-            .and_then(|v| v.as_bool())
-            .unwrap_or(false),
-        details: value.get("details").filter(|d| !d.is_null()).cloned(),
-        timestamp: tau_protocol::now_millis(),
-        extra: Default::default(),
-    }))
+    match CustomMessage::from_extension(value) {
+        Ok(message) => Some(AgentMessage::Custom(message)),
+        Err(error) => {
+            warn(&format!("before_agent_start: message ignored: {error}"));
+            None
+        }
+    }
 }

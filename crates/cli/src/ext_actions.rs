@@ -101,21 +101,7 @@ impl Actions {
     async fn send_message(&self, args: &[Value]) -> Result<Value, String> {
         let message = arg(args, 0);
         let options = arg(args, 1);
-        let custom = CustomMessage {
-            custom_type: message
-                .get("customType")
-                .and_then(Value::as_str)
-                .unwrap_or_default()
-                .to_string(),
-            content: content_of(message.get("content").unwrap_or(&Value::Null))?,
-            display: message
-                .get("display")
-                .and_then(Value::as_bool)
-                .unwrap_or(false),
-            details: message.get("details").filter(|d| !d.is_null()).cloned(),
-            timestamp: tau_protocol::now_millis(),
-            extra: Default::default(),
-        };
+        let custom = CustomMessage::from_extension(message)?;
         let delivery = options
             .get("deliverAs")
             .and_then(Value::as_str)

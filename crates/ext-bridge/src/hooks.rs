@@ -138,14 +138,7 @@ impl ExtensionHooks {
             return Some(prompt);
         }
         let original_text = prompt.joined_text();
-        let original_images: Vec<Value> = match &prompt {
-            UserContent::Text(_) => Vec::new(),
-            UserContent::Blocks(blocks) => blocks
-                .iter()
-                .filter(|b| matches!(b, ContentBlock::Image { .. }))
-                .filter_map(|b| serde_json::to_value(b).ok())
-                .collect(),
-        };
+        let original_images = images_of(&prompt);
         let (mut text, mut images) = (original_text.clone(), original_images.clone());
         for handler in &handlers {
             let mut event = json!({ "type": "input", "text": text, "source": source });
@@ -241,14 +234,7 @@ impl ExtensionHooks {
                 return outcome;
             }
         };
-        let images: Vec<Value> = match prompt {
-            UserContent::Text(_) => Vec::new(),
-            UserContent::Blocks(blocks) => blocks
-                .iter()
-                .filter(|b| matches!(b, ContentBlock::Image { .. }))
-                .filter_map(|b| serde_json::to_value(b).ok())
-                .collect(),
-        };
+        let images = images_of(prompt);
         for handler in &handlers {
             let current = outcome.system_prompt.as_deref().unwrap_or(system_prompt);
             let mut event = json!({
@@ -302,6 +288,18 @@ impl ExtensionHooks {
             _ => {}
         }
         Some(value)
+    }
+}
+
+/// The image blocks of a prompt, as Pi's events carry them (`images`).
+fn images_of(prompt: &UserContent) -> Vec<Value> {
+    match prompt {
+        UserContent::Text(_) => Vec::new(),
+        UserContent::Blocks(blocks) => blocks
+            .iter()
+            .filter(|b| matches!(b, ContentBlock::Image { .. }))
+            .filter_map(|b| serde_json::to_value(b).ok())
+            .collect(),
     }
 }
 

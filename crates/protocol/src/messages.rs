@@ -322,6 +322,31 @@ pub struct CustomMessage {
     pub extra: Map<String, Value>,
 }
 
+impl CustomMessage {
+    /// The message an extension describes as `{customType, content, display, details}` (Pi's
+    /// `sendMessage`, `before_agent_start` messages, boundary drafts), stamped now. A missing
+    /// or `null` content is empty, as Pi normalises it.
+    pub fn from_extension(value: &Value) -> Result<CustomMessage, String> {
+        let content = match value.get("content") {
+            None | Some(Value::Null) => UserContent::Blocks(Vec::new()),
+            Some(content) => serde_json::from_value(content.clone())
+                .map_err(|error| format!("message content is not text or content blocks: {error}"))?,
+        };
+        Ok(CustomMessage {
+            custom_type: value
+                .get("customType")
+                .and_then(Value::as_str)
+                .unwrap_or_default()
+                .to_string(),
+            content,
+            display: value.get("display").and_then(Value::as_bool).unwrap_or(false),
+            details: value.get("details").filter(|d| !d.is_null()).cloned(),
+            timestamp: crate::now_millis(),
+            extra: Map::new(),
+        })
+    }
+}
+
 /// `{"role":"bashExecution",...}`: a command the user ran directly.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]

@@ -239,27 +239,10 @@ impl Runtime {
                     (self.warn)(&format!("session: {error}"));
                 }
             }
-            "custom_message" => {
-                let content = draft.get("content").cloned().unwrap_or(Value::Null);
-                let content = match serde_json::from_value(content) {
-                    Ok(content) => content,
-                    Err(error) => {
-                        return (self.warn)(&format!("agent_before_settle entry ignored: {error}"))
-                    }
-                };
-                let message = tau_protocol::messages::CustomMessage {
-                    custom_type,
-                    content,
-                    display: draft
-                        .get("display")
-                        .and_then(Value::as_bool)
-                        .unwrap_or(false),
-                    details: draft.get("details").filter(|d| !d.is_null()).cloned(),
-                    timestamp: tau_protocol::now_millis(),
-                    extra: Default::default(),
-                };
-                self.append_message(AgentMessage::Custom(message)).await;
-            }
+            "custom_message" => match tau_protocol::messages::CustomMessage::from_extension(&draft) {
+                Ok(message) => self.append_message(AgentMessage::Custom(message)).await,
+                Err(error) => (self.warn)(&format!("agent_before_settle entry ignored: {error}")),
+            },
             other => (self.warn)(&format!(
                 "agent_before_settle: tau does not record \"{other}\" entries yet; ignored"
             )),

@@ -26,6 +26,18 @@ fn run_live(env: &ExtEnv, ws: &Workspace, script: &Path, prompts: &[&str]) -> Ru
     run(cmd)
 }
 
+/// Runs the echo script over `prompts` with the fixture in a fresh workspace, checks the run
+/// went quietly, and returns it with the session's entries; `None` (reason printed) when
+/// extensions cannot run here.
+fn live_session(test: &str, prompts: &[&str]) -> Option<(Run, Vec<Value>)> {
+    let env = ext_env(test)?;
+    let ws = Workspace::new();
+    let run = run_live(&env, &ws, &echo_script(), prompts);
+    run.assert_ok().assert_quiet();
+    let entries = entries(&only_session(&ws));
+    Some((run, entries))
+}
+
 fn customs<'a>(entries: &'a [Value], custom_type: &str) -> Vec<&'a Value> {
     entries
         .iter()
@@ -89,18 +101,12 @@ fn ext_live_commands_write_entries_names_and_labels() {
 
 #[test]
 fn ext_live_send_user_message_and_trigger_turn_start_runs() {
-    let Some(env) = ext_env("ext_live_runs") else {
+    let Some((run, entries)) = live_session(
+        "ext_live_runs",
+        &["/ask from the command", "/nudge please", "/quiet aside"],
+    ) else {
         return;
     };
-    let ws = Workspace::new();
-    let run = run_live(
-        &env,
-        &ws,
-        &echo_script(),
-        &["/ask from the command", "/nudge please", "/quiet aside"],
-    );
-    run.assert_ok().assert_quiet();
-    let entries = entries(&only_session(&ws));
     let texts = assistant_texts(&entries);
     assert_eq!(texts.len(), 2, "two runs: {texts:?}");
     assert!(texts[0].contains("user=from the command"), "{}", texts[0]);
@@ -131,18 +137,10 @@ fn ext_live_send_user_message_and_trigger_turn_start_runs() {
 
 #[test]
 fn ext_live_tool_changes_reach_the_next_request_and_are_declared() {
-    let Some(env) = ext_env("ext_live_tools") else {
+    let Some((_, entries)) = live_session("ext_live_tools", &["before", "/only-read", "after"])
+    else {
         return;
     };
-    let ws = Workspace::new();
-    let run = run_live(
-        &env,
-        &ws,
-        &echo_script(),
-        &["before", "/only-read", "after"],
-    );
-    run.assert_ok().assert_quiet();
-    let entries = entries(&only_session(&ws));
     let texts = assistant_texts(&entries);
     assert!(
         texts[0].contains("tools=read,bash,edit,write"),
@@ -201,13 +199,10 @@ fn ext_live_a_tool_registered_at_run_time_is_callable_at_once() {
 
 #[test]
 fn ext_live_before_agent_start_rewrites_the_prompt_for_one_run_and_adds_a_message() {
-    let Some(env) = ext_env("ext_live_before_start") else {
+    let Some((_, entries)) = live_session("ext_live_before_start", &["please rewrite", "plain"])
+    else {
         return;
     };
-    let ws = Workspace::new();
-    let run = run_live(&env, &ws, &echo_script(), &["please rewrite", "plain"]);
-    run.assert_ok().assert_quiet();
-    let entries = entries(&only_session(&ws));
     let texts = assistant_texts(&entries);
     assert!(
         texts[0].ends_with("LIVE-RULE: answer in one word"),
@@ -234,13 +229,9 @@ fn ext_live_before_agent_start_rewrites_the_prompt_for_one_run_and_adds_a_messag
 
 #[test]
 fn ext_live_thinking_level_changes_are_recorded() {
-    let Some(env) = ext_env("ext_live_thinking") else {
+    let Some((_, entries)) = live_session("ext_live_thinking", &["/think high", "go"]) else {
         return;
     };
-    let ws = Workspace::new();
-    let run = run_live(&env, &ws, &echo_script(), &["/think high", "go"]);
-    run.assert_ok().assert_quiet();
-    let entries = entries(&only_session(&ws));
     let levels: Vec<&str> = of_type(&entries, "thinking_level_change")
         .iter()
         .filter_map(|e| e["thinkingLevel"].as_str())
@@ -250,13 +241,9 @@ fn ext_live_thinking_level_changes_are_recorded() {
 
 #[test]
 fn ext_live_agent_before_settle_records_entries_and_continues_once() {
-    let Some(env) = ext_env("ext_live_settle") else {
+    let Some((_, entries)) = live_session("ext_live_settle", &["/arm-settle", "first"]) else {
         return;
     };
-    let ws = Workspace::new();
-    let run = run_live(&env, &ws, &echo_script(), &["/arm-settle", "first"]);
-    run.assert_ok().assert_quiet();
-    let entries = entries(&only_session(&ws));
     let settle = customs(&entries, "live-settle");
     assert_eq!(settle.len(), 1);
     assert_eq!(settle[0]["data"]["outcome"], "completed");

@@ -12,8 +12,9 @@ use std::process::Command;
 
 use pretty_assertions::assert_eq;
 use serde_json::{json, Value};
-use tau_test_support::{MockServer, MockToolCall, MockTurn};
+use tau_test_support::{MockReply, MockServer, MockToolCall, MockTurn};
 
+use super::ext_support::{example, ExtEnv};
 use super::rpc_client::RpcClient;
 
 const PI_CLI: &str = "pi-1.6.0/node_modules/@earendil-works/pi-coding-agent/dist/cli.js";
@@ -46,22 +47,21 @@ struct Transcript {
     records: Vec<Value>,
 }
 
+/// One side-by-side case: the model's replies, the extensions, the conversation.
+#[derive(Clone)]
+struct Case {
+    replies: Vec<MockReply>,
+    extensions: Vec<PathBuf>,
+    /// tau's extension host and node, when extensions are loaded.
+    ext_env: Option<ExtEnv>,
+    conversation: fn(&mut RpcClient),
+}
+
 /// Runs the conversation against `who` in a fresh sandbox with its own mock model.
-async fn converse(who: Harness, pi: (PathBuf, PathBuf)) -> Transcript {
-    let read_call = MockTurn {
-        text: Some("Reading.".into()),
-        ..MockTurn::tool_calls([MockToolCall::new(
-            "call_1",
-            "read",
-            json!({"path": "notes.txt"}),
-        )])
-    };
-    let server = MockServer::start(vec![
-        read_call.into(),
-        MockTurn::text("It says alpha.").into(),
-    ])
-    .await
-    .expect("mock server");
+async fn converse(who: Harness, pi: (PathBuf, PathBuf), case: Case) -> Transcript {
+    let server = MockServer::start(case.replies.clone())
+        .await
+        .expect("mock server");
     let base_url = server.base_url();
     let records = tokio::task::spawn_blocking(move || {
         let dir = tempfile::tempdir().expect("temp dir");
@@ -101,8 +101,17 @@ async fn converse(who: Harness, pi: (PathBuf, PathBuf)) -> Transcript {
                 },
                 root.join("agent"),
             );
+        for ext in &case.extensions {
+            cmd.arg("-e").arg(ext);
+        }
+        if let (Harness::Tau, Some(env)) = (who, &case.ext_env) {
+            cmd.env("TAU_EXT_HOST", &env.host);
+            if let Some(node) = &env.node {
+                cmd.env("TAU_NODE", node);
+            }
+        }
         let mut client = RpcClient::start(cmd);
-        conversation(&mut client);
+        (case.conversation)(&mut client);
         let (status, stderr) = client.close();
         assert!(status.success(), "{who:?} exited {status}: {stderr}");
         client.seen.clone()
@@ -112,15 +121,9 @@ async fn converse(who: Harness, pi: (PathBuf, PathBuf)) -> Transcript {
     Transcript { records }
 }
 
-/// The recorded conversation: every command that does not depend on harness-specific
+/// The plain conversation: every command that does not depend on harness-specific
 /// resources (Pi bundles an extension command, so `get_commands` is left out).
 fn conversation(client: &mut RpcClient) {
-    let ask = |client: &mut RpcClient, id: &str, command: Value| {
-        let mut command = command;
-        command["id"] = json!(id);
-        client.send(&command);
-        client.response(id);
-    };
     ask(client, "state", json!({"type": "get_state"}));
     ask(
         client,
@@ -172,6 +175,43 @@ fn conversation(client: &mut RpcClient) {
     ask(client, "end", json!({"type": "get_state"}));
 }
 
+/// Sends `command` with `id` and reads until its response.
+fn ask(client: &mut RpcClient, id: &str, mut command: Value) {
+    command["id"] = json!(id);
+    client.send(&command);
+    client.response(id);
+}
+
+/// Answers the next dialog of `method` with `fields`.
+fn answer(client: &mut RpcClient, method: &str, fields: Value) {
+    let request = client.until(|r| r["type"] == "extension_ui_request" && r["method"] == method);
+    let mut response = fields;
+    response["type"] = json!("extension_ui_response");
+    response["id"] = request["id"].clone();
+    client.send(&response);
+}
+
+/// The extension conversation (Pi's rpc-demo example): startup records, an input dialog
+/// from a command, a select from a tool gate during a run, a confirm from a session gate.
+fn ui_conversation(client: &mut RpcClient) {
+    ask(client, "state", json!({"type": "get_state"}));
+    client.send(&json!({"id": "input", "type": "prompt", "message": "/rpc-input"}));
+    answer(client, "input", json!({"value": "forty-two"}));
+    client.response("input");
+    client.send(&json!({"id": "run", "type": "prompt", "message": "clean up"}));
+    answer(client, "select", json!({"value": "Block"}));
+    client.wait_type("agent_settled");
+    client.send(&json!({"id": "new", "type": "new_session"}));
+    answer(client, "confirm", json!({"confirmed": false}));
+    client.response("new");
+    ask(
+        client,
+        "prefill",
+        json!({"type": "prompt", "message": "/rpc-prefill"}),
+    );
+    ask(client, "end", json!({"type": "get_state"}));
+}
+
 /// `type`, or `response:<command>:<success>`; a run of `message_update` counts once.
 fn kinds(records: &[Value]) -> Vec<String> {
     let mut kinds: Vec<String> = Vec::new();
@@ -191,13 +231,18 @@ fn kinds(records: &[Value]) -> Vec<String> {
 
 /// The JSON kinds of a value's fields. The system prompt's `sections` are the prompt's
 /// content (tau words its own), not the protocol, so they are left out; so are the
-/// provider-specific extras of an assistant message (`responseId`, raw usage details).
+/// provider-specific extras of an assistant message (`responseId`, the usage's numeric
+/// `reasoning` count).
 fn shape(value: &Value) -> Value {
     match value {
         Value::Object(map) => {
             let fields: BTreeMap<&String, Value> = map
                 .iter()
-                .filter(|(k, _)| !matches!(k.as_str(), "sections" | "responseId" | "reasoning"))
+                .filter(|(k, v)| match k.as_str() {
+                    "sections" | "responseId" => false,
+                    "reasoning" => !v.is_number(),
+                    _ => true,
+                })
                 .map(|(k, v)| (k, shape(v)))
                 .collect();
             json!(fields)
@@ -235,9 +280,61 @@ async fn rpc_side_by_side_with_pi_same_records_and_payload_shapes() {
         );
         return;
     };
-    let pi_run = converse(Harness::Pi, pi.clone()).await;
-    let tau_run = converse(Harness::Tau, pi).await;
-    assert_eq!(kinds(&tau_run.records), kinds(&pi_run.records));
+    let read_call = MockTurn {
+        text: Some("Reading.".into()),
+        ..MockTurn::tool_calls([MockToolCall::new(
+            "call_1",
+            "read",
+            json!({"path": "notes.txt"}),
+        )])
+    };
+    let case = Case {
+        replies: vec![read_call.into(), MockTurn::text("It says alpha.").into()],
+        extensions: Vec::new(),
+        ext_env: None,
+        conversation,
+    };
+    compare(pi, case).await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn rpc_side_by_side_with_pi_extension_ui_records() {
+    let Some(pi) = locate_pi() else {
+        eprintln!(
+            "rpc_side_by_side_with_pi_extension_ui_records: skipped: reference Pi not installed"
+        );
+        return;
+    };
+    let Some((env, demo)) = example(
+        "rpc_side_by_side_with_pi_extension_ui_records",
+        "rpc-demo.ts",
+    ) else {
+        return;
+    };
+    let rm = MockTurn::tool_calls([MockToolCall::new(
+        "call_1",
+        "bash",
+        json!({"command": "rm -rf victim"}),
+    )]);
+    let case = Case {
+        replies: vec![rm.into(), MockTurn::text("Left it alone.").into()],
+        extensions: vec![demo],
+        ext_env: Some(env),
+        conversation: ui_conversation,
+    };
+    compare(pi, case).await;
+}
+
+/// Runs `case` against both and compares the transcripts.
+async fn compare(pi: (PathBuf, PathBuf), case: Case) {
+    let pi_run = converse(Harness::Pi, pi.clone(), case.clone()).await;
+    let tau_run = converse(Harness::Tau, pi, case).await;
+    let expected = kinds(&pi_run.records);
+    assert!(
+        expected.len() > 30,
+        "Pi's transcript is too short: {expected:?}"
+    );
+    assert_eq!(kinds(&tau_run.records), expected);
     assert_eq!(responses(&tau_run.records), responses(&pi_run.records));
     let events = |records: &[Value]| -> Vec<Value> {
         records
