@@ -51,6 +51,8 @@ pub struct ExtensionHooks {
     turn_index: AtomicU64,
     /// Host restarts already announced to the reloaded extensions.
     restarts_seen: std::sync::atomic::AtomicU32,
+    /// The streaming assistant message, for `message_update` handlers.
+    partial: crate::partial::Partial,
 }
 
 impl ExtensionHooks {
@@ -60,6 +62,7 @@ impl ExtensionHooks {
             host,
             turn_index: AtomicU64::new(0),
             restarts_seen: std::sync::atomic::AtomicU32::new(0),
+            partial: crate::partial::Partial::default(),
         }
     }
 
@@ -285,6 +288,15 @@ impl ExtensionHooks {
                 let index = self.turn_index.fetch_add(1, Ordering::Relaxed);
                 fields.insert("turnIndex".into(), index.into());
             }
+            // Pi's extension event carries the partial message, not the running usage.
+            AgentEvent::MessageUpdate {
+                usage,
+                assistant_message_event,
+            } => {
+                let partial = self.partial.update(assistant_message_event, usage)?;
+                fields.remove("usage");
+                fields.insert("message".into(), serde_json::to_value(partial).ok()?);
+            }
             _ => {}
         }
         Some(value)
@@ -314,6 +326,11 @@ fn is_empty_result(value: &Value) -> bool {
 #[async_trait]
 impl AgentHooks for ExtensionHooks {
     async fn on_event(&self, event: &AgentEvent) {
+        if let AgentEvent::MessageStart { message } = event {
+            if self.handles("message_update") {
+                self.partial.start(message);
+            }
+        }
         // Most events have no handler: skip turning them into JSON.
         if !self.handles(event.type_name())
             && !matches!(event, AgentEvent::AgentStart | AgentEvent::TurnEnd { .. })

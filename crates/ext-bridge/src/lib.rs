@@ -13,6 +13,7 @@ mod error;
 mod hooks;
 mod host;
 pub mod node;
+mod partial;
 mod tool;
 
 pub use actions::{HostActions, NoActions};

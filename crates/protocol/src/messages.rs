@@ -329,8 +329,9 @@ impl CustomMessage {
     pub fn from_extension(value: &Value) -> Result<CustomMessage, String> {
         let content = match value.get("content") {
             None | Some(Value::Null) => UserContent::Blocks(Vec::new()),
-            Some(content) => serde_json::from_value(content.clone())
-                .map_err(|error| format!("message content is not text or content blocks: {error}"))?,
+            Some(content) => serde_json::from_value(content.clone()).map_err(|error| {
+                format!("message content is not text or content blocks: {error}")
+            })?,
         };
         Ok(CustomMessage {
             custom_type: value
@@ -339,7 +340,10 @@ impl CustomMessage {
                 .unwrap_or_default()
                 .to_string(),
             content,
-            display: value.get("display").and_then(Value::as_bool).unwrap_or(false),
+            display: value
+                .get("display")
+                .and_then(Value::as_bool)
+                .unwrap_or(false),
             details: value.get("details").filter(|d| !d.is_null()).cloned(),
             timestamp: crate::now_millis(),
             extra: Map::new(),

@@ -239,7 +239,8 @@ impl Runtime {
                     (self.warn)(&format!("session: {error}"));
                 }
             }
-            "custom_message" => match tau_protocol::messages::CustomMessage::from_extension(&draft) {
+            "custom_message" => match tau_protocol::messages::CustomMessage::from_extension(&draft)
+            {
                 Ok(message) => self.append_message(AgentMessage::Custom(message)).await,
                 Err(error) => (self.warn)(&format!("agent_before_settle entry ignored: {error}")),
             },

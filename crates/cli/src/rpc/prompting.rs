@@ -62,20 +62,14 @@ pub(super) async fn prompt(rpc: &Arc<Rpc>, command: &Value) {
             if let Err(error) = extensions.host.run_command(&name, &args).await {
                 crate::app::warn(&format!("/{name}: {error}"));
             }
-            rpc.out
-                .ok(
-                    id.as_ref(),
-                    "prompt",
-                    Some(json!({ "disposition": "handled" })),
-                )
-                .await;
-            // Runs the command asked for (`sendUserMessage` while idle) go on now; during a
+            // Runs the command asked for while idle (`sendUserMessage`) go first: answering
+            // before they start would let another prompt slip in ahead of them. During a
             // run the message was queued instead.
             if !rpc.streaming() {
-                let generation = rpc.events.begin();
                 rpc.driver.drain().await;
-                rpc.events.end(generation);
             }
+            let handled = json!({ "disposition": "handled" });
+            rpc.out.ok(id.as_ref(), "prompt", Some(handled)).await;
         });
         return;
     }

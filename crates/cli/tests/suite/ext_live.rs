@@ -38,6 +38,14 @@ fn live_session(test: &str, prompts: &[&str]) -> Option<(Run, Vec<Value>)> {
     Some((run, entries))
 }
 
+/// The first `message` entry after index `at` (custom entries between are skipped).
+fn next_message(entries: &[Value], at: usize) -> &Value {
+    entries[at + 1..]
+        .iter()
+        .find(|e| e["type"] == "message")
+        .expect("a message follows")
+}
+
 fn customs<'a>(entries: &'a [Value], custom_type: &str) -> Vec<&'a Value> {
     entries
         .iter()
@@ -121,7 +129,10 @@ fn ext_live_send_user_message_and_trigger_turn_start_runs() {
         .iter()
         .position(|e| e["customType"] == "live-nudge")
         .unwrap();
-    assert_eq!(entries[nudge_at + 1]["message"]["role"], "assistant");
+    assert_eq!(
+        next_message(&entries, nudge_at)["message"]["role"],
+        "assistant"
+    );
     // The quiet message is recorded without a run.
     let quiet = of_type(&entries, "custom_message")
         .into_iter()
@@ -253,7 +264,7 @@ fn ext_live_agent_before_settle_records_entries_and_continues_once() {
         .expect("follow-up message recorded");
     assert_eq!(entries[at]["type"], "custom_message");
     assert_eq!(
-        entries[at + 1]["message"]["role"],
+        next_message(&entries, at)["message"]["role"],
         "assistant",
         "the run continued"
     );
@@ -325,4 +336,18 @@ fn ext_live_model_registry_complete_is_served_by_taus_provider() {
     assert_eq!(data["types"], serde_json::json!(["start", "done"]));
     // The side request is not part of the session's conversation.
     assert_eq!(assistant_texts(&entries).len(), 1);
+}
+
+#[test]
+fn ext_live_message_update_carries_the_partial_message() {
+    let Some((_, entries)) = live_session("ext_live_stream", &["hello"]) else {
+        return;
+    };
+    let stream = customs(&entries, "live-stream");
+    assert_eq!(stream.len(), 1, "{entries:#?}");
+    assert!(stream[0]["data"]["updates"].as_u64().unwrap() > 2);
+    assert_eq!(
+        stream[0]["data"]["matches"], true,
+        "the last partial equals the final text"
+    );
 }

@@ -131,9 +131,10 @@ impl RpcClient {
         self.until(|r| r["type"] == kind)
     }
 
-    /// Reads until the response to `id`.
+    /// The response to `id` (ids are unique in a test): already read, or read until it
+    /// comes. Commands on their own tasks may answer out of order.
     pub fn response(&mut self, id: &str) -> Value {
-        self.until(|r| r["type"] == "response" && r["id"] == id)
+        self.find(|r| r["type"] == "response" && r["id"] == id)
     }
 
     /// Sends `command` with a fresh id and returns its response.
