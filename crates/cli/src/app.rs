@@ -124,7 +124,6 @@ async fn run_checked(mut args: Args) -> Result<ExitCode, String> {
     }
     let stdin = inputs::read_piped_stdin();
     let (file_text, images) = inputs::read_file_args(&args.file_args, &cwd)?;
-    let prompts = inputs::build_prompts(stdin, file_text, images, &args.messages);
 
     let json = (args.mode == Mode::Json).then(|| Arc::new(JsonSink::new(tokio::io::stdout())));
     let mode_name = if args.mode == Mode::Json {
@@ -150,10 +149,15 @@ async fn run_checked(mut args: Args) -> Result<ExitCode, String> {
         assembly.driver.clone(),
         assembly.extensions.clone(),
     );
-    let registered = extensions
-        .as_ref()
-        .map(|e| e.flag_names())
-        .unwrap_or_default();
+    let flag_names = |only_boolean| {
+        extensions
+            .as_ref()
+            .map(|e| e.flag_names(only_boolean))
+            .unwrap_or_default()
+    };
+    let (registered, booleans) = (flag_names(false), flag_names(true));
+    args.release_boolean_flag_values(&|name| booleans.iter().any(|b| b == name));
+    let prompts = inputs::build_prompts(stdin, file_text, images, &args.messages);
     for (flag, _) in &args.unknown_flags {
         if !registered.contains(flag) {
             warn(&format!("unknown option --{flag} ignored"));

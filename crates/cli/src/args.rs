@@ -84,6 +84,10 @@ pub struct Args {
     pub messages: Vec<String>,
     /// `--flag [value]` tau does not know (extension flags, later).
     pub unknown_flags: Vec<(String, Option<String>)>,
+    /// For an unknown flag that took the next argument as its value: the flag's index in
+    /// `unknown_flags` and where in `messages` that argument would stand if the flag turns
+    /// out to be a boolean extension flag (which takes no value).
+    pub flag_value_positions: Vec<(usize, usize)>,
     /// Problems found while parsing: `(is_error, message)`.
     pub diagnostics: Vec<(bool, String)>,
 }
@@ -142,6 +146,27 @@ fn check_session_flags(args: &mut Args) {
 }
 
 /// Parses arguments (without the program name).
+impl Args {
+    /// Gives back to `messages` the arguments that unknown flags took as values when those
+    /// flags are booleans (`is_boolean`): `--plan "fix it"` with a boolean `plan` flag is the
+    /// flag and a message, as Pi parses it once extensions registered their flags.
+    pub fn release_boolean_flag_values(&mut self, is_boolean: &dyn Fn(&str) -> bool) {
+        for &(flag, position) in self.flag_value_positions.iter().rev() {
+            let Some((name, value)) = self.unknown_flags.get_mut(flag) else {
+                continue;
+            };
+            if !is_boolean(name) {
+                continue;
+            }
+            if let Some(value) = value.take() {
+                self.messages
+                    .insert(position.min(self.messages.len()), value);
+            }
+        }
+        self.flag_value_positions.clear();
+    }
+}
+
 pub fn parse(argv: &[String]) -> Args {
     let mut args = parse_flags(argv);
     check_session_flags(&mut args);
@@ -228,6 +253,8 @@ fn parse_flags(argv: &[String]) -> Args {
                         }
                         None => match next {
                             Some(value) if !value.starts_with('-') && !value.starts_with('@') => {
+                                args.flag_value_positions
+                                    .push((args.unknown_flags.len(), args.messages.len()));
                                 args.unknown_flags.push((flag.into(), Some(value.clone())));
                                 i += 1;
                             }
@@ -300,6 +327,21 @@ mod tests {
         );
         assert_eq!(args.messages, ["-starts-with-dash"]);
         assert_eq!(args.file_args, ["f"]);
+    }
+
+    #[test]
+    fn a_boolean_extension_flag_gives_its_taken_value_back_as_a_message() {
+        let mut args = parse_str("first --plan fix --mode json last --depth 3");
+        assert_eq!(args.messages, ["first", "last"]);
+        args.release_boolean_flag_values(&|name| name == "plan");
+        assert_eq!(args.messages, ["first", "fix", "last"]);
+        assert_eq!(
+            args.unknown_flags,
+            [
+                ("plan".to_string(), None),
+                ("depth".to_string(), Some("3".to_string()))
+            ]
+        );
     }
 
     #[test]

@@ -165,13 +165,18 @@ fn flag_values(args: &Args) -> serde_json::Map<String, serde_json::Value> {
 }
 
 impl Extensions {
-    /// Names of the flags the loaded extensions registered (`pi.registerFlag`).
-    pub fn flag_names(&self) -> Vec<String> {
+    /// Names of the flags the loaded extensions registered (`pi.registerFlag`); with
+    /// `only_boolean`, those of type `boolean`.
+    pub fn flag_names(&self, only_boolean: bool) -> Vec<String> {
+        let is_boolean = |flag: &&serde_json::Value| {
+            flag.get("type").and_then(|t| t.as_str()) == Some("boolean")
+        };
         self.host
             .report()
             .extensions
             .iter()
             .flat_map(|ext| ext.flags.iter())
+            .filter(|flag| !only_boolean || is_boolean(flag))
             .filter_map(|flag| {
                 flag.get("name")
                     .and_then(|n| n.as_str())

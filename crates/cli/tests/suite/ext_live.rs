@@ -351,3 +351,30 @@ fn ext_live_message_update_carries_the_partial_message() {
         "the last partial equals the final text"
     );
 }
+
+#[test]
+fn ext_live_extension_flags_take_values_by_their_type() {
+    let Some(env) = ext_env("ext_live_flags") else {
+        return;
+    };
+    let ws = Workspace::new();
+    let mut cmd = env.tau(&ws, &[&live()]);
+    cmd.arg("--script").arg(echo_script()).args([
+        "--live-bool",
+        "hello there",
+        "--live-text",
+        "value",
+        "-p",
+    ]);
+    let run = run_bounded(cmd, RUN_LIMIT);
+    run.assert_ok().assert_quiet();
+    let entries = entries(&only_session(&ws));
+    let seen = customs(&entries, "live-seen");
+    assert_eq!(
+        seen[0]["data"]["flags"],
+        serde_json::json!({"bool": true, "text": "value"})
+    );
+    let texts = assistant_texts(&entries);
+    assert_eq!(texts.len(), 1);
+    assert!(texts[0].contains("user=hello there"), "{}", texts[0]);
+}

@@ -346,3 +346,82 @@ fn rpc_question_tools_need_pis_terminal_ui_and_say_so() {
     let (status, _) = client.close();
     assert!(status.success());
 }
+
+#[test]
+fn rpc_ui_surface_dialog_fallbacks_records_and_prompt_events() {
+    let Some(env) = super::ext_support::ext_env("rpc_ui_surface") else {
+        return;
+    };
+    let surface = super::ext_support::fixture("rpc/ui-surface.ts");
+    let mut client = rpc_ext(
+        &env,
+        &Workspace::new(),
+        &[&surface],
+        json!([{"text": "ok"}]),
+        &["--no-session"],
+    );
+    let mut command = |client: &mut RpcClient, text: &str| {
+        let data = client.ok(json!({"type": "prompt", "message": text}));
+        assert_eq!(data["disposition"], "handled", "{text}: {data}");
+        notices(client).last().cloned().unwrap_or_default()
+    };
+    assert_eq!(command(&mut client, "/mode"), "rpc:true");
+    assert_eq!(
+        client.last_seen("extension_ui_request")["notifyType"],
+        "warning"
+    );
+
+    client.send(&json!({"id": "ask", "type": "prompt", "message": "/ask"}));
+    let ask = dialog(&mut client, "confirm");
+    assert_eq!(ask["message"], "Really do it?");
+    assert!(ask.get("timeout").is_none(), "{ask}");
+    answer(&mut client, &ask, json!({"confirmed": true}));
+    let name = dialog(&mut client, "input");
+    assert!(name.get("placeholder").is_none(), "{name}");
+    answer(&mut client, &name, json!({"cancelled": true}));
+    client.response("ask");
+    assert_eq!(
+        notices(&client).last().map(String::as_str),
+        Some("sure=true name=undefined")
+    );
+
+    // The extension's AbortSignal gives up the dialog; the client's late answer is ignored.
+    client.send(&json!({"id": "aborted", "type": "prompt", "message": "/aborted"}));
+    let pick = dialog(&mut client, "select");
+    client.response("aborted");
+    answer(&mut client, &pick, json!({"value": "a"}));
+    assert_eq!(
+        notices(&client).last().map(String::as_str),
+        Some("choice=undefined")
+    );
+
+    let last = command(&mut client, "/surface");
+    assert_eq!(last, "custom=undefined editorText=\"\"");
+    let records: Vec<&Value> = client
+        .seen
+        .iter()
+        .filter(|r| r["type"] == "extension_ui_request")
+        .filter(|r| {
+            matches!(
+                r["method"].as_str(),
+                Some("setStatus" | "setWidget" | "set_editor_text")
+            )
+        })
+        .collect();
+    assert_eq!(records.len(), 4, "{records:?}");
+    assert_eq!(records[0]["statusKey"], "k");
+    assert!(records[0].get("statusText").is_none());
+    assert_eq!(records[1]["widgetLines"], json!(["below"]));
+    assert_eq!(records[1]["widgetPlacement"], "belowEditor");
+    assert!(records[2].get("widgetLines").is_none());
+    assert_eq!(records[3]["text"], "pasted");
+    let plain = client.last_seen("extension_ui_request");
+    assert!(plain.get("notifyType").is_none(), "{plain}");
+
+    assert_eq!(
+        command(&mut client, "/heard"),
+        "start:confirm:Sure?,end:confirm,start:input:Name?,end:input,start:select:Pick,end:select"
+    );
+    let (status, _) = client.close();
+    assert!(status.success());
+}

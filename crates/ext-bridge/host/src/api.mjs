@@ -177,7 +177,12 @@ export function createExtensionAPI(record, host) {
       assertActive();
       const flag = record.flags.get(name);
       if (!flag) return undefined;
-      return host.flagValues.has(name) ? host.flagValues.get(name) : flag.default;
+      if (!host.flagValues.has(name)) return flag.default;
+      const value = host.flagValues.get(name);
+      // tau's command line cannot know a flag's type before loading: a boolean flag may have
+      // taken the next argument as its value (tau gives that argument back as a message).
+      if (flag.type === "boolean" && typeof value === "string") return value !== "false";
+      return value;
     },
     /** @param {string} customType @param {Function} renderer */
     registerMessageRenderer(customType, renderer) {
