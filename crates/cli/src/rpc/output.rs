@@ -186,7 +186,17 @@ impl EventSink for Events {
             }
             AgentEvent::CompactionStart { .. } => self.compacting.store(true, Ordering::Release),
             AgentEvent::CompactionEnd { .. } => self.compacting.store(false, Ordering::Release),
-            _ => {}
+            AgentEvent::AgentEnd { .. }
+            | AgentEvent::TurnStart
+            | AgentEvent::TurnEnd { .. }
+            | AgentEvent::MessageStart { .. }
+            | AgentEvent::MessageUpdate { .. }
+            | AgentEvent::MessageEnd { .. }
+            | AgentEvent::ToolExecutionStart { .. }
+            | AgentEvent::ToolExecutionUpdate { .. }
+            | AgentEvent::ToolExecutionEnd { .. }
+            | AgentEvent::EntryAppended { .. }
+            | AgentEvent::QueueUpdate { .. } => {}
         }
         self.out.record(event).await;
     }

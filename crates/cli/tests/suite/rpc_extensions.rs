@@ -353,14 +353,10 @@ fn rpc_ui_surface_dialog_fallbacks_records_and_prompt_events() {
         return;
     };
     let surface = super::ext_support::fixture("rpc/ui-surface.ts");
-    let mut client = rpc_ext(
-        &env,
-        &Workspace::new(),
-        &[&surface],
-        json!([{"text": "ok"}]),
-        &["--no-session"],
-    );
-    let mut command = |client: &mut RpcClient, text: &str| {
+    let ws = Workspace::new();
+    let turns = json!([{"text": "ok"}]);
+    let mut client = rpc_ext(&env, &ws, &[&surface], turns, &["--no-session"]);
+    let command = |client: &mut RpcClient, text: &str| {
         let data = client.ok(json!({"type": "prompt", "message": text}));
         assert_eq!(data["disposition"], "handled", "{text}: {data}");
         notices(client).last().cloned().unwrap_or_default()
