@@ -28,8 +28,9 @@ struct Queues {
 #[derive(Debug, Default)]
 pub struct MessageQueue {
     queues: Mutex<Queues>,
-    steering_mode: QueueMode,
-    follow_up_mode: QueueMode,
+    /// `(steering, follow-up)` drain modes; changeable while queued (Pi's
+    /// `setSteeringMode` / `setFollowUpMode`).
+    modes: Mutex<(QueueMode, QueueMode)>,
 }
 
 fn take(queue: &mut VecDeque<AgentMessage>, mode: QueueMode) -> Vec<AgentMessage> {
@@ -44,9 +45,30 @@ impl MessageQueue {
     pub fn new(steering_mode: QueueMode, follow_up_mode: QueueMode) -> Self {
         MessageQueue {
             queues: Mutex::default(),
-            steering_mode,
-            follow_up_mode,
+            modes: Mutex::new((steering_mode, follow_up_mode)),
         }
+    }
+
+    fn modes(&self) -> (QueueMode, QueueMode) {
+        *self
+            .modes
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// The drain modes, `(steering, follow-up)`.
+    pub fn drain_modes(&self) -> (QueueMode, QueueMode) {
+        self.modes()
+    }
+
+    /// Sets how steering messages are taken from now on.
+    pub fn set_steering_mode(&self, mode: QueueMode) {
+        self.modes.lock().unwrap_or_else(|p| p.into_inner()).0 = mode;
+    }
+
+    /// Sets how follow-up messages are taken from now on.
+    pub fn set_follow_up_mode(&self, mode: QueueMode) {
+        self.modes.lock().unwrap_or_else(|p| p.into_inner()).1 = mode;
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Queues> {
@@ -68,12 +90,14 @@ impl MessageQueue {
 
     /// Takes steering messages as the steering mode says.
     pub fn take_steering(&self) -> Vec<AgentMessage> {
-        take(&mut self.lock().steering, self.steering_mode)
+        let mode = self.modes().0;
+        take(&mut self.lock().steering, mode)
     }
 
     /// Takes follow-up messages as the follow-up mode says.
     pub fn take_follow_up(&self) -> Vec<AgentMessage> {
-        take(&mut self.lock().follow_up, self.follow_up_mode)
+        let mode = self.modes().1;
+        take(&mut self.lock().follow_up, mode)
     }
 
     /// Removes everything, returning (steering, follow-up).

@@ -2,6 +2,7 @@
 //! commands do: tools, model and thinking level, extension messages and entries, the
 //! session's name and labels. Changes reach a run before its next request.
 
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 use serde_json::Value;
@@ -63,11 +64,19 @@ impl Runtime {
     ) -> Runtime {
         let mut next = Runtime::new(self.live.config(), self.sinks.clone())
             .with_session(session, history)
-            .with_retry(self.retry)
+            .with_retry(*lock(&self.retry))
             .with_compaction(self.compaction.settings.clone())
             .with_warnings(self.warn.clone());
         next.hooks = self.hooks.clone();
         next.live = self.live.successor(declared);
+        // Switches made at run time (RPC) carry over to the new session.
+        let disabled = self.compaction.auto_disabled.load(Ordering::Acquire);
+        next.compaction
+            .auto_disabled
+            .store(disabled, Ordering::Release);
+        let (steering, follow_up) = self.queue.drain_modes();
+        next.queue.set_steering_mode(steering);
+        next.queue.set_follow_up_mode(follow_up);
         next
     }
 

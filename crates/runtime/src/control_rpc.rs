@@ -41,10 +41,42 @@ impl Runtime {
     /// Whether automatic compaction (threshold and overflow) is on.
     pub fn auto_compaction_enabled(&self) -> bool {
         self.compaction.settings.enabled
+            && !self
+                .compaction
+                .auto_disabled
+                .load(std::sync::atomic::Ordering::Acquire)
+    }
+
+    /// Turns automatic compaction on or off (Pi's `setAutoCompactionEnabled`); on means as
+    /// settings.json says.
+    pub fn set_auto_compaction(&self, enabled: bool) {
+        self.compaction
+            .auto_disabled
+            .store(!enabled, std::sync::atomic::Ordering::Release);
     }
 
     /// Whether failed responses are retried automatically.
     pub fn auto_retry_enabled(&self) -> bool {
-        self.retry.enabled
+        lock(&self.retry).enabled
+    }
+
+    /// Turns automatic retry on or off (Pi's `setAutoRetryEnabled`), from the next failure.
+    pub fn set_auto_retry(&self, enabled: bool) {
+        lock(&self.retry).enabled = enabled;
+    }
+
+    /// The steering and follow-up drain modes.
+    pub fn queue_modes(&self) -> (tau_agent::QueueMode, tau_agent::QueueMode) {
+        self.queue.drain_modes()
+    }
+
+    /// Sets the steering drain mode (Pi's `setSteeringMode`).
+    pub fn set_steering_mode(&self, mode: tau_agent::QueueMode) {
+        self.queue.set_steering_mode(mode);
+    }
+
+    /// Sets the follow-up drain mode (Pi's `setFollowUpMode`).
+    pub fn set_follow_up_mode(&self, mode: tau_agent::QueueMode) {
+        self.queue.set_follow_up_mode(mode);
     }
 }

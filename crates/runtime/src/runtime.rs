@@ -74,7 +74,7 @@ pub struct Runtime {
     cancel: Mutex<CancellationToken>,
     /// Pi's transcript system message, recorded before the first prompt.
     system_message: Mutex<Option<AgentMessage>>,
-    retry: RetryPolicy,
+    retry: Mutex<RetryPolicy>,
     /// The session log every completed message is appended to.
     session: Mutex<Session>,
     /// Entry id of the latest assistant message, for the context edit a retry records.
@@ -126,7 +126,7 @@ impl Runtime {
             sinks,
             cancel: Mutex::new(CancellationToken::new()),
             system_message: Mutex::new(None),
-            retry: RetryPolicy::default(),
+            retry: Mutex::new(RetryPolicy::default()),
             compaction: CompactionState::default(),
             hooks: HookChain::default(),
         }
@@ -202,8 +202,8 @@ impl Runtime {
     }
 
     /// Sets how failed responses are retried.
-    pub fn with_retry(mut self, policy: RetryPolicy) -> Self {
-        self.retry = policy;
+    pub fn with_retry(self, policy: RetryPolicy) -> Self {
+        *lock(&self.retry) = policy;
         self
     }
 
@@ -321,7 +321,8 @@ impl Runtime {
         let config = self.run_config();
         let hooks = RunHooks {
             runtime: self,
-            retry: RetryTracker::new(self.retry).with_context_window(config.model.context_window),
+            retry: RetryTracker::new(*lock(&self.retry))
+                .with_context_window(config.model.context_window),
             generation: AtomicU64::new(generation),
         };
         let mut produced =
@@ -383,7 +384,8 @@ impl Runtime {
         let config = self.run_config();
         let hooks = RunHooks {
             runtime: self,
-            retry: RetryTracker::new(self.retry).with_context_window(config.model.context_window),
+            retry: RetryTracker::new(*lock(&self.retry))
+                .with_context_window(config.model.context_window),
             generation: AtomicU64::new(self.live.generation()),
         };
         match run_agent_loop_continue(self.messages(), &config, &hooks, &cancel).await {

@@ -5,6 +5,7 @@
 use std::sync::Arc;
 
 use serde_json::{json, Value};
+use tau_agent::QueueMode;
 use tau_protocol::{Model, ThinkingLevel};
 use tau_provider::models::{clamp_thinking, supported_thinking_levels, ModelRegistry};
 
@@ -98,7 +99,16 @@ async fn run(rpc: &Arc<Rpc>, kind: &str, command: &Value) -> Outcome {
                 .collect();
             Ok(Some(json!({ "levels": levels })))
         }
-        "set_steering_mode" | "set_follow_up_mode" => queue_mode(command),
+        "set_steering_mode" => {
+            let mode = queue_mode(command)?;
+            rpc.current.get().set_steering_mode(mode);
+            Ok(None)
+        }
+        "set_follow_up_mode" => {
+            let mode = queue_mode(command)?;
+            rpc.current.get().set_follow_up_mode(mode);
+            Ok(None)
+        }
         "compact" => {
             let instructions = command.get("customInstructions").and_then(Value::as_str);
             let result = rpc.current.get().compact(instructions).await;
@@ -106,12 +116,12 @@ async fn run(rpc: &Arc<Rpc>, kind: &str, command: &Value) -> Outcome {
             Ok(Some(serde_json::to_value(result).map_err(|e| e.to_string())?))
         }
         "set_auto_compaction" => {
-            let enabled = flag(command, "enabled")?;
-            unchanged(rpc.current.get().auto_compaction_enabled(), enabled, "automatic compaction")
+            rpc.current.get().set_auto_compaction(flag(command, "enabled")?);
+            Ok(None)
         }
         "set_auto_retry" => {
-            let enabled = flag(command, "enabled")?;
-            unchanged(rpc.current.get().auto_retry_enabled(), enabled, "automatic retry")
+            rpc.current.get().set_auto_retry(flag(command, "enabled")?);
+            Ok(None)
         }
         "abort_retry" => {
             // Pi cancels the retry's wait and stops retrying; the run then ends with the
@@ -126,27 +136,21 @@ async fn run(rpc: &Arc<Rpc>, kind: &str, command: &Value) -> Outcome {
     }
 }
 
-/// The settings tau cannot change while running yet: a request for the current value
-/// succeeds, any other says so.
-fn unchanged(current: bool, wanted: bool, what: &str) -> Outcome {
-    if current == wanted {
-        return Ok(None);
-    }
-    Err(format!(
-        "turning {what} {} at run time is not supported by tau yet; set it in settings.json and restart",
-        if wanted { "on" } else { "off" }
-    ))
-}
-
-/// `set_steering_mode` / `set_follow_up_mode`: tau delivers one message at a time (Pi's
-/// default) and cannot switch to `all` yet.
-fn queue_mode(command: &Value) -> Outcome {
+/// `set_steering_mode` / `set_follow_up_mode`: Pi's mode names.
+fn queue_mode(command: &Value) -> Result<QueueMode, String> {
     match text(command, "mode")? {
-        "one-at-a-time" => Ok(None),
-        "all" => Err("delivering all queued messages at once (\"all\") is not supported by tau yet; tau delivers them one at a time".into()),
+        "one-at-a-time" => Ok(QueueMode::OneAtATime),
+        "all" => Ok(QueueMode::All),
         other => Err(format!(
             "Invalid mode \"{other}\"; use \"all\" or \"one-at-a-time\""
         )),
+    }
+}
+
+fn mode_name(mode: QueueMode) -> &'static str {
+    match mode {
+        QueueMode::All => "all",
+        QueueMode::OneAtATime => "one-at-a-time",
     }
 }
 
@@ -175,8 +179,8 @@ fn state(rpc: &Rpc) -> Value {
         "thinkingLevel": config.thinking_level.as_str(),
         "isStreaming": rpc.streaming(),
         "isCompacting": rpc.events.is_compacting(),
-        "steeringMode": "one-at-a-time",
-        "followUpMode": "one-at-a-time",
+        "steeringMode": mode_name(runtime.queue_modes().0),
+        "followUpMode": mode_name(runtime.queue_modes().1),
     });
     if let Some(file) = file {
         state["sessionFile"] = json!(file);

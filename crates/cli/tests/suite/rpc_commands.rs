@@ -317,21 +317,23 @@ fn rpc_model_thinking_and_settings_commands() {
     assert!(client
         .ok(json!({"type": "set_follow_up_mode", "mode": "one-at-a-time"}))
         .is_null());
-    let all = client.err(json!({"type": "set_steering_mode", "mode": "all"}));
-    assert!(all.contains("not supported by tau yet"), "{all}");
+    assert!(client
+        .ok(json!({"type": "set_steering_mode", "mode": "all"}))
+        .is_null());
     let bad = client.err(json!({"type": "set_follow_up_mode", "mode": "sometimes"}));
     assert!(bad.starts_with("Invalid mode \"sometimes\""), "{bad}");
     let state = client.ok(json!({"type": "get_state"}));
-    assert_eq!(state["steeringMode"], "one-at-a-time");
+    assert_eq!(state["steeringMode"], "all");
+    assert_eq!(state["followUpMode"], "one-at-a-time");
     assert_eq!(state["autoCompactionEnabled"], true);
     assert!(client
-        .ok(json!({"type": "set_auto_compaction", "enabled": true}))
+        .ok(json!({"type": "set_auto_compaction", "enabled": false}))
         .is_null());
+    let state = client.ok(json!({"type": "get_state"}));
+    assert_eq!(state["autoCompactionEnabled"], false);
     assert!(client
-        .ok(json!({"type": "set_auto_retry", "enabled": true}))
+        .ok(json!({"type": "set_auto_retry", "enabled": false}))
         .is_null());
-    let off = client.err(json!({"type": "set_auto_retry", "enabled": false}));
-    assert!(off.contains("not supported by tau yet"), "{off}");
     assert!(client.ok(json!({"type": "abort_retry"})).is_null());
     let html = client.err(json!({"type": "export_html"}));
     assert!(

@@ -176,7 +176,10 @@ impl Runtime {
         cancel: &CancellationToken,
     ) -> bool {
         let budget = self.budget();
-        if !budget.enabled || (skip_aborted && assistant.stop_reason == StopReason::Aborted) {
+        if !self.auto_compaction_enabled()
+            || !budget.enabled
+            || (skip_aborted && assistant.stop_reason == StopReason::Aborted)
+        {
             return false;
         }
         let model = &self.config().model;

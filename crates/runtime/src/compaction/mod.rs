@@ -39,6 +39,9 @@ pub use settings::{CompactionBudget, CompactionSettings};
 pub(crate) struct CompactionState {
     /// settings.json `compaction`.
     pub(crate) settings: CompactionSettings,
+    /// Pi's `setAutoCompactionEnabled`: automatic compaction off (threshold and overflow)
+    /// while manual compaction still works.
+    pub(crate) auto_disabled: AtomicBool,
     /// One compact-and-retry per failure: set when overflow recovery starts, cleared by a
     /// new prompt or a response that did not fail (Pi's `_overflowRecoveryAttempted`).
     pub(crate) overflow_attempted: AtomicBool,
