@@ -378,3 +378,49 @@ fn ext_live_extension_flags_take_values_by_their_type() {
     assert_eq!(texts.len(), 1);
     assert!(texts[0].contains("user=hello there"), "{}", texts[0]);
 }
+
+#[test]
+fn ext_live_a_command_forks_and_continues_in_with_session() {
+    let Some(env) = ext_env("ext_live_fork") else {
+        return;
+    };
+    let ws = Workspace::new();
+    let run = run_live(
+        &env,
+        &ws,
+        &echo_script(),
+        &["hello", "/fork-continue there"],
+    );
+    run.assert_ok().assert_quiet();
+    let outcome: Value =
+        serde_json::from_str(&std::fs::read_to_string(ws.path().join("fork-result.json")).unwrap())
+            .unwrap();
+    assert_eq!(outcome["result"]["cancelled"], false, "{outcome}");
+    assert_eq!(outcome["result"]["selectedText"], "hello");
+    assert!(
+        outcome["stale"]
+            .as_str()
+            .unwrap()
+            .contains("stale after session replacement"),
+        "{outcome}"
+    );
+    let files = session_files(&ws);
+    assert_eq!(files.len(), 2, "{files:?}");
+    let fork_file = outcome["inside"]["file"]
+        .as_str()
+        .expect("the fork has a file");
+    let fork = entries(std::path::Path::new(fork_file));
+    assert_eq!(fork[0]["parentSession"].as_str().is_some(), true);
+    let users: Vec<&Value> = fork
+        .iter()
+        .filter(|e| e["type"] == "message" && e["message"]["role"] == "user")
+        .collect();
+    assert_eq!(users.len(), 1, "only the continued prompt: {fork:#?}");
+    assert!(assistant_texts(&fork)[0].contains("user=continued there"));
+    // The original session keeps its conversation.
+    let original = files
+        .iter()
+        .find(|f| f.to_str() != Some(fork_file))
+        .unwrap();
+    assert_eq!(assistant_texts(&entries(original)).len(), 1);
+}

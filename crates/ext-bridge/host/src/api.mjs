@@ -5,6 +5,21 @@
 import { execCommand } from "./exec.mjs";
 import { toJson } from "./rpc.mjs";
 
+/** Pi's error for a `pi` or `ctx` used after its session was replaced or reloaded (kept literally). */
+export const STALE_CONTEXT =
+  "This extension ctx is stale after session replacement or reload. Do not use a captured pi or command ctx after ctx.newSession(), ctx.fork(), ctx.switchSession(), or ctx.reload(). For newSession, fork, and switchSession, move post-replacement work into withSession and use the ctx passed to withSession. For reload, do not use the old ctx after await ctx.reload().";
+
+/**
+ * Marks a replaced extension instance stale: its `pi` throws Pi's stale error from now on and
+ * its `pi.events` subscriptions end, as Pi invalidates the old runtime.
+ * @param {ExtensionRecord} record
+ */
+export function retire(record) {
+  if (record.state === "active") record.state = "stale";
+  for (const unsubscribe of record.busSubscriptions) unsubscribe();
+  record.busSubscriptions.clear();
+}
+
 /** Pi's error text for action methods called during loading (kept literally: extensions may match it). */
 export const NOT_INITIALIZED = "Extension runtime not initialized. Action methods cannot be called during extension loading.";
 
@@ -56,8 +71,11 @@ export class ExtensionRecord {
     this.mcpServers = new Map();
     /** @type {any[]} */
     this.virtualModels = [];
-    /** "loading" until its factory returns, then "active"; "failed" if the factory threw. */
+    /** "loading" until its factory returns, then "active"; "failed" if the factory threw;
+     * "stale" once a later `load` replaced it (session replacement or reload). */
     this.state = "loading";
+    /** @type {Set<() => void>} pi.events subscriptions, dropped when the record goes stale */
+    this.busSubscriptions = new Set();
   }
 }
 
@@ -114,6 +132,7 @@ export function createExtensionAPI(record, host) {
   const path = record.path;
   const assertActive = () => {
     if (record.state === "failed") throw new Error(`Extension "${path}" failed to load and its API is no longer active.`);
+    if (record.state === "stale") throw new Error(STALE_CONTEXT);
   };
   /** Action methods: Pi's error before bind, then forwarded. */
   const bound = () => {
@@ -332,13 +351,18 @@ export function createExtensionAPI(record, host) {
       /** @param {string} channel @param {(data: any) => any} handler */
       on(channel, handler) {
         assertActive();
-        return host.eventBus.on(channel, async (data) => {
+        const unsubscribe = host.eventBus.on(channel, async (data) => {
           try {
             await handler(data);
           } catch (error) {
             host.reportError(path, `events:${channel}`, error);
           }
         });
+        record.busSubscriptions.add(unsubscribe);
+        return () => {
+          record.busSubscriptions.delete(unsubscribe);
+          unsubscribe();
+        };
       },
     },
   };

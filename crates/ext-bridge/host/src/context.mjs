@@ -1,6 +1,7 @@
 // The `ctx` object handed to event handlers, tools and commands. Built fresh per call from the state mirror
 // plus what tau sends with the call (`ctx` param); actions on it go to tau as `action` requests.
 
+import { STALE_CONTEXT } from "./api.mjs";
 import { createSessionManagerView } from "./state.mjs";
 import { createUiContext } from "./ui.mjs";
 
@@ -12,6 +13,7 @@ import { createUiContext } from "./ui.mjs";
  * @property {(path: string, method: string, args: any[]) => Promise<any>} uiRequest
  * @property {(path: string, method: string, args: any[]) => void} uiNotify
  * @property {{mode: string, hasUI: boolean, cwd: string}} session
+ * @property {() => number} [generation] bumped by every `load`
  */
 
 /**
@@ -71,14 +73,28 @@ export function createContext(host, extensionPath, { kind = "event", signal, cal
       host.action(extensionPath, "executeTool", [name, args, { parentToolCallId: call.toolCallId }]);
   }
   if (kind === "command") {
-    // Session replacement runs in tau; callbacks (`setup`, `withSession`) cannot cross the process boundary yet.
+    // Session replacement runs in tau; a `withSession` callback runs here once tau replaced the
+    // session and rebound the host, with a fresh command ctx (this one is stale by then).
     const session = (/** @type {string} */ name) => async (/** @type {any[]} */ ...args) => {
       const options = args.find((a) => a && typeof a === "object");
-      if (options && (typeof options.withSession === "function" || typeof options.setup === "function")) {
-        throw new Error(`ctx.${name}() with withSession/setup callbacks is not supported by tau yet`);
+      if (options && typeof options.setup === "function") {
+        throw new Error(`ctx.${name}() with a setup callback is not supported by tau yet`);
       }
-      const result = await host.action(extensionPath, name, args);
-      return result ?? { cancelled: false };
+      const withSession = typeof options?.withSession === "function" ? options.withSession : undefined;
+      const plain = args.map((a) => (a && typeof a === "object" ? toPlain(a) : a));
+      const result = (await host.action(extensionPath, name, plain)) ?? { cancelled: false };
+      if (withSession && !result.cancelled) {
+        const replaced = createContext(host, extensionPath, { kind: "command", call });
+        // Pi's ReplacedSessionContext: a command ctx that can also send into the new session.
+        replaced.sendMessage = async (/** @type {any} */ message, /** @type {any} */ sendOptions) => {
+          host.actionNoWait(extensionPath, "sendMessage", [JSON.parse(JSON.stringify(message)), sendOptions ?? {}]);
+        };
+        replaced.sendUserMessage = async (/** @type {any} */ content, /** @type {any} */ sendOptions) => {
+          host.actionNoWait(extensionPath, "sendUserMessage", [JSON.parse(JSON.stringify(content)), sendOptions ?? {}]);
+        };
+        await withSession(replaced);
+      }
+      return result;
     };
     ctx.getSystemPromptOptions = () => mirror.values.systemPromptOptions ?? {};
     ctx.waitForIdle = async () => {
@@ -92,7 +108,33 @@ export function createContext(host, extensionPath, { kind = "event", signal, cal
       await host.action(extensionPath, "reload", []);
     };
   }
-  return ctx;
+  return guardStale(ctx, host);
+}
+
+/**
+ * The object's data fields, without functions (callbacks stay in the host).
+ * @param {Record<string, any>} value
+ */
+function toPlain(value) {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => typeof v !== "function"));
+}
+
+/**
+ * `ctx` that throws Pi's stale error once a later `load` replaced the extensions (session
+ * replacement or reload), as Pi invalidates a captured ctx.
+ * @param {Record<string, any>} ctx
+ * @param {ContextServices} host
+ */
+function guardStale(ctx, host) {
+  const generation = host.generation?.() ?? 0;
+  return new Proxy(ctx, {
+    get(target, property, receiver) {
+      if (typeof property === "string" && property !== "then" && (host.generation?.() ?? 0) !== generation) {
+        throw new Error(STALE_CONTEXT);
+      }
+      return Reflect.get(target, property, receiver);
+    },
+  });
 }
 
 /**

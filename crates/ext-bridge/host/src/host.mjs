@@ -3,7 +3,7 @@
 // extension, so console output and errors can be attributed to its path.
 
 import { AsyncLocalStorage } from "node:async_hooks";
-import { EventBus, ExtensionRecord, createExtensionAPI, describeExtension } from "./api.mjs";
+import { EventBus, ExtensionRecord, createExtensionAPI, describeExtension, retire } from "./api.mjs";
 import { createContext } from "./context.mjs";
 import { LoadError, importFactory, resolveEntries } from "./loader.mjs";
 import { errorPayload, toJson } from "./rpc.mjs";
@@ -43,6 +43,8 @@ export class Host {
     this.exit = exit;
     this.mirror = new StateMirror();
     this.bound = false;
+    /** The fire-and-forget actions of the request whose extension code is running. */
+    this.requestActions = new AsyncLocalStorage();
     /** @type {ExtensionRecord[]} */
     this.extensions = [];
     this.eventBus = new EventBus();
@@ -73,11 +75,16 @@ export class Host {
         return this.session.cwd;
       },
       nextHandlerId: () => ++this.handlerCounter,
+      /** Bumped by every `load`: a ctx made before is stale. */
+      generation: () => this.generation ?? 0,
       /** @param {string} extensionPath @param {string} name @param {any[]} args */
       action: (extensionPath, name, args, options) => conn.request("action", { extensionPath, name, args }, options),
       /** @param {string} extensionPath @param {string} name @param {any[]} args */
       actionNoWait: (extensionPath, name, args) => {
-        conn.request("action", { extensionPath, name, args }).catch((error) => this.log(extensionPath, "warn", `${name} failed: ${error.message}`));
+        const pending = conn
+          .request("action", { extensionPath, name, args })
+          .catch((error) => this.log(extensionPath, "warn", `${name} failed: ${error.message}`));
+        this.requestActions.getStore()?.push(pending);
       },
       /** @param {string} extensionPath @param {string} method @param {any[]} args */
       uiRequest: (extensionPath, method, args) => conn.request("ui", { extensionPath, method, args: toJson(args) }),
@@ -103,7 +110,15 @@ export class Host {
     const controller = new AbortController();
     this.running.set(id, controller);
     try {
-      const result = await this.dispatch(String(frame.method), frame.params ?? {}, controller.signal);
+      /** @type {Promise<unknown>[]} */
+      const actions = [];
+      const method = String(frame.method);
+      const result = await this.requestActions.run(actions, () => this.dispatch(method, frame.params ?? {}, controller.signal));
+      // Pi applies `appendEntry`, `setSessionName`, … synchronously: when a handler, tool or
+      // command returns, what it did is in the session. The fire-and-forget actions this call
+      // made are answered before it is (only its own: a nested call tau makes meanwhile is
+      // another request).
+      if (actions.length > 0) await Promise.allSettled(actions);
       this.conn.send({ kind: "response", id, result: result ?? {} });
     } catch (error) {
       const path = error instanceof ExtensionError ? error.extensionPath : undefined;
@@ -152,6 +167,11 @@ export class Host {
 
   /** @param {any} params */
   async load(params) {
+    // A later load replaces every instance (session replacement, reload): the old ones go
+    // stale, as Pi invalidates them, and no call reaches them any more.
+    for (const record of this.extensions) retire(record);
+    this.extensions = [];
+    this.generation = (this.generation ?? 0) + 1;
     this.session.cwd = params.cwd ?? this.session.cwd;
     this.session.mode = params.mode ?? this.session.mode;
     this.session.hasUI = Boolean(params.hasUI ?? this.session.hasUI);
