@@ -253,6 +253,10 @@ impl HostActions for Actions {
                 let position = position.unwrap_or("before").to_string();
                 self.sessions.fork(entry, position).await
             }
+            "navigateTree" => {
+                let target = arg(&args, 0).as_str().unwrap_or_default().to_string();
+                self.sessions.navigate_tree(target, arg(&args, 1)).await
+            }
             "switchSession" => {
                 let path = arg(&args, 0)
                     .as_str()

@@ -31,6 +31,20 @@ pub struct Sessions {
 /// How long a replacement waits for an aborted run to settle.
 const SETTLE_LIMIT: Duration = Duration::from_secs(30);
 
+/// The text of a message's content (a string, or its text blocks joined).
+fn content_text(content: &Value) -> String {
+    match content {
+        Value::String(text) => text.clone(),
+        blocks => blocks
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|b| b["text"].as_str())
+            .collect::<Vec<_>>()
+            .join(""),
+    }
+}
+
 fn cancelled(gate: Option<Value>) -> bool {
     gate.as_ref()
         .and_then(|v| v.get("cancel"))
@@ -105,6 +119,164 @@ impl Sessions {
         }))
         .await;
         Ok(())
+    }
+
+    /// `navigateTree(targetId, {summarize, customInstructions, replaceInstructions, label})`
+    /// (Pi's tree navigation): `session_before_tree` may cancel or supply the summary; the
+    /// leaf moves to the target (to its parent for a user or custom message, whose text
+    /// comes back as `editorText`), a summary of the branch left is recorded when one was
+    /// asked for and an extension supplied it, then `session_tree`.
+    pub async fn navigate_tree(&self, target: String, options: &Value) -> Result<Value, String> {
+        let runtime = self.current.get();
+        if runtime.is_running() {
+            return Err(
+                "Wait for the current response to finish before navigating the session tree."
+                    .into(),
+            );
+        }
+        let (old_leaf, target_entry, left) = runtime.with_session_log(|s| {
+            let tree = s.tree();
+            let old = tree.leaf_id().map(str::to_string);
+            let entry = tree
+                .get_entry(&target)
+                .and_then(|e| serde_json::to_value(e).ok());
+            let old_path: Vec<Value> = old
+                .as_deref()
+                .map(|id| tree.branch(id))
+                .unwrap_or_default()
+                .into_iter()
+                .filter_map(|e| serde_json::to_value(e).ok())
+                .collect();
+            let target_ids: Vec<String> = tree
+                .branch(&target)
+                .into_iter()
+                .filter_map(|e| e.id().map(str::to_string))
+                .collect();
+            (old, entry, (old_path, target_ids))
+        });
+        if old_leaf.as_deref() == Some(target.as_str()) {
+            return Ok(json!({ "cancelled": false }));
+        }
+        let target_entry = target_entry.ok_or_else(|| format!("Entry {target} not found"))?;
+        let (old_path, target_ids) = left;
+        let common = old_path
+            .iter()
+            .filter_map(|e| e["id"].as_str())
+            .take_while(|id| target_ids.iter().any(|t| t == id))
+            .last()
+            .map(str::to_string);
+        let to_summarize: Vec<Value> = old_path
+            .into_iter()
+            .skip_while(|e| common.is_some() && e["id"].as_str() != common.as_deref())
+            .skip(usize::from(common.is_some()))
+            .collect();
+        let wants_summary = options
+            .get("summarize")
+            .and_then(Value::as_bool)
+            .unwrap_or(false);
+        let mut label = options
+            .get("label")
+            .and_then(Value::as_str)
+            .map(str::to_string);
+        let gate = json!({
+            "type": "session_before_tree",
+            "preparation": {
+                "targetId": target,
+                "oldLeafId": old_leaf,
+                "commonAncestorId": common,
+                "entriesToSummarize": to_summarize,
+                "userWantsSummary": wants_summary,
+                "customInstructions": options.get("customInstructions"),
+                "replaceInstructions": options.get("replaceInstructions"),
+                "label": label,
+            },
+        });
+        let answer = match self.hooks.as_ref().and_then(Weak::upgrade) {
+            Some(hooks) => hooks.gate(gate).await,
+            None => None,
+        };
+        if cancelled(answer.clone()) {
+            return Ok(json!({ "cancelled": true }));
+        }
+        if let Some(text) = answer
+            .as_ref()
+            .and_then(|a| a.get("label"))
+            .and_then(Value::as_str)
+        {
+            label = Some(text.to_string());
+        }
+        let summary = answer
+            .as_ref()
+            .and_then(|a| a.get("summary"))
+            .filter(|s| wants_summary && s.get("summary").is_some())
+            .cloned();
+        if wants_summary && summary.is_none() && !to_summarize.is_empty() {
+            (self.warn)(
+                "navigateTree: tau cannot write branch summaries itself yet; moving without one",
+            );
+        }
+        let (new_leaf, editor_text) = match (
+            target_entry["type"].as_str(),
+            target_entry["message"]["role"].as_str(),
+        ) {
+            (Some("message"), Some("user")) => (
+                target_entry["parentId"].as_str().map(str::to_string),
+                Some(content_text(&target_entry["message"]["content"])),
+            ),
+            (Some("custom_message"), _) => (
+                target_entry["parentId"].as_str().map(str::to_string),
+                Some(content_text(&target_entry["content"])),
+            ),
+            _ => (Some(target.clone()), None),
+        };
+        let summary_entry = runtime
+            .with_session_log(|s| -> Result<Option<Value>, tau_session::SessionError> {
+                let mut summary_id = None;
+                match &summary {
+                    Some(summary) => {
+                        let id = s.branch_with_summary(
+                            new_leaf.as_deref(),
+                            tau_session::NewBranchSummary {
+                                summary: summary["summary"]
+                                    .as_str()
+                                    .unwrap_or_default()
+                                    .to_string(),
+                                details: summary.get("details").filter(|d| !d.is_null()).cloned(),
+                                from_hook: Some(true),
+                                usage: summary
+                                    .get("usage")
+                                    .and_then(|u| serde_json::from_value(u.clone()).ok()),
+                            },
+                        )?;
+                        summary_id = Some(id);
+                    }
+                    None => match &new_leaf {
+                        Some(leaf) => s.branch(leaf)?,
+                        None => s.reset_leaf(),
+                    },
+                }
+                if let Some(label) = &label {
+                    let labelled = summary_id.clone().unwrap_or_else(|| target.clone());
+                    s.append_label(&labelled, Some(label))?;
+                }
+                Ok(summary_id.and_then(|id| {
+                    s.tree()
+                        .get_entry(&id)
+                        .and_then(|e| serde_json::to_value(e).ok())
+                }))
+            })
+            .map_err(|error| error.to_string())?;
+        runtime.refresh_context();
+        let from_extension = summary_entry.as_ref().map(|_| true);
+        self.notify(json!({
+            "type": "session_tree",
+            "newLeafId": runtime.with_session_log(|s| s.leaf_id().map(str::to_string)),
+            "oldLeafId": old_leaf,
+            "summaryEntry": summary_entry,
+            "fromExtension": from_extension,
+        }))
+        .await;
+        Ok(json!({ "cancelled": false, "editorText": editor_text, "summaryEntry": summary_entry }))
     }
 
     /// `ctx.reload()`: `session_shutdown` (reason `reload`), the extensions' factories run

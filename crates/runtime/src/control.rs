@@ -259,6 +259,13 @@ impl Runtime {
         }
     }
 
+    /// Rebuilds the conversation from the session's current leaf (after the leaf moved:
+    /// tree navigation). Only between runs.
+    pub fn refresh_context(&self) {
+        let context = lock(&self.session).build_session_context();
+        *lock(&self.messages) = context.messages;
+    }
+
     /// Pi's `ctx.getContextUsage()`: estimated context tokens (the last reported usage plus
     /// estimates of what followed) and the model's window.
     pub fn context_usage(&self) -> (u64, u64) {

@@ -424,3 +424,49 @@ fn ext_live_a_command_forks_and_continues_in_with_session() {
         .unwrap();
     assert_eq!(assistant_texts(&entries(original)).len(), 1);
 }
+
+#[test]
+fn ext_live_navigate_tree_moves_the_leaf_and_the_next_prompt_branches() {
+    let Some(env) = ext_env("ext_live_tree") else {
+        return;
+    };
+    let ws = Workspace::new();
+    let run = run_live(&env, &ws, &echo_script(), &["hello", "/tree-back", "again"]);
+    run.assert_ok().assert_quiet();
+    let result: Value =
+        serde_json::from_str(&std::fs::read_to_string(ws.path().join("tree-result.json")).unwrap())
+            .unwrap();
+    assert_eq!(result["cancelled"], false);
+    assert_eq!(result["editorText"], "hello");
+    let entries = entries(&only_session(&ws));
+    let users: Vec<&Value> = entries
+        .iter()
+        .filter(|e| e["type"] == "message" && e["message"]["role"] == "user")
+        .collect();
+    assert_eq!(users.len(), 2);
+    // Label and custom entries were appended at the new leaf first, as in Pi: the second
+    // prompt descends from the first one's parent, not from the first prompt.
+    let ancestry = |entry: &Value| {
+        let mut ids = Vec::new();
+        let mut parent = entry["parentId"].clone();
+        while let Some(id) = parent.as_str() {
+            ids.push(id.to_string());
+            parent = entries.iter().find(|e| e["id"] == id).unwrap()["parentId"].clone();
+        }
+        ids
+    };
+    let second = ancestry(users[1]);
+    let first_id = users[0]["id"].as_str().unwrap().to_string();
+    assert!(!second.contains(&first_id), "a new branch");
+    assert!(second.contains(&users[0]["parentId"].as_str().unwrap().to_string()));
+    let tree = customs(&entries, "live-tree");
+    assert_eq!(tree.len(), 1);
+    let labels = of_type(&entries, "label");
+    assert_eq!(labels[0]["targetId"], users[0]["id"]);
+    // As in Pi, the label is recorded at the new leaf before `session_tree` reports it.
+    assert_eq!(labels[0]["parentId"], users[0]["parentId"]);
+    assert_eq!(tree[0]["data"]["newLeafId"], labels[0]["id"]);
+    // The model saw only the new branch.
+    let texts = assistant_texts(&entries);
+    assert!(texts[1].contains("user=again"), "{}", texts[1]);
+}
