@@ -410,7 +410,7 @@ fn ext_live_a_command_forks_and_continues_in_with_session() {
         .as_str()
         .expect("the fork has a file");
     let fork = entries(std::path::Path::new(fork_file));
-    assert_eq!(fork[0]["parentSession"].as_str().is_some(), true);
+    assert!(fork[0]["parentSession"].as_str().is_some());
     let users: Vec<&Value> = fork
         .iter()
         .filter(|e| e["type"] == "message" && e["message"]["role"] == "user")
