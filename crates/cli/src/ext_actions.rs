@@ -29,6 +29,10 @@ pub trait ExtensionUi: Send + Sync {
     async fn request(&self, extension_path: &str, method: &str, args: Vec<Value>) -> Value;
     /// A fire-and-forget call (`notify`, `setStatus`, `setWidget`, `setTitle`, …).
     fn notify(&self, extension_path: &str, method: &str, args: Vec<Value>);
+
+    /// `ctx.shutdown()`: the mode ends once the work under way is done. Modes without a UI
+    /// ignore it (Pi's print mode: the process ends when the prompts are done).
+    fn shutdown_requested(&self) {}
 }
 
 /// A run an extension asked for while tau was idle.
@@ -242,7 +246,12 @@ impl HostActions for Actions {
                 Ok(Value::Null)
             }
             // Pi's print mode: a no-op; the process exits when all prompts are processed.
-            "shutdown" => Ok(Value::Null),
+            "shutdown" => {
+                if let Some(ui) = &self.ui {
+                    ui.shutdown_requested();
+                }
+                Ok(Value::Null)
+            }
             "newSession" => {
                 let parent = arg(&args, 0).get("parentSession").and_then(Value::as_str);
                 self.sessions.new_session(parent.map(str::to_string)).await

@@ -138,9 +138,20 @@ async fn serve(rpc: &Arc<Rpc>) -> JoinSet<()> {
     let mut tasks = JoinSet::new();
     let mut input = tokio::io::BufReader::new(tokio::io::stdin());
     let mut line = Vec::new();
+    let shutdown = rpc.ui.shutdown.clone();
     loop {
         line.clear();
-        match input.read_until(b'\n', &mut line).await {
+        let read = tokio::select! {
+            read = input.read_until(b'\n', &mut line) => read,
+            // Pi: an extension's ctx.shutdown() takes effect once the command being handled
+            // finished and no run is under way.
+            () = shutdown.cancelled() => {
+                while tasks.join_next().await.is_some() {}
+                rpc.wait_idle(SHUTDOWN_LIMIT).await;
+                break;
+            }
+        };
+        match read {
             Ok(0) | Err(_) => break,
             Ok(_) => {}
         }

@@ -28,6 +28,8 @@ pub struct RpcUi {
     events: mpsc::UnboundedSender<Value>,
     /// Nesting depth of open dialogs: one `ui_prompt_start`/`_end` pair wraps them all.
     depth: AtomicUsize,
+    /// Fired by an extension's `ctx.shutdown()`.
+    pub(super) shutdown: tokio_util::sync::CancellationToken,
 }
 
 fn arg(args: &[Value], index: usize) -> Value {
@@ -89,6 +91,7 @@ impl RpcUi {
             pending: Mutex::new(HashMap::new()),
             events,
             depth: AtomicUsize::new(0),
+            shutdown: tokio_util::sync::CancellationToken::new(),
         }
     }
 
@@ -169,6 +172,10 @@ impl RpcUi {
 
 #[async_trait]
 impl ExtensionUi for RpcUi {
+    fn shutdown_requested(&self) {
+        self.shutdown.cancel();
+    }
+
     async fn request(&self, _extension_path: &str, method: &str, args: Vec<Value>) -> Value {
         if !matches!(method, "select" | "confirm" | "input" | "editor") {
             // `custom()` and anything else without an RPC form: undefined, as in Pi.

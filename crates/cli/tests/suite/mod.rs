@@ -13,6 +13,7 @@ mod models;
 mod multi_turn;
 mod providers;
 mod rpc_client;
+mod rpc_command_ctx;
 mod rpc_commands;
 mod rpc_extensions;
 mod rpc_sessions;

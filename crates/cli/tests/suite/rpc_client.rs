@@ -207,6 +207,11 @@ impl RpcClient {
     /// Closes stdin and waits for tau to exit; returns its status and stderr.
     pub fn close(&mut self) -> (ExitStatus, String) {
         drop(self.stdin.take());
+        self.wait_exit()
+    }
+
+    /// Waits for tau to exit by itself (stdin stays open); returns its status and stderr.
+    pub fn wait_exit(&mut self) -> (ExitStatus, String) {
         let start = Instant::now();
         let status = loop {
             if let Some(status) = self.child.try_wait().expect("wait") {
@@ -214,7 +219,7 @@ impl RpcClient {
             }
             if start.elapsed() > WAIT {
                 let _ = self.child.kill();
-                panic!("tau did not exit after stdin closed");
+                panic!("tau did not exit within {WAIT:?}");
             }
             std::thread::sleep(Duration::from_millis(20));
         };
