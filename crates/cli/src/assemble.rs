@@ -56,9 +56,9 @@ pub async fn assemble(
     // opens the session and picks the model.
     let starting = {
         let (args, cwd, agent_dir) = (args.clone(), cwd.to_path_buf(), agent_dir.to_path_buf());
-        let (mode, has_ui) = (frontend.mode, frontend.has_ui);
+        let (mode, has_ui, ui) = (frontend.mode, frontend.has_ui, frontend.ui.clone());
         tokio::spawn(async move {
-            extensions::start(&args, &cwd, &agent_dir, mode, has_ui, &warn).await
+            extensions::start(&args, &cwd, &agent_dir, mode, has_ui, ui, &warn).await
         })
     };
     let mut session = session_setup::open_session(args, agent_dir, &cwd_text)?;

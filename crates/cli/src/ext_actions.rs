@@ -30,6 +30,12 @@ pub trait ExtensionUi: Send + Sync {
     /// A fire-and-forget call (`notify`, `setStatus`, `setWidget`, `setTitle`, …).
     fn notify(&self, extension_path: &str, method: &str, args: Vec<Value>);
 
+    /// An extension handler failed (Pi's RPC `extension_error` record). Always also
+    /// reported on stderr.
+    fn extension_error(&self, extension_path: Option<&str>, event: &str, error: &str) {
+        let _ = (extension_path, event, error);
+    }
+
     /// `ctx.shutdown()`: the mode ends once the work under way is done. Modes without a UI
     /// ignore it (Pi's print mode: the process ends when the prompts are done).
     fn shutdown_requested(&self) {}

@@ -37,6 +37,7 @@ pub async fn start(
     agent_dir: &Path,
     mode: &str,
     has_ui: bool,
+    ui: Option<Arc<dyn ExtensionUi>>,
     warn: &(dyn Fn(&str) + Sync),
 ) -> Option<Extensions> {
     let found = discover(&DiscoveryOptions {
@@ -58,6 +59,18 @@ pub async fn start(
         return None;
     }
     let mut options = HostOptions::new(cwd);
+    if let Some(ui) = ui {
+        // Failures go to stderr as always, and to the mode's UI (RPC: `extension_error`).
+        options.reporter = tau_ext_bridge::Reporter::with_sink(move |diagnostic| {
+            use std::io::Write;
+            let _ = writeln!(std::io::stderr(), "tau: warning: {diagnostic}");
+            ui.extension_error(
+                diagnostic.extension_path.as_deref(),
+                &diagnostic.event,
+                &diagnostic.error,
+            );
+        });
+    }
     if let Some(limit) = handler_limit(warn) {
         options.request_timeout = limit;
     }

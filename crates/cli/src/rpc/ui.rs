@@ -172,6 +172,15 @@ impl RpcUi {
 
 #[async_trait]
 impl ExtensionUi for RpcUi {
+    fn extension_error(&self, extension_path: Option<&str>, event: &str, error: &str) {
+        self.out.push(&serde_json::json!({
+            "type": "extension_error",
+            "extensionPath": extension_path,
+            "event": event,
+            "error": error,
+        }));
+    }
+
     fn shutdown_requested(&self) {
         self.shutdown.cancel();
     }

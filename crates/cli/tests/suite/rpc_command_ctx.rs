@@ -83,3 +83,29 @@ fn rpc_ctx_shutdown_ends_the_mode_after_the_run_settles() {
     );
     assert!(client.seen_of("agent_settled").len() == 1);
 }
+
+#[test]
+fn rpc_a_throwing_handler_is_an_extension_error_record() {
+    let Some(env) = ext_env("rpc_extension_error") else {
+        return;
+    };
+    let ws = Workspace::new();
+    let script = ws.script(&json!({"turns": [{"text": "fine"}]}));
+    let throws = fixture("ext-faults/throws.ts");
+    let mut cmd = env.tau(&ws, &[&throws]);
+    cmd.arg("--script").arg(script);
+    let mut client = RpcClient::start(cmd);
+    client.prompt_and_wait("go");
+    let error = client.find(|r| r["type"] == "extension_error");
+    assert_eq!(error["event"], "turn_start", "{error}");
+    assert_eq!(error["extensionPath"], throws.display().to_string());
+    assert!(
+        error["error"]
+            .as_str()
+            .unwrap()
+            .contains("turn_start exploded"),
+        "{error}"
+    );
+    let (status, _) = client.close();
+    assert!(status.success());
+}
