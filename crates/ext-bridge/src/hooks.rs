@@ -214,6 +214,38 @@ impl ExtensionHooks {
         last
     }
 
+    /// Runs handlers of `event` in order until one returns a value with `key` (Pi's gate
+    /// with a decisive result, e.g. `user_bash`'s `result`); that value, else `None`.
+    /// Throwing handlers are reported and skipped.
+    pub async fn first_with(&self, event: Value, key: &str) -> Option<Value> {
+        let name = event
+            .get("type")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string();
+        let handlers = match self.handlers(&name).await {
+            Ok(handlers) => handlers,
+            Err(e) => {
+                self.report(None, &name, &e);
+                return None;
+            }
+        };
+        for handler in &handlers {
+            match self
+                .host
+                .invoke(&handler.id, event.clone(), json!({}))
+                .await
+            {
+                Ok(outcome) if outcome.value.get(key).is_some_and(|v| !v.is_null()) => {
+                    return Some(outcome.value)
+                }
+                Ok(_) => {}
+                Err(e) => self.report(Some(handler), &name, &e),
+            }
+        }
+        None
+    }
+
     /// Whether any extension handles `event`.
     pub fn handles(&self, event: &str) -> bool {
         !self.host.registered(event).is_empty()

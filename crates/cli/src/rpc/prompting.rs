@@ -177,17 +177,35 @@ pub(super) async fn bash(rpc: &Rpc, command: &Value) -> Outcome {
             out.record(&record).await;
         }
     });
-    let shell = tau_tools::shell::shell_config(None);
-    let result = tau_tools::bash_executor::execute_bash(
-        &line,
-        std::path::Path::new(&cwd),
-        &shell,
-        &token,
-        |delta| {
-            let _ = chunks.send(delta.to_string());
-        },
-    )
-    .await;
+    // Pi's `user_bash`: an extension may run the command itself and hand back the result.
+    let taken_over = match &rpc.extensions {
+        Some(extensions) if extensions.hooks.handles("user_bash") => {
+            let event = json!({
+                "type": "user_bash",
+                "command": line,
+                "excludeFromContext": exclude.unwrap_or(false),
+                "cwd": cwd,
+            });
+            extensions.hooks.first_with(event, "result").await
+        }
+        _ => None,
+    };
+    let result = match taken_over {
+        Some(answer) => Ok(bash_result(&answer["result"])),
+        None => {
+            let shell = tau_tools::shell::shell_config(None);
+            tau_tools::bash_executor::execute_bash(
+                &line,
+                std::path::Path::new(&cwd),
+                &shell,
+                &token,
+                |delta| {
+                    let _ = chunks.send(delta.to_string());
+                },
+            )
+            .await
+        }
+    };
     drop(chunks);
     let _ = writer.await;
     rpc.bash
@@ -222,6 +240,21 @@ pub(super) async fn bash(rpc: &Rpc, command: &Value) -> Outcome {
         data["fullOutputPath"] = json!(path);
     }
     Ok(Some(data))
+}
+
+/// A `BashResult` an extension returned from `user_bash`.
+fn bash_result(value: &Value) -> tau_tools::bash_executor::BashExecution {
+    tau_tools::bash_executor::BashExecution {
+        output: value["output"].as_str().unwrap_or_default().to_string(),
+        exit_code: value["exitCode"]
+            .as_i64()
+            .and_then(|c| i32::try_from(c).ok()),
+        cancelled: value["cancelled"].as_bool().unwrap_or(false),
+        truncated: value["truncated"].as_bool().unwrap_or(false),
+        full_output_path: value["fullOutputPath"]
+            .as_str()
+            .map(std::path::PathBuf::from),
+    }
 }
 
 /// `abort_bash`: cancels the running shell commands.

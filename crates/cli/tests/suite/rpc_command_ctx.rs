@@ -109,3 +109,33 @@ fn rpc_a_throwing_handler_is_an_extension_error_record() {
     let (status, _) = client.close();
     assert!(status.success());
 }
+
+#[test]
+fn rpc_a_user_bash_handler_can_take_over_the_bash_command() {
+    let Some(env) = ext_env("rpc_user_bash") else {
+        return;
+    };
+    let ws = Workspace::new();
+    let mut cmd = env.tau(&ws, &[&fixture("ext-live/index.ts")]);
+    cmd.arg("--script").arg(echo_script());
+    let mut client = RpcClient::start(cmd);
+    let remote = client.ok(json!({"type": "bash", "command": "remote ls"}));
+    let output = remote["output"].as_str().unwrap();
+    assert!(
+        output.starts_with("ran remotely: remote ls in "),
+        "{remote}"
+    );
+    assert_eq!(remote["exitCode"], 0);
+    let local = client.ok(json!({"type": "bash", "command": "echo local"}));
+    assert_eq!(local["output"], "local\n");
+    let messages = client.ok(json!({"type": "get_messages"}));
+    let runs: Vec<&Value> = messages["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["role"] == "bashExecution")
+        .collect();
+    assert_eq!(runs.len(), 2, "both are recorded: {messages}");
+    let (status, _) = client.close();
+    assert!(status.success());
+}
