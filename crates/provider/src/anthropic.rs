@@ -266,7 +266,7 @@ impl Call {
         Ok(JsonPost {
             url,
             headers,
-            body,
+            body: body.into(),
             context,
         })
     }

@@ -20,6 +20,7 @@ mod encode;
 pub mod messages;
 mod reasoning;
 pub mod request;
+mod upload;
 
 use std::sync::Arc;
 
@@ -82,13 +83,34 @@ impl Provider for OpenAiCompletions {
         cancel: CancellationToken,
     ) -> EventStream {
         let compat = Compat::for_model(&request.model);
-        let post = prepare_post(&self.settings, &request, messages, &compat);
+        let streamed = !compat.anthropic_cache_control
+            && upload::can_stream()
+            && encode::estimated_size(messages) >= upload::STREAM_FROM;
+        let (post, pending) = if streamed {
+            match send_streamed(
+                &self.settings,
+                &self.client,
+                &request,
+                messages,
+                &compat,
+                &cancel,
+            ) {
+                Ok(pending) => (Err(ProviderError::Aborted), Some(pending)),
+                Err(error) => (Err(error), None),
+            }
+        } else {
+            (
+                prepare_post(&self.settings, &request, messages, &compat),
+                None,
+            )
+        };
         let call = Call {
             client: self.client.clone(),
             builder: Some(AssistantMessageBuilder::new(&request.model)),
             supports_finish_reason: compat.supports_finish_reason,
             model: request.model,
             post,
+            pending,
             cancel,
         };
         drive(State::Connect(Box::new(call)), State::step)
@@ -104,6 +126,8 @@ struct Call {
     model: Model,
     /// The HTTP request, or why it could not be built (reported once the stream is polled).
     post: Result<JsonPost, ProviderError>,
+    /// A request already under way (its body was streamed; `post` is then unused).
+    pending: Option<upload::PendingResponse>,
     cancel: CancellationToken,
 }
 
@@ -143,12 +167,21 @@ impl Call {
         let Some(builder) = self.builder.take() else {
             return (Vec::new(), None);
         };
-        // `connect` runs once (the builder is gone after it), so the placeholder is never read.
-        let post = match std::mem::replace(&mut self.post, Err(ProviderError::Aborted)) {
-            Ok(post) => post,
-            Err(error) => return (vec![fail_before_start(builder, &error, &self.cancel)], None),
+        let sent = match self.pending.take() {
+            Some(pending) => match pending.await {
+                Ok(response) => response,
+                Err(_) => Err(ProviderError::Aborted),
+            },
+            None => {
+                // `connect` runs once (the builder is gone after it), so the placeholder is
+                // never read.
+                match std::mem::replace(&mut self.post, Err(ProviderError::Aborted)) {
+                    Ok(post) => self.client.post_json(post, &self.cancel).await,
+                    Err(error) => Err(error),
+                }
+            }
         };
-        let response = match self.client.post_json(post, &self.cancel).await {
+        let response = match sent {
             Ok(response) => response,
             Err(error) => return (vec![fail_before_start(builder, &error, &self.cancel)], None),
         };
@@ -164,6 +197,72 @@ impl Call {
     }
 }
 
+/// Starts the request for `request` with its body streamed from the conversation
+/// `original` as it is written (see [`upload`]).
+fn send_streamed(
+    settings: &EndpointSettings,
+    client: &HttpClient,
+    request: &ProviderRequest,
+    original: &[&AgentMessage],
+    compat: &Compat,
+    cancel: &CancellationToken,
+) -> Result<upload::PendingResponse, ProviderError> {
+    let model = &request.model;
+    let post = empty_post(settings, request)?;
+    with_body_input(request, original, compat, |input, facts| {
+        upload::send_streamed(client, post, cancel, |writer| {
+            encode::encode_body_to(input, facts, writer)
+        })
+    })
+    .map_err(|detail| ProviderError::InvalidRequest {
+        provider: model.provider.clone(),
+        detail,
+    })
+}
+
+/// Runs `f` with the body input for `request` over the conversation `original`, read in
+/// place: only messages the transform rewrites are copied.
+fn with_body_input<R>(
+    request: &ProviderRequest,
+    original: &[&AgentMessage],
+    compat: &Compat,
+    f: impl FnOnce(&BodyInput<'_, &AgentMessage>, ContextFacts) -> R,
+) -> R {
+    let model = &request.model;
+    let facts = ContextFacts::of(model, &request.system_prompt, &request.tools, original);
+    let transformed = transform_messages_borrowed(original, model, &|id| {
+        normalize_tool_call_id(id, &model.provider)
+    });
+    let messages: Vec<&AgentMessage> = transformed.iter().map(|message| &**message).collect();
+    let input = BodyInput {
+        model,
+        system_prompt: &request.system_prompt,
+        original: &[],
+        messages: &messages,
+        tools: &request.tools,
+        thinking_level: request.thinking_level,
+        compat,
+    };
+    f(&input, facts)
+}
+
+/// The request to the model's endpoint, with an empty body.
+fn empty_post(
+    settings: &EndpointSettings,
+    request: &ProviderRequest,
+) -> Result<JsonPost, ProviderError> {
+    let model = &request.model;
+    let url = settings.url(model, "chat/completions");
+    let context = settings.context(model, &url);
+    let headers = settings.headers(model, request.api_key.as_deref(), &context)?;
+    Ok(JsonPost {
+        url,
+        headers,
+        body: Vec::new().into(),
+        context,
+    })
+}
+
 /// The HTTP request for `request` with the conversation `original`, which is read in place:
 /// only messages the transform rewrites are copied.
 fn prepare_post(
@@ -173,36 +272,16 @@ fn prepare_post(
     compat: &Compat,
 ) -> Result<JsonPost, ProviderError> {
     let model = &request.model;
-    let url = settings.url(model, "chat/completions");
-    let context = settings.context(model, &url);
-    let headers = settings.headers(model, request.api_key.as_deref(), &context)?;
-    let facts = ContextFacts::of(model, &request.system_prompt, &request.tools, original);
-    let transformed = transform_messages_borrowed(original, model, &|id| {
-        normalize_tool_call_id(id, &model.provider)
-    });
-    let messages: Vec<&AgentMessage> = transformed.iter().map(|message| &**message).collect();
-    let body = encode_body(
-        &BodyInput {
-            model,
-            system_prompt: &request.system_prompt,
-            original: &[],
-            messages: &messages,
-            tools: &request.tools,
-            thinking_level: request.thinking_level,
-            compat,
-        },
-        facts,
-    )
+    let mut post = empty_post(settings, request)?;
+    let body = with_body_input(request, original, compat, |input, facts| {
+        encode_body(input, facts)
+    })
     .map_err(|detail| ProviderError::InvalidRequest {
         provider: model.provider.clone(),
         detail,
     })?;
-    Ok(JsonPost {
-        url,
-        headers,
-        body,
-        context,
-    })
+    post.body = body.into();
+    Ok(post)
 }
 
 impl Streaming {

@@ -193,7 +193,7 @@ impl Call {
         let post = JsonPost {
             url,
             headers,
-            body,
+            body: body.into(),
             context,
         };
         Ok((post, thinking_level))

@@ -42,14 +42,15 @@ impl Default for Timeouts {
 }
 
 /// A POST request with a JSON body.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct JsonPost {
     /// Full URL.
     pub url: String,
     /// Headers in order; a later one replaces an earlier one of the same name (any case).
     pub headers: Vec<(String, String)>,
-    /// The serialized JSON body.
-    pub body: Vec<u8>,
+    /// The serialized JSON body: bytes, or a stream written while it is sent (a body of
+    /// tens of megabytes is not held whole).
+    pub body: reqwest::Body,
     /// Who the request is for, for error messages.
     pub context: ErrorContext,
 }

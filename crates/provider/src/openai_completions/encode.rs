@@ -22,28 +22,38 @@ pub fn encode_body<M: Borrow<AgentMessage>>(
     input: &BodyInput<'_, M>,
     facts: ContextFacts,
 ) -> Result<Vec<u8>, String> {
+    let mut out = Vec::with_capacity(estimated_size(input.messages));
+    encode_body_to(input, facts, &mut out)?;
+    Ok(out)
+}
+
+/// [`encode_body`] writing to `out` as the body is produced, so a large body can be sent
+/// while it is written. The request's own errors come before any byte is written.
+pub fn encode_body_to<M: Borrow<AgentMessage>>(
+    input: &BodyInput<'_, M>,
+    facts: ContextFacts,
+    out: impl std::io::Write,
+) -> Result<(), String> {
     let serialise_error =
         |error: serde_json::Error| format!("cannot serialise the request: {error}");
     if input.compat.anthropic_cache_control {
         // Cache control marks the last messages, so it needs the whole array.
         let body = Value::Object(body_fields(input, facts, true)?);
-        return serde_json::to_vec(&body).map_err(serialise_error);
+        return serde_json::to_writer(out, &body).map_err(serialise_error);
     }
     let body = body_fields(input, facts, false)?;
-    let mut out = Vec::with_capacity(estimated_size(input.messages));
     serde_json::to_writer(
-        &mut out,
+        out,
         &Body {
             fields: &body,
             input,
         },
     )
-    .map_err(serialise_error)?;
-    Ok(out)
+    .map_err(serialise_error)
 }
 
 /// A guess at the body size, so the buffer rarely grows: the text plus some framing.
-fn estimated_size<M: Borrow<AgentMessage>>(messages: &[M]) -> usize {
+pub fn estimated_size<M: Borrow<AgentMessage>>(messages: &[M]) -> usize {
     let text: usize = messages
         .iter()
         .map(|message| match message.borrow() {

@@ -391,3 +391,38 @@ async fn a_thinking_tool_turn_is_replayed_as_pi_replays_it() {
         ]
     );
 }
+
+/// A conversation whose request body is over the streaming threshold (16 MiB) is sent while
+/// it is written (chunked), and the server receives exactly the bytes the whole-body path
+/// writes for a small one: same prefix, same messages, valid JSON.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_huge_body_is_streamed_and_arrives_whole() {
+    use futures::StreamExt;
+    use tau_provider::Provider;
+    let server = MockServer::start(vec![MockTurn::text("ok").into()])
+        .await
+        .unwrap();
+    let chunk = "x".repeat(64 * 1024);
+    let messages: Vec<AgentMessage> = (0..300)
+        .map(|i| user_blocks(&format!("{i}:{chunk}")))
+        .collect();
+    let refs: Vec<&AgentMessage> = messages.iter().collect();
+    let events: Vec<AssistantMessageEvent> = provider()
+        .stream_borrowed(
+            request(model(&server.base_url()), Vec::new()),
+            &refs,
+            CancellationToken::new(),
+        )
+        .collect()
+        .await;
+    assert_eq!(final_message(&events).stop_reason, StopReason::Stop);
+    let recorded = &server.requests()[0];
+    assert_eq!(recorded.header("transfer-encoding"), Some("chunked"));
+    let body = recorded.json();
+    let sent = body["messages"].as_array().unwrap();
+    // The system prompt, then every user message in order.
+    assert_eq!(sent.len(), 301);
+    assert_eq!(sent[1]["content"][0]["text"], format!("0:{chunk}"));
+    assert_eq!(sent[300]["content"][0]["text"], format!("299:{chunk}"));
+    assert_eq!(body["model"], "fake-model");
+}
