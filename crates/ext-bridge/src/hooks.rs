@@ -428,14 +428,29 @@ impl AgentHooks for ExtensionHooks {
             }
         };
         let mut last: Option<Value> = None;
-        for handler in &handlers {
-            let event = json!({
-                "type": "tool_call",
-                "toolName": call.name,
-                "toolCallId": call.id,
-                "input": args.clone(),
-            });
-            let outcome = match self.host.invoke(&handler.id, event, json!({})).await {
+        if handlers.is_empty() {
+            return None;
+        }
+        let event = json!({
+            "type": "tool_call",
+            "toolName": call.name,
+            "toolCallId": call.id,
+            "input": args.clone(),
+        });
+        // One round trip for all handlers; the host stops at the first block or throw.
+        let outcomes = match self
+            .host
+            .invoke_sequence(&handlers, event, json!({}), Some("block"), true)
+            .await
+        {
+            Ok(outcomes) => outcomes,
+            Err(e) => {
+                self.report(None, "tool_call", &e);
+                return Some(blocked(format!("{BLOCK_PREFIX}{e}")));
+            }
+        };
+        for (handler, outcome) in handlers.iter().zip(outcomes) {
+            let outcome = match outcome {
                 Ok(outcome) => outcome,
                 Err(e) => {
                     self.report(Some(handler), "tool_call", &e);

@@ -366,6 +366,59 @@ impl ExtensionHost {
         serde_json::from_value(value).map_err(|e| BridgeError::Protocol(format!("invoke: {e}")))
     }
 
+    /// Runs several handlers of one event in one round trip, in order, each seeing the
+    /// event as the previous one left it; the host stops after a handler whose value has a
+    /// truthy `stop_when` field, or after a throwing one with `stop_on_error`. One result per
+    /// handler that ran, in order; the caller applies the composition rule.
+    pub async fn invoke_sequence(
+        &self,
+        handlers: &[HandlerRef],
+        event: Value,
+        ctx: Value,
+        stop_when: Option<&str>,
+        stop_on_error: bool,
+    ) -> Result<Vec<Result<InvokeResult, BridgeError>>, BridgeError> {
+        self.sync_state().await;
+        let conn = self.connection().await?;
+        let ids: Vec<&Value> = handlers.iter().map(|h| &h.id).collect();
+        let value = conn
+            .request(
+                "invoke_sequence",
+                json!({
+                    "handlerIds": ids,
+                    "event": event,
+                    "ctx": ctx,
+                    "stopWhen": stop_when,
+                    "stopOnError": stop_on_error,
+                }),
+                Some(self.options.request_timeout),
+                None,
+            )
+            .await?;
+        let results = value
+            .get("results")
+            .and_then(Value::as_array)
+            .ok_or_else(|| BridgeError::Protocol("invoke_sequence: no results".into()))?;
+        Ok(results
+            .iter()
+            .map(|result| match result.get("error") {
+                Some(error) => Err(BridgeError::Remote {
+                    message: error
+                        .get("message")
+                        .and_then(Value::as_str)
+                        .unwrap_or("extension error")
+                        .to_string(),
+                    extension_path: error
+                        .get("extensionPath")
+                        .and_then(Value::as_str)
+                        .map(str::to_string),
+                }),
+                None => serde_json::from_value(result.clone())
+                    .map_err(|e| BridgeError::Protocol(format!("invoke_sequence: {e}"))),
+            })
+            .collect())
+    }
+
     /// Runs an extension tool; partial results go to `updates`; `cancel` aborts it.
     pub async fn execute_tool(
         &self,

@@ -154,6 +154,8 @@ export class Host {
         return {};
       case "invoke":
         return this.invoke(params, signal);
+      case "invoke_sequence":
+        return this.invokeSequence(params, signal);
       case "execute_tool":
         return this.executeTool(params, signal);
       case "run_command":
@@ -254,6 +256,34 @@ export class Host {
     // Handlers may mutate the event in place (tool_call input, provider headers, ...); send it back then.
     const json = toJson(value) ?? null;
     return after === before ? { value: json } : { value: json, event: JSON.parse(after) };
+  }
+
+  /**
+   * Several handlers of one event in one request (tau sends their ids in order): each sees
+   * the event as the previous one left it. Stops after a handler whose value has a truthy
+   * `params.stopWhen` field, or (with `stopOnError`) after one that threw. tau applies the
+   * composition rule to the per-handler results, exactly as for single invokes.
+   * @param {any} params @param {AbortSignal} signal
+   */
+  async invokeSequence(params, signal) {
+    /** @type {any[]} */
+    const results = [];
+    let event = params.event ?? {};
+    for (const handlerId of params.handlerIds ?? []) {
+      try {
+        const outcome = await this.invoke({ handlerId, event, ctx: params.ctx }, signal);
+        results.push(outcome);
+        // The next handler edits its own copy: each result keeps the event as its handler left it.
+        if (outcome.event) event = JSON.parse(JSON.stringify(outcome.event));
+        const value = outcome.value;
+        if (params.stopWhen && value && typeof value === "object" && value[params.stopWhen]) break;
+      } catch (error) {
+        const path = error instanceof ExtensionError ? error.extensionPath : undefined;
+        results.push({ error: errorPayload(error, path) });
+        if (params.stopOnError) break;
+      }
+    }
+    return { results };
   }
 
   /** @param {any} params @param {AbortSignal} signal */
