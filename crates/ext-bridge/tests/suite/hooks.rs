@@ -115,7 +115,10 @@ async fn a_hung_gate_times_out_and_fails_closed() {
     assert!(verdict.block);
     let reason = verdict.reason.unwrap();
     assert!(reason.starts_with(tau_ext_bridge::BLOCK_PREFIX), "{reason}");
-    assert!(reason.contains("did not answer `invoke_sequence`"), "{reason}");
+    assert!(
+        reason.contains("did not answer `invoke_sequence`"),
+        "{reason}"
+    );
 }
 
 #[tokio::test]
