@@ -11,10 +11,12 @@ pub fn usage() -> &'static str {
 
 Usage:
   tau [options] [--] [@files...] [messages...]
+  tau setup-extensions        Install the extension host's dependencies (once per install)
 
 Modes:
   -p, --print                 Run the prompts, print the final answer, exit
-  --mode text|json|rpc        Output interface (json: JSONL events on stdout)
+  --mode text|json|rpc        Output interface (json: JSONL events on stdout;
+                              rpc: JSONL commands on stdin, see docs/rpc.md)
 
 Model:
   --model <provider/id[:thinking]>
@@ -41,8 +43,18 @@ Tools:
 Extensions:
   -e, --extension <path>      Load a Pi extension file or folder (repeatable)
   -ne, --no-extensions        Do not discover extensions (explicit -e paths still load)
+  -a, --approve               Trust this project's .pi/ extensions and settings for this run
+  -na, --no-approve           Ignore this project's .pi/ extensions and settings
+  --<flag> [value]            Flags extensions register (pi.registerFlag)
 
 Sessions:
+  -c, --continue              Continue the most recent session of this folder
+  -r, --resume                List this folder's sessions
+  --session <path|id>         Use a session file (an id prefix is enough)
+  --session-id <id>           Open or create the session with this id
+  --fork <path|id>            Start a new session copied from another
+  --session-dir <dir>         Where this folder's sessions live
+  -n, --name <name>           Name the session
   --no-session                Do not persist the session
 
 Other:
@@ -54,6 +66,7 @@ Environment:
                               models.json, sessions/, extensions/
   TAU_NODE                    Node.js 20+ binary for extensions (default: node on PATH)
   TAU_EXT_HOST                Extension host package folder (default: next to tau)
+  TAU_EXT_TIMEOUT_MS          How long an extension handler may take (default 30000)
   OPENAI_API_KEY, ANTHROPIC_API_KEY, ...
                               Provider API keys (or apiKey in models.json, or --api-key)
 "
