@@ -31,17 +31,18 @@ pub struct Sessions {
 /// How long a replacement waits for an aborted run to settle.
 const SETTLE_LIMIT: Duration = Duration::from_secs(30);
 
-/// The text of a message's content (a string, or its text blocks joined).
-fn content_text(content: &Value) -> String {
+/// The text of a message's content, as Pi extracts it: the string, or its text blocks
+/// joined without separator.
+pub(crate) fn content_text(content: &Value) -> String {
     match content {
         Value::String(text) => text.clone(),
         blocks => blocks
             .as_array()
             .into_iter()
             .flatten()
+            .filter(|b| b["type"] == "text")
             .filter_map(|b| b["text"].as_str())
-            .collect::<Vec<_>>()
-            .join(""),
+            .collect(),
     }
 }
 
@@ -393,16 +394,7 @@ impl Sessions {
             if entry["type"] != "message" || message["role"] != "user" {
                 return Err("Invalid entry ID for forking".into());
             }
-            let text = match &message["content"] {
-                Value::String(text) => text.clone(),
-                blocks => blocks
-                    .as_array()
-                    .into_iter()
-                    .flatten()
-                    .filter_map(|b| b["text"].as_str())
-                    .collect::<Vec<_>>()
-                    .join("\n"),
-            };
+            let text = content_text(&message["content"]);
             (entry["parentId"].as_str().map(str::to_string), Some(text))
         };
         let previous = self.previous_file();

@@ -102,19 +102,28 @@ impl ExtensionHooks {
         Ok(handlers)
     }
 
-    /// Delivers a notification event (`{"type": …, …}`) to every handler of its type, in
-    /// order; failures are reported and the run goes on. Used for `session_start`,
-    /// `session_shutdown` and the loop's notification events.
-    pub async fn notify(&self, event: Value) {
+    /// The event's name and its handlers; none (the failure reported) when the host cannot
+    /// be reached.
+    async fn handlers_of(&self, event: &Value) -> (String, Vec<HandlerRef>) {
         let name = event
             .get("type")
             .and_then(Value::as_str)
             .unwrap_or_default()
             .to_string();
-        let handlers = match self.handlers(&name).await {
-            Ok(handlers) => handlers,
-            Err(e) => return self.report(None, &name, &e),
-        };
+        match self.handlers(&name).await {
+            Ok(handlers) => (name, handlers),
+            Err(e) => {
+                self.report(None, &name, &e);
+                (name, Vec::new())
+            }
+        }
+    }
+
+    /// Delivers a notification event (`{"type": …, …}`) to every handler of its type, in
+    /// order; failures are reported and the run goes on. Used for `session_start`,
+    /// `session_shutdown` and the loop's notification events.
+    pub async fn notify(&self, event: Value) {
+        let (name, handlers) = self.handlers_of(&event).await;
         for handler in &handlers {
             if let Err(e) = self
                 .host
@@ -186,18 +195,7 @@ impl ExtensionHooks {
     /// does: handlers in order until one returns `cancel: true`, which is returned; else the
     /// last value a handler returned. Throwing handlers are reported and skipped.
     pub async fn gate(&self, event: Value) -> Option<Value> {
-        let name = event
-            .get("type")
-            .and_then(Value::as_str)
-            .unwrap_or_default()
-            .to_string();
-        let handlers = match self.handlers(&name).await {
-            Ok(handlers) => handlers,
-            Err(e) => {
-                self.report(None, &name, &e);
-                return None;
-            }
-        };
+        let (name, handlers) = self.handlers_of(&event).await;
         let mut last = None;
         for handler in &handlers {
             match self
@@ -218,18 +216,7 @@ impl ExtensionHooks {
     /// with a decisive result, e.g. `user_bash`'s `result`); that value, else `None`.
     /// Throwing handlers are reported and skipped.
     pub async fn first_with(&self, event: Value, key: &str) -> Option<Value> {
-        let name = event
-            .get("type")
-            .and_then(Value::as_str)
-            .unwrap_or_default()
-            .to_string();
-        let handlers = match self.handlers(&name).await {
-            Ok(handlers) => handlers,
-            Err(e) => {
-                self.report(None, &name, &e);
-                return None;
-            }
-        };
+        let (name, handlers) = self.handlers_of(&event).await;
         for handler in &handlers {
             match self
                 .host

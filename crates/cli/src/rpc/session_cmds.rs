@@ -99,20 +99,6 @@ fn to_json(entry: &SessionEntry) -> Value {
     serde_json::to_value(entry).unwrap_or(Value::Null)
 }
 
-/// The text of a user message's content: the string, or its text blocks joined.
-fn user_text(content: &Value) -> String {
-    match content {
-        Value::String(text) => text.clone(),
-        blocks => blocks
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter(|b| b["type"] == "text")
-            .filter_map(|b| b["text"].as_str())
-            .collect(),
-    }
-}
-
 fn fork_messages(session: &mut Session) -> Value {
     let messages: Vec<Value> = session
         .tree()
@@ -121,7 +107,7 @@ fn fork_messages(session: &mut Session) -> Value {
         .map(to_json)
         .filter(|e| e["type"] == "message" && e["message"]["role"] == "user")
         .filter_map(|e| {
-            let text = user_text(&e["message"]["content"]);
+            let text = crate::ext_switch::content_text(&e["message"]["content"]);
             (!text.is_empty()).then(|| json!({ "entryId": e["id"], "text": text }))
         })
         .collect();
