@@ -17,7 +17,7 @@ fn normalise(value: &mut Value, paths: &[(&str, &str)]) {
             for (key, field) in map.iter_mut() {
                 match key.as_str() {
                     "timestamp" => *field = json!(0),
-                    "durationMs" => *field = json!(0),
+                    "durationMs" | "wall_time_seconds" => *field = json!(0),
                     "id" if field.as_str().is_some_and(|id| id.len() == 36) => {
                         *field = json!("<uuid>")
                     }
@@ -79,7 +79,8 @@ fn tool_run_matches_fixture() {
     let script = json!({"turns": [
         {"thinking": "Check the file.", "toolCalls": [{"name": "read", "arguments": {"path": "a.txt"}}]},
         {"toolCalls": [
-            {"name": "bash", "arguments": {"command": "echo hi"}},
+            // The read of a missing file ends first (results are announced in completion order).
+            {"name": "bash", "arguments": {"command": "sleep 0.3; echo hi"}},
             {"name": "read", "arguments": {"path": "missing.txt"}}
         ]},
         {"text": "Done."}

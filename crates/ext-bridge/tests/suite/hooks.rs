@@ -105,7 +105,7 @@ async fn a_hung_gate_times_out_and_fails_closed() {
     let Some(node) = support::node() else { return };
     let fx = Fixture::new(json!({}));
     let ext = fx.ext("hung", spec(&[("tool_call", "hang")]));
-    let host = fx.start(node, &[ext], Duration::from_millis(500)).await;
+    let host = fx.start(node, &[ext], Duration::from_millis(1500)).await;
     let hooks = ExtensionHooks::new(host);
     let (call, mut args) = bash_call("ls");
     let verdict = hooks

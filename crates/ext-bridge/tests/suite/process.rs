@@ -109,7 +109,7 @@ async fn a_request_past_the_limit_fails() {
         "hang",
         json!({ "handlers": [{ "event": "agent_start", "action": "hang" }] }),
     );
-    let host = fx.start(node, &[ext], Duration::from_millis(400)).await;
+    let host = fx.start(node, &[ext], Duration::from_millis(1500)).await;
     let id = host.registered("agent_start")[0].id.clone();
     let err = host
         .invoke(&id, json!({"type":"agent_start"}), json!({}))
