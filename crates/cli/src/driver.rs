@@ -6,7 +6,6 @@
 
 use std::sync::Arc;
 
-use serde_json::json;
 use tau_protocol::messages::CustomMessage;
 use tau_protocol::{AgentMessage, UserContent};
 use tau_runtime::{RunOptions, Trigger};
@@ -101,14 +100,15 @@ impl Driver {
         if let Some(extensions) = &self.extensions {
             if extensions.hooks.handles("before_agent_start") {
                 let empty = UserContent::Text(String::new());
-                let system_prompt = runtime.config().system_prompt;
-                let prompt_options = json!({
-                    "cwd": runtime.config().cwd,
-                    "selectedTools": runtime.active_tool_names(),
-                });
+                let config = runtime.config();
+                let prompt_options = crate::ext_state::system_prompt_options(&config);
                 let asked = extensions
                     .hooks
-                    .before_agent_start(prompt.unwrap_or(&empty), &system_prompt, &prompt_options)
+                    .before_agent_start(
+                        prompt.unwrap_or(&empty),
+                        &config.system_prompt,
+                        &prompt_options,
+                    )
                     .await;
                 options.system_prompt = asked.system_prompt;
                 options.messages = asked

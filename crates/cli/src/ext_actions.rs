@@ -12,11 +12,11 @@ use tau_ext_bridge::{ExtensionHooks, ExtensionHost, ExtensionTool, HostActions};
 use tau_protocol::bridge::ToolDef;
 use tau_protocol::messages::CustomMessage;
 use tau_protocol::{AgentMessage, ThinkingLevel, UserContent};
-use tau_provider::models::ModelRegistry;
 use tau_runtime::Delivery;
 
 use crate::current::Current;
 use crate::ext_switch::Sessions;
+use crate::model::model_json;
 use tau_tools::tool::SharedTool;
 use tokio::sync::mpsc::UnboundedSender;
 use tokio_util::sync::CancellationToken;
@@ -72,14 +72,6 @@ fn arg(args: &[Value], index: usize) -> &Value {
     args.get(index).unwrap_or(&Value::Null)
 }
 
-fn content_of(value: &Value) -> Result<UserContent, String> {
-    match value {
-        Value::Null => Ok(UserContent::Blocks(Vec::new())),
-        other => serde_json::from_value(other.clone())
-            .map_err(|error| format!("message content is not text or content blocks: {error}")),
-    }
-}
-
 impl Actions {
     /// Actions on the session `sessions` drives (its host and hooks must be set); runs go
     /// to `runs`, dialogs to `ui`.
@@ -129,7 +121,7 @@ impl Actions {
     }
 
     async fn send_user_message(&self, args: &[Value]) -> Result<Value, String> {
-        let content = content_of(arg(args, 0))?;
+        let content = UserContent::from_extension(Some(arg(args, 0)))?;
         let delivery = arg(args, 1).get("deliverAs").and_then(Value::as_str);
         if !self.current.get().is_running() {
             let _ = self.runs.send(PendingRun::User(content));
@@ -150,26 +142,14 @@ impl Actions {
     }
 
     async fn set_model(&self, args: &[Value]) -> Result<Value, String> {
-        let wanted = arg(args, 0);
-        let provider = wanted
-            .get("provider")
-            .and_then(Value::as_str)
-            .unwrap_or_default();
-        let id = wanted.get("id").and_then(Value::as_str).unwrap_or_default();
-        let agent_dir = self.agent_dir.clone();
-        let (provider, id) = (provider.to_string(), id.to_string());
-        let resolved = tokio::task::spawn_blocking(move || {
-            let (registry, _) = ModelRegistry::load(&agent_dir);
-            crate::model::switch_to(&registry, &provider, &id)
-        })
-        .await
-        .map_err(|error| error.to_string())?;
+        let resolved =
+            crate::ext_models::switch_selection(self.agent_dir.clone(), arg(args, 0)).await?;
         // Pi answers false when the model has no credentials.
         let Some(selection) = resolved else {
             return Ok(json!(false));
         };
-        let previous = self.current.get().config().model;
-        let model = selection.model.clone();
+        let previous = model_json(&self.current.get().config().model);
+        let model = model_json(&selection.model);
         self.current
             .get()
             .set_model(selection.provider, selection.model, selection.api_key);
@@ -280,9 +260,7 @@ impl HostActions for Actions {
             }
             "reload" => self.sessions.reload().await,
             "waitForIdle" => {
-                while self.current.get().is_running() {
-                    tokio::time::sleep(std::time::Duration::from_millis(10)).await;
-                }
+                self.current.get().wait_until_idle(None).await;
                 Ok(Value::Null)
             }
             "compact" => {

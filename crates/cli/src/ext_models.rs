@@ -13,26 +13,39 @@ use tokio_util::sync::CancellationToken;
 
 use crate::model::{switch_to, Selection};
 
-/// The model an extension names (`{provider, id}`), ready to request, or why not.
-async fn selection_for(agent_dir: PathBuf, model: &Value) -> Result<Selection, String> {
-    let provider = model
-        .get("provider")
-        .and_then(Value::as_str)
-        .unwrap_or_default()
-        .to_string();
-    let id = model
-        .get("id")
-        .and_then(Value::as_str)
-        .unwrap_or_default()
-        .to_string();
-    let wanted = format!("{provider}/{id}");
+/// The model an extension names (`{provider, id}`) resolved through tau's registry (read
+/// off the async threads: a key command may run for seconds); `None` when it is unknown,
+/// its api unsupported or it has no credentials.
+pub async fn switch_selection(
+    agent_dir: PathBuf,
+    model: &Value,
+) -> Result<Option<Selection>, String> {
+    let field = |key: &str| {
+        model
+            .get(key)
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string()
+    };
+    let (provider, id) = (field("provider"), field("id"));
     tokio::task::spawn_blocking(move || {
         let (registry, _) = ModelRegistry::load(&agent_dir);
         switch_to(&registry, &provider, &id)
     })
     .await
-    .map_err(|error| error.to_string())?
-    .ok_or_else(|| format!("model {wanted} is unknown to tau or has no credentials"))
+    .map_err(|error| error.to_string())
+}
+
+/// The model an extension names, ready to request, or why not.
+async fn selection_for(agent_dir: PathBuf, model: &Value) -> Result<Selection, String> {
+    switch_selection(agent_dir, model).await?.ok_or_else(|| {
+        let field = |key: &str| model.get(key).and_then(Value::as_str).unwrap_or_default();
+        format!(
+            "model {}/{} is unknown to tau or has no credentials",
+            field("provider"),
+            field("id")
+        )
+    })
 }
 
 /// `modelRegistry.complete(model, context, options)`: the final assistant message, errors

@@ -9,6 +9,18 @@ use crate::current::Current;
 use serde_json::{json, Map, Value};
 use tau_ext_bridge::StateSource;
 
+/// The options the system prompt is built from, as extensions see them
+/// (`before_agent_start`'s `systemPromptOptions`, `ctx.getSystemPromptOptions()`): tau
+/// exposes the working directory and the active tools.
+pub fn system_prompt_options(config: &tau_agent::AgentConfig) -> Value {
+    let selected: Vec<&str> = config
+        .tools
+        .iter()
+        .map(|tool| tool.info().name.as_str())
+        .collect();
+    json!({ "cwd": config.cwd, "selectedTools": selected })
+}
+
 /// Reads the runtime for the host; remembers what it sent.
 pub struct RuntimeState {
     current: Current,
@@ -85,11 +97,6 @@ impl RuntimeState {
     fn config_values(&self, values: &mut Map<String, Value>) {
         let runtime = self.current.get();
         let config = runtime.config();
-        let mut model = serde_json::to_value(&config.model).unwrap_or(Value::Null);
-        if let Some(fields) = model.as_object_mut() {
-            // Resolved auth headers stay in tau.
-            fields.remove("headers");
-        }
         let tools: Vec<Value> = runtime
             .all_tools()
             .iter()
@@ -105,15 +112,12 @@ impl RuntimeState {
             })
             .collect();
         let active = runtime.active_tool_names();
-        values.insert("model".into(), model);
+        values.insert("model".into(), crate::model::model_json(&config.model));
         values.insert(
             "thinkingLevel".into(),
             json!(config.thinking_level.as_str()),
         );
-        values.insert(
-            "systemPromptOptions".into(),
-            json!({ "cwd": self.cwd, "selectedTools": active }),
-        );
+        values.insert("systemPromptOptions".into(), system_prompt_options(&config));
         values.insert("activeTools".into(), json!(active));
         values.insert("allTools".into(), Value::Array(tools));
         values.insert(

@@ -28,6 +28,33 @@ pub struct Sessions {
     pub activate: Arc<dyn Fn(&str) -> bool + Send + Sync>,
 }
 
+impl Sessions {
+    /// Session replacement for `current` with the run's extensions (if any); extension tools
+    /// (re)registered later become active unless `--no-tools` or a `--tools` allowlist that
+    /// leaves them out says otherwise.
+    pub fn new(
+        current: Current,
+        extensions: Option<&crate::extensions::Extensions>,
+        args: &crate::args::Args,
+        warn: fn(&str),
+    ) -> Self {
+        let allow = args.tools.clone();
+        let no_tools = args.no_tools;
+        Sessions {
+            current,
+            host: extensions.map(|e| Arc::downgrade(&e.host)),
+            hooks: extensions.map(|e| Arc::downgrade(&e.hooks)),
+            warn,
+            activate: Arc::new(move |name: &str| {
+                !no_tools
+                    && allow
+                        .as_ref()
+                        .is_none_or(|list| list.iter().any(|n| n == name))
+            }),
+        }
+    }
+}
+
 /// How long a replacement waits for an aborted run to settle.
 const SETTLE_LIMIT: Duration = Duration::from_secs(30);
 
@@ -44,6 +71,23 @@ pub(crate) fn content_text(content: &Value) -> String {
             .filter_map(|b| b["text"].as_str())
             .collect(),
     }
+}
+
+/// A new, empty session in `dir` (in memory without one, as the session it replaces was),
+/// whose header names `parent`.
+fn fresh_session(
+    dir: Option<&std::path::Path>,
+    cwd: &str,
+    parent: Option<String>,
+) -> Result<Session, String> {
+    let Some(dir) = dir else {
+        return Ok(Session::in_memory(cwd));
+    };
+    let new = NewSession {
+        id: None,
+        parent_session: parent,
+    };
+    Session::create(dir, cwd, new, WriteOptions::default()).map_err(|error| error.to_string())
 }
 
 fn cancelled(gate: Option<Value>) -> bool {
@@ -68,10 +112,7 @@ impl Sessions {
         let old = self.current.get();
         if old.is_running() {
             old.abort();
-            let deadline = tokio::time::Instant::now() + SETTLE_LIMIT;
-            while old.is_running() && tokio::time::Instant::now() < deadline {
-                tokio::time::sleep(Duration::from_millis(10)).await;
-            }
+            old.wait_until_idle(Some(SETTLE_LIMIT)).await;
         }
         self.notify(json!({
             "type": "session_shutdown",
@@ -342,15 +383,7 @@ impl Sessions {
             .current
             .get()
             .with_session_log(|s| (s.dir().map(|d| d.to_path_buf()), s.cwd().to_string()));
-        let new = NewSession {
-            id: None,
-            parent_session: parent,
-        };
-        let session = match &dir {
-            Some(dir) => Session::create(dir, &cwd, new, WriteOptions::default())
-                .map_err(|error| error.to_string())?,
-            None => Session::in_memory(&cwd),
-        };
+        let session = fresh_session(dir.as_deref(), &cwd, parent)?;
         let target = session.path().map(|p| p.display().to_string());
         drop(self.take_session("new", target.as_deref()).await);
         self.install(session, "new", previous).await?;
@@ -405,22 +438,7 @@ impl Sessions {
                     .create_branched_session(leaf)
                     .map_err(|error| error.to_string())?;
             }
-            None => {
-                let parent = previous.clone();
-                session = match session.dir().map(|d| d.to_path_buf()) {
-                    Some(dir) => Session::create(
-                        &dir,
-                        session.cwd(),
-                        NewSession {
-                            id: None,
-                            parent_session: parent,
-                        },
-                        WriteOptions::default(),
-                    )
-                    .map_err(|error| error.to_string())?,
-                    None => Session::in_memory(session.cwd()),
-                };
-            }
+            None => session = fresh_session(session.dir(), session.cwd(), previous.clone())?,
         }
         self.install(session, "fork", previous).await?;
         Ok(json!({ "cancelled": false, "selectedText": selected }))

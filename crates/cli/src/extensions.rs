@@ -62,8 +62,7 @@ pub async fn start(
     if let Some(ui) = ui {
         // Failures go to stderr as always, and to the mode's UI (RPC: `extension_error`).
         options.reporter = tau_ext_bridge::Reporter::with_sink(move |diagnostic| {
-            use std::io::Write;
-            let _ = writeln!(std::io::stderr(), "tau: warning: {diagnostic}");
+            tau_ext_bridge::Reporter::warn_on_stderr(diagnostic);
             ui.extension_error(
                 diagnostic.extension_path.as_deref(),
                 &diagnostic.event,
@@ -120,13 +119,7 @@ async fn available_models(agent_dir: &Path) -> serde_json::Value {
         let models: Vec<serde_json::Value> = registry
             .available()
             .into_iter()
-            .filter_map(|model| serde_json::to_value(model).ok())
-            .map(|mut model| {
-                if let Some(fields) = model.as_object_mut() {
-                    fields.remove("headers");
-                }
-                model
-            })
+            .map(crate::model::model_json)
             .collect();
         json!(models)
     })
@@ -211,21 +204,7 @@ impl Extensions {
         ui: Option<Arc<dyn ExtensionUi>>,
     ) -> Option<UnboundedReceiver<PendingRun>> {
         let (runs, pending) = tokio::sync::mpsc::unbounded_channel();
-        let allow = args.tools.clone();
-        let no_tools = args.no_tools;
-        let activate = Arc::new(move |name: &str| {
-            !no_tools
-                && allow
-                    .as_ref()
-                    .is_none_or(|list| list.iter().any(|n| n == name))
-        });
-        let sessions = Sessions {
-            current: current.clone(),
-            host: Some(Arc::downgrade(&self.host)),
-            hooks: Some(Arc::downgrade(&self.hooks)),
-            warn,
-            activate,
-        };
+        let sessions = Sessions::new(current.clone(), Some(self), args, warn);
         let actions = Actions::new(sessions, runs, agent_dir.to_path_buf(), ui);
         self.host.set_actions(Arc::new(actions));
         let commands: Vec<serde_json::Value> = self

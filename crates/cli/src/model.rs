@@ -158,6 +158,16 @@ fn provider_for(model: &Model, registry: &ModelRegistry) -> Result<Arc<dyn Provi
     }
 }
 
+/// A model as clients and extensions see it: the configured definition, without request
+/// headers (resolved headers may carry credentials).
+pub fn model_json(model: &Model) -> serde_json::Value {
+    let mut value = serde_json::to_value(model).unwrap_or(serde_json::Value::Null);
+    if let Some(object) = value.as_object_mut() {
+        object.remove("headers");
+    }
+    value
+}
+
 /// The selection for switching to `provider`/`id` mid-session (Pi's `setModel`): `None` when
 /// the model is unknown, its api unsupported, or it has no credentials. The thinking level
 /// is left to the caller (Pi keeps the current one, clamped).

@@ -83,10 +83,14 @@ impl std::fmt::Debug for Reporter {
 impl Reporter {
     /// A reporter that writes each diagnostic to stderr as `tau: warning: …`.
     pub fn stderr() -> Self {
-        Self::with_sink(|d| {
-            use std::io::Write;
-            let _ = writeln!(std::io::stderr(), "tau: warning: {d}");
-        })
+        Self::with_sink(Self::warn_on_stderr)
+    }
+
+    /// Writes `diagnostic` to stderr as [`Reporter::stderr`] does (for sinks that also send
+    /// it elsewhere).
+    pub fn warn_on_stderr(diagnostic: &Diagnostic) {
+        use std::io::Write;
+        let _ = writeln!(std::io::stderr(), "tau: warning: {diagnostic}");
     }
 
     /// A reporter calling `sink` for each diagnostic.

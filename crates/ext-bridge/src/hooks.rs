@@ -123,16 +123,32 @@ impl ExtensionHooks {
     /// order; failures are reported and the run goes on. Used for `session_start`,
     /// `session_shutdown` and the loop's notification events.
     pub async fn notify(&self, event: Value) {
+        self.until(event, |_| false).await;
+    }
+
+    /// Runs every handler of `event` (each with the event as tau sent it) until one returns
+    /// a value `decisive` accepts: that value, and the last non-null value before it.
+    /// Throwing handlers are reported and skipped.
+    async fn until(
+        &self,
+        event: Value,
+        decisive: impl Fn(&Value) -> bool,
+    ) -> (Option<Value>, Option<Value>) {
         let (name, handlers) = self.handlers_of(&event).await;
+        let mut last = None;
         for handler in &handlers {
-            if let Err(e) = self
+            match self
                 .host
                 .invoke(&handler.id, event.clone(), json!({}))
                 .await
             {
-                self.report(Some(handler), &name, &e);
+                Ok(outcome) if decisive(&outcome.value) => return (Some(outcome.value), last),
+                Ok(outcome) if !outcome.value.is_null() => last = Some(outcome.value),
+                Ok(_) => {}
+                Err(e) => self.report(Some(handler), &name, &e),
             }
         }
+        (None, last)
     }
 
     /// Runs `input` handlers on a prompt (Pi's `emitInput`): `transform` chains text and
@@ -195,42 +211,16 @@ impl ExtensionHooks {
     /// does: handlers in order until one returns `cancel: true`, which is returned; else the
     /// last value a handler returned. Throwing handlers are reported and skipped.
     pub async fn gate(&self, event: Value) -> Option<Value> {
-        let (name, handlers) = self.handlers_of(&event).await;
-        let mut last = None;
-        for handler in &handlers {
-            match self
-                .host
-                .invoke(&handler.id, event.clone(), json!({}))
-                .await
-            {
-                Ok(outcome) if field_bool(&outcome.value, "cancel") => return Some(outcome.value),
-                Ok(outcome) if !outcome.value.is_null() => last = Some(outcome.value),
-                Ok(_) => {}
-                Err(e) => self.report(Some(handler), &name, &e),
-            }
-        }
-        last
+        let (cancel, last) = self.until(event, |value| field_bool(value, "cancel")).await;
+        cancel.or(last)
     }
 
     /// Runs handlers of `event` in order until one returns a value with `key` (Pi's gate
     /// with a decisive result, e.g. `user_bash`'s `result`); that value, else `None`.
     /// Throwing handlers are reported and skipped.
     pub async fn first_with(&self, event: Value, key: &str) -> Option<Value> {
-        let (name, handlers) = self.handlers_of(&event).await;
-        for handler in &handlers {
-            match self
-                .host
-                .invoke(&handler.id, event.clone(), json!({}))
-                .await
-            {
-                Ok(outcome) if outcome.value.get(key).is_some_and(|v| !v.is_null()) => {
-                    return Some(outcome.value)
-                }
-                Ok(_) => {}
-                Err(e) => self.report(Some(handler), &name, &e),
-            }
-        }
-        None
+        let decisive = |value: &Value| value.get(key).is_some_and(|v| !v.is_null());
+        self.until(event, decisive).await.0
     }
 
     /// Whether any extension handles `event`.

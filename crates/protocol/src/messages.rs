@@ -169,6 +169,16 @@ pub enum UserContent {
 }
 
 impl UserContent {
+    /// Content an extension passed (`sendUserMessage`, a custom message's `content`): a
+    /// string or content blocks; missing or `null` is empty, as Pi normalises it.
+    pub fn from_extension(value: Option<&Value>) -> Result<UserContent, String> {
+        match value {
+            None | Some(Value::Null) => Ok(UserContent::Blocks(Vec::new())),
+            Some(content) => serde_json::from_value(content.clone())
+                .map_err(|error| format!("message content is not text or content blocks: {error}")),
+        }
+    }
+
     /// All text of the content joined by newlines, images left out.
     pub fn joined_text(&self) -> String {
         match self {
@@ -327,12 +337,7 @@ impl CustomMessage {
     /// `sendMessage`, `before_agent_start` messages, boundary drafts), stamped now. A missing
     /// or `null` content is empty, as Pi normalises it.
     pub fn from_extension(value: &Value) -> Result<CustomMessage, String> {
-        let content = match value.get("content") {
-            None | Some(Value::Null) => UserContent::Blocks(Vec::new()),
-            Some(content) => serde_json::from_value(content.clone()).map_err(|error| {
-                format!("message content is not text or content blocks: {error}")
-            })?,
-        };
+        let content = UserContent::from_extension(value.get("content"))?;
         Ok(CustomMessage {
             custom_type: value
                 .get("customType")

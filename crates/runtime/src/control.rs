@@ -197,6 +197,14 @@ impl Runtime {
             .map_err(|error| error.to_string())
     }
 
+    /// Waits until no run is under way, at most `limit` (`None`: however long it takes).
+    pub async fn wait_until_idle(&self, limit: Option<std::time::Duration>) {
+        let deadline = limit.map(|limit| tokio::time::Instant::now() + limit);
+        while self.is_running() && deadline.is_none_or(|d| tokio::time::Instant::now() < d) {
+            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        }
+    }
+
     /// A counter that changes whenever the live configuration does (tools, model,
     /// thinking level, prompt): a cheap way to tell that nothing changed.
     pub fn config_generation(&self) -> u64 {

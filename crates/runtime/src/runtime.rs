@@ -275,8 +275,12 @@ impl Runtime {
             Trigger::Message(message) => *message,
         };
         self.running.store(true, Ordering::Release);
-        *lock(&self.run_prompt) = options.system_prompt.clone();
-        let mut produced = self.run_prepared(prompt, options.messages).await;
+        let RunOptions {
+            system_prompt,
+            messages,
+        } = options;
+        *lock(&self.run_prompt) = system_prompt;
+        let mut produced = self.run_prepared(prompt, messages).await;
         self.before_settle(&mut produced).await;
         let held = std::mem::take(&mut *lock(&self.after_run));
         for message in held {

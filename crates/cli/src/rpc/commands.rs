@@ -10,6 +10,7 @@ use tau_protocol::{Model, ThinkingLevel};
 use tau_provider::models::{clamp_thinking, supported_thinking_levels, ModelRegistry};
 
 use super::{prompting, session_cmds, Rpc};
+pub(super) use crate::model::model_json;
 
 /// A command's outcome: its `data` (`None`: no data field) or what went wrong.
 pub(super) type Outcome = Result<Option<Value>, String>;
@@ -152,16 +153,6 @@ fn mode_name(mode: QueueMode) -> &'static str {
         QueueMode::All => "all",
         QueueMode::OneAtATime => "one-at-a-time",
     }
-}
-
-/// A model as RPC clients see it: the configured definition, without request headers
-/// (resolved headers may carry credentials).
-pub(super) fn model_json(model: &Model) -> Value {
-    let mut value = serde_json::to_value(model).unwrap_or(Value::Null);
-    if let Some(object) = value.as_object_mut() {
-        object.remove("headers");
-    }
-    value
 }
 
 fn state(rpc: &Rpc) -> Value {

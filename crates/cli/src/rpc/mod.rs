@@ -96,26 +96,12 @@ pub async fn run(mut args: Args, cwd: &Path, agent_dir: &Path) -> Result<ExitCod
     if let Some(extensions) = &assembly.extensions {
         let _ = hooks.set(Arc::downgrade(&extensions.hooks));
     }
-    let allow = args.tools.clone();
-    let no_tools = args.no_tools;
-    let sessions = Sessions {
-        current: assembly.current.clone(),
-        host: assembly
-            .extensions
-            .as_ref()
-            .map(|e| Arc::downgrade(&e.host)),
-        hooks: assembly
-            .extensions
-            .as_ref()
-            .map(|e| Arc::downgrade(&e.hooks)),
-        warn: crate::app::warn,
-        activate: Arc::new(move |name: &str| {
-            !no_tools
-                && allow
-                    .as_ref()
-                    .is_none_or(|list| list.iter().any(|n| n == name))
-        }),
-    };
+    let sessions = Sessions::new(
+        assembly.current.clone(),
+        assembly.extensions.as_deref(),
+        &args,
+        crate::app::warn,
+    );
     let rpc = Arc::new(Rpc {
         out,
         events,
