@@ -30,12 +30,23 @@ fn run_live(env: &ExtEnv, ws: &Workspace, script: &Path, prompts: &[&str]) -> Ru
 /// went quietly, and returns it with the session's entries; `None` (reason printed) when
 /// extensions cannot run here.
 fn live_session(test: &str, prompts: &[&str]) -> Option<(Run, Vec<Value>)> {
+    let (ws, run) = live_run(test, prompts)?;
+    let entries = entries(&only_session(&ws));
+    Some((run, entries))
+}
+
+/// [`live_session`]'s run, returning its workspace (for the files the fixture writes).
+fn live_run(test: &str, prompts: &[&str]) -> Option<(Workspace, Run)> {
     let env = ext_env(test)?;
     let ws = Workspace::new();
     let run = run_live(&env, &ws, &echo_script(), prompts);
     run.assert_ok().assert_quiet();
-    let entries = entries(&only_session(&ws));
-    Some((run, entries))
+    Some((ws, run))
+}
+
+/// A JSON file the fixture wrote into the workspace.
+fn written(ws: &Workspace, name: &str) -> Value {
+    serde_json::from_str(&ws.read(name)).expect("the fixture's JSON")
 }
 
 /// The first `message` entry after index `at` (custom entries between are skipped).
@@ -312,19 +323,11 @@ fn ext_live_ctx_compact_writes_a_compaction_and_reload_reruns_session_start() {
 
 #[test]
 fn ext_live_model_registry_complete_is_served_by_taus_provider() {
-    let Some(env) = ext_env("ext_live_model") else {
+    // A prompt first: a session file is written once it holds a message.
+    let Some((_, entries)) = live_session("ext_live_model", &["hello", "/ask-model what is tau"])
+    else {
         return;
     };
-    let ws = Workspace::new();
-    // A prompt first: a session file is written once it holds a message.
-    let run = run_live(
-        &env,
-        &ws,
-        &echo_script(),
-        &["hello", "/ask-model what is tau"],
-    );
-    run.assert_ok().assert_quiet();
-    let entries = entries(&only_session(&ws));
     let answer = customs(&entries, "live-model-answer");
     assert_eq!(answer.len(), 1, "{entries:#?}");
     let data = &answer[0]["data"];
@@ -381,20 +384,10 @@ fn ext_live_extension_flags_take_values_by_their_type() {
 
 #[test]
 fn ext_live_a_command_forks_and_continues_in_with_session() {
-    let Some(env) = ext_env("ext_live_fork") else {
+    let Some((ws, _)) = live_run("ext_live_fork", &["hello", "/fork-continue there"]) else {
         return;
     };
-    let ws = Workspace::new();
-    let run = run_live(
-        &env,
-        &ws,
-        &echo_script(),
-        &["hello", "/fork-continue there"],
-    );
-    run.assert_ok().assert_quiet();
-    let outcome: Value =
-        serde_json::from_str(&std::fs::read_to_string(ws.path().join("fork-result.json")).unwrap())
-            .unwrap();
+    let outcome = written(&ws, "fork-result.json");
     assert_eq!(outcome["result"]["cancelled"], false, "{outcome}");
     assert_eq!(outcome["result"]["selectedText"], "hello");
     assert!(
@@ -427,15 +420,10 @@ fn ext_live_a_command_forks_and_continues_in_with_session() {
 
 #[test]
 fn ext_live_navigate_tree_moves_the_leaf_and_the_next_prompt_branches() {
-    let Some(env) = ext_env("ext_live_tree") else {
+    let Some((ws, _)) = live_run("ext_live_tree", &["hello", "/tree-back", "again"]) else {
         return;
     };
-    let ws = Workspace::new();
-    let run = run_live(&env, &ws, &echo_script(), &["hello", "/tree-back", "again"]);
-    run.assert_ok().assert_quiet();
-    let result: Value =
-        serde_json::from_str(&std::fs::read_to_string(ws.path().join("tree-result.json")).unwrap())
-            .unwrap();
+    let result = written(&ws, "tree-result.json");
     assert_eq!(result["cancelled"], false);
     assert_eq!(result["editorText"], "hello");
     let entries = entries(&only_session(&ws));

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-use crate::support::Workspace;
+pub use crate::support::{entries, session_files, Workspace};
 
 /// A run that takes longer than this has hung.
 pub const RUN_LIMIT: Duration = Duration::from_secs(90);
@@ -209,44 +209,11 @@ pub fn run(cmd: Command) -> Run {
     run_bounded(cmd, RUN_LIMIT)
 }
 
-/// The session files under the workspace's agent dir, oldest name first.
-pub fn session_files(ws: &Workspace) -> Vec<PathBuf> {
-    let root = ws.agent_dir.path().join("sessions");
-    let mut files = Vec::new();
-    for dir in std::fs::read_dir(&root).into_iter().flatten().flatten() {
-        for file in std::fs::read_dir(dir.path())
-            .into_iter()
-            .flatten()
-            .flatten()
-        {
-            let path = file.path();
-            if path.extension().is_some_and(|e| e == "jsonl") {
-                files.push(path);
-            }
-        }
-    }
-    files.sort();
-    files
-}
-
 /// The only session file; panics when there is not exactly one.
 pub fn only_session(ws: &Workspace) -> PathBuf {
     let files = session_files(ws);
     assert_eq!(files.len(), 1, "session files: {files:?}");
     files[0].clone()
-}
-
-/// Every line of a session file, each of which must parse as JSON.
-pub fn entries(path: &Path) -> Vec<Value> {
-    std::fs::read_to_string(path)
-        .expect("session file")
-        .lines()
-        .enumerate()
-        .map(|(n, line)| {
-            serde_json::from_str(line)
-                .unwrap_or_else(|e| panic!("{} line {}: {e}: {line}", path.display(), n + 1))
-        })
-        .collect()
 }
 
 /// The entries of `kind` (`type`).

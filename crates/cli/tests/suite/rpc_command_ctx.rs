@@ -46,9 +46,7 @@ fn rpc_a_command_forks_and_continues_in_with_session() {
         .filter(|m| m["role"] == "user")
         .collect();
     assert_eq!(users.len(), 1, "{messages}");
-    let outcome: Value =
-        serde_json::from_str(&std::fs::read_to_string(ws.path().join("fork-result.json")).unwrap())
-            .unwrap();
+    let outcome: Value = serde_json::from_str(&ws.read("fork-result.json")).unwrap();
     assert_eq!(outcome["result"]["selectedText"], "hello");
     assert!(outcome["stale"]
         .as_str()

@@ -1,36 +1,10 @@
 //! Sessions through the real binary: Pi's file layout, resume, fork, ids, names, listing,
 //! torn lines and the lock that keeps two writers apart.
 
-use std::path::PathBuf;
-
 use serde_json::{json, Value};
 
+use crate::support::entries as lines;
 use crate::support::*;
-
-/// The session files under the workspace's agent dir.
-fn session_files(ws: &Workspace) -> Vec<PathBuf> {
-    let root = ws.agent_dir.path().join("sessions");
-    let mut files = Vec::new();
-    for dir in std::fs::read_dir(&root).into_iter().flatten().flatten() {
-        for file in std::fs::read_dir(dir.path())
-            .into_iter()
-            .flatten()
-            .flatten()
-        {
-            files.push(file.path());
-        }
-    }
-    files.sort();
-    files
-}
-
-fn lines(path: &PathBuf) -> Vec<Value> {
-    std::fs::read_to_string(path)
-        .expect("session file")
-        .lines()
-        .map(|line| serde_json::from_str(line).expect("json line"))
-        .collect()
-}
 
 fn run(ws: &Workspace, script: &Value, args: &[&str]) -> std::process::Output {
     let path = ws.script(script);
@@ -56,6 +30,13 @@ fn a_run_writes_pi_layout_and_continue_resumes_it() {
     assert!(output.status.success(), "{}", stderr(&output));
     let files = session_files(&ws);
     assert_eq!(files.len(), 1);
+    let folder_files = std::fs::read_dir(files[0].parent().expect("folder"))
+        .expect("session folder")
+        .count();
+    assert_eq!(
+        folder_files, 1,
+        "only the session file: no lock left behind"
+    );
     let folder = files[0]
         .parent()
         .and_then(|p| p.file_name())

@@ -148,3 +148,37 @@ pub fn process_alive(pid: &str) -> bool {
         Err(_) => false,
     }
 }
+
+/// The session files (`*.jsonl`) in the workspace's session folders
+/// (`<agent dir>/sessions/*/`), sorted; a running writer's lock file is not one.
+pub fn session_files(ws: &Workspace) -> Vec<PathBuf> {
+    let root = ws.agent_dir.path().join("sessions");
+    let mut files = Vec::new();
+    for dir in std::fs::read_dir(&root).into_iter().flatten().flatten() {
+        for file in std::fs::read_dir(dir.path())
+            .into_iter()
+            .flatten()
+            .flatten()
+        {
+            let path = file.path();
+            if path.extension().is_some_and(|e| e == "jsonl") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// Every line of a session file, each of which must parse as JSON.
+pub fn entries(path: &Path) -> Vec<Value> {
+    std::fs::read_to_string(path)
+        .expect("session file")
+        .lines()
+        .enumerate()
+        .map(|(n, line)| {
+            serde_json::from_str(line)
+                .unwrap_or_else(|e| panic!("{} line {}: {e}: {line}", path.display(), n + 1))
+        })
+        .collect()
+}
