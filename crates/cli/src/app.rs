@@ -149,20 +149,13 @@ async fn run_checked(mut args: Args) -> Result<ExitCode, String> {
         assembly.driver.clone(),
         assembly.extensions.clone(),
     );
-    let flag_names = |only_boolean| {
-        extensions
-            .as_ref()
-            .map(|e| e.flag_names(only_boolean))
-            .unwrap_or_default()
-    };
-    let (registered, booleans) = (flag_names(false), flag_names(true));
+    // Every unknown flag is a registered one by now (assemble checked them).
+    let booleans = extensions
+        .as_ref()
+        .map(|e| e.flag_names(true))
+        .unwrap_or_default();
     args.release_boolean_flag_values(&|name| booleans.iter().any(|b| b == name));
     let prompts = inputs::build_prompts(stdin, file_text, images, &args.messages);
-    for (flag, _) in &args.unknown_flags {
-        if !registered.contains(flag) {
-            warn(&format!("unknown option --{flag} ignored"));
-        }
-    }
     let aborter = current.clone();
     let ctrl_c = tokio::spawn(async move {
         // Ctrl-C cancels the running turn; the run then ends with an aborted message.

@@ -1,6 +1,9 @@
 //! Command-line parsing with Pi's rules: `-p` takes the next argument as a message unless it
 //! starts with `@` or `-`, `@path` arguments are files for the first prompt, `--` ends
-//! options, unknown `--flags` are kept for extensions, unknown short options are errors.
+//! options, unknown `--flags` are kept for extensions (and are an error once the extensions
+//! are loaded and none registered them), unknown short options are errors. Pi's own flags
+//! that tau has nothing to do for are accepted with their meaning or as documented no-ops,
+//! so they never swallow the next argument as an extension flag's value.
 
 use std::path::PathBuf;
 
@@ -78,6 +81,25 @@ pub struct Args {
     pub models: Option<Vec<String>>,
     /// `--list-models [search]`: `Some(None)` lists every model, `Some(Some(s))` searches.
     pub list_models: Option<Option<String>>,
+    /// `--offline` (also `PI_OFFLINE=1` / `TAU_OFFLINE=1`): tau makes no start-up network
+    /// requests either way; offline, settings packages that are not installed are skipped
+    /// with a warning instead of stopping the run, as Pi skips them.
+    pub offline: bool,
+    /// `--verbose`: accepted for Pi's sake; tau's start-up output is the same without it.
+    pub verbose: bool,
+    /// `--no-mcp`: accepted; tau has no MCP support, so no server connects anyway.
+    pub no_mcp: bool,
+    /// `-ns`/`--no-skills`, `-np`/`--no-prompt-templates`, `--no-themes`: accepted; tau
+    /// loads no skills, prompt templates or themes yet.
+    pub no_resources: bool,
+    /// `--skill` / `--prompt-template` values: resources tau cannot load yet (an error,
+    /// rather than a run without what the user asked for).
+    pub unsupported_resources: Vec<String>,
+    /// `--theme <path>`, `--use-theme <name>`, `--tui-mode <mode>`: settings of the
+    /// interactive terminal UI, which has none of them yet; no effect in other modes.
+    pub ui_options: Vec<(String, String)>,
+    /// `--export <file> [output]`: not supported yet (an error).
+    pub export: Option<String>,
     /// `@path` arguments.
     pub file_args: Vec<String>,
     /// Prompt messages in order.
@@ -122,6 +144,13 @@ fn value_flag(arg: &str) -> Option<Setter> {
         "--session-dir" => |a, v| a.session_dir = Some(PathBuf::from(v)),
         "--name" | "-n" => |a, v| a.name = Some(v),
         "--models" => |a, v| a.models = Some(split_list(&v)),
+        "--skill" => |a, v| a.unsupported_resources.push(format!("--skill {v}")),
+        "--prompt-template" => |a, v| {
+            a.unsupported_resources
+                .push(format!("--prompt-template {v}"))
+        },
+        "--theme" => |a, v| a.ui_options.push(("theme".into(), v)),
+        "--export" => |a, v| a.export = Some(v),
         _ => return None,
     })
 }
@@ -170,7 +199,53 @@ impl Args {
 pub fn parse(argv: &[String]) -> Args {
     let mut args = parse_flags(argv);
     check_session_flags(&mut args);
+    let env_offline = ["TAU_OFFLINE", "PI_OFFLINE"]
+        .iter()
+        .any(|name| std::env::var(name).is_ok_and(|v| is_truthy(&v)));
+    args.offline |= env_offline;
+    if let Some(file) = &args.export {
+        args.diagnostics.push((
+            true,
+            format!("--export {file}: tau cannot export sessions to HTML yet; nothing was run"),
+        ));
+    }
+    for resource in &args.unsupported_resources {
+        args.diagnostics.push((
+            true,
+            format!(
+                "{resource}: tau does not load skills or prompt templates yet; leave the flag out"
+            ),
+        ));
+    }
     args
+}
+
+/// Pi's truthy environment values: `1`, `true`, `yes` (any case).
+fn is_truthy(value: &str) -> bool {
+    value == "1" || value.eq_ignore_ascii_case("true") || value.eq_ignore_ascii_case("yes")
+}
+
+/// A value flag of Pi's that checks its value itself (`--mode`, `--use-theme`,
+/// `--tui-mode`): the value, or the error when it is missing or not one of `valid`.
+fn checked_value<'a>(
+    flag: &str,
+    next: Option<&'a String>,
+    valid: Option<&[&str]>,
+    missing: &str,
+) -> Result<&'a str, (bool, String)> {
+    match next.map(String::as_str) {
+        Some(value) if !value.starts_with('-') => match valid {
+            Some(valid) if !valid.contains(&value) => Err((
+                true,
+                format!(
+                    "Invalid {flag} \"{value}\". Valid values: {}",
+                    valid.join(", ")
+                ),
+            )),
+            _ => Ok(value),
+        },
+        _ => Err((true, missing.to_string())),
+    }
 }
 
 fn parse_flags(argv: &[String]) -> Args {
@@ -200,21 +275,48 @@ fn parse_flags(argv: &[String]) -> Args {
             "--no-extensions" | "-ne" => args.no_extensions = true,
             "--approve" | "-a" => args.approve = Some(true),
             "--no-approve" | "-na" => args.approve = Some(false),
-            "--mode" => match next.map(String::as_str) {
-                Some("text") => (args.mode, i) = (Mode::Text, i + 1),
-                Some("json") => (args.mode, i) = (Mode::Json, i + 1),
-                Some("rpc") => (args.mode, i) = (Mode::Rpc, i + 1),
-                Some(other) if !other.starts_with('-') => {
-                    args.diagnostics.push((
-                        true,
-                        format!("Invalid mode \"{other}\". Valid values: text, json, rpc"),
-                    ));
-                    i += 1;
+            "--offline" => args.offline = true,
+            "--verbose" => args.verbose = true,
+            "--no-mcp" => args.no_mcp = true,
+            "--no-skills" | "-ns" | "--no-prompt-templates" | "-np" | "--no-themes" => {
+                args.no_resources = true
+            }
+            "--mode" | "--tui-mode" | "--use-theme" => {
+                let (valid, missing): (Option<&[&str]>, &str) = match arg {
+                    "--mode" => (
+                        Some(&["text", "json", "rpc"]),
+                        "--mode requires text, json, or rpc",
+                    ),
+                    "--tui-mode" => (
+                        Some(&["regular", "fullscreen"]),
+                        "--tui-mode requires regular or fullscreen",
+                    ),
+                    _ => (None, "--use-theme requires a theme name"),
+                };
+                let name = if arg == "--tui-mode" {
+                    "TUI mode"
+                } else {
+                    "mode"
+                };
+                match checked_value(name, next, valid, missing) {
+                    Ok(value) => {
+                        match (arg, value) {
+                            ("--mode", "json") => args.mode = Mode::Json,
+                            ("--mode", "rpc") => args.mode = Mode::Rpc,
+                            ("--mode", _) => args.mode = Mode::Text,
+                            _ => args.ui_options.push((arg[2..].to_string(), value.into())),
+                        }
+                        i += 1;
+                    }
+                    Err(diagnostic) => {
+                        // A bad value is still taken (Pi's parser), a missing one is not.
+                        if next.is_some_and(|v| !v.starts_with('-')) {
+                            i += 1;
+                        }
+                        args.diagnostics.push(diagnostic);
+                    }
                 }
-                _ => args
-                    .diagnostics
-                    .push((true, "--mode requires text, json, or rpc".into())),
-            },
+            }
             "--list-models" => {
                 // Pi: the next argument is a search term unless it is an option or a file.
                 let search = next.filter(|term| !term.starts_with('-') && !term.starts_with('@'));
@@ -316,13 +418,13 @@ mod tests {
 
     #[test]
     fn double_dash_ends_options_and_unknowns_are_reported() {
-        let args = parse_str("-z --plan fast --verbose -- -starts-with-dash @f");
+        let args = parse_str("-z --plan fast --loud -- -starts-with-dash @f");
         assert_eq!(args.diagnostics, [(true, "Unknown option: -z".to_string())]);
         assert_eq!(
             args.unknown_flags,
             [
                 ("plan".to_string(), Some("fast".to_string())),
-                ("verbose".to_string(), None)
+                ("loud".to_string(), None)
             ]
         );
         assert_eq!(args.messages, ["-starts-with-dash"]);
@@ -383,6 +485,32 @@ mod tests {
             args.models,
             Some(vec!["sonnet:high".to_string(), "openai/*".to_string()])
         );
+    }
+
+    #[test]
+    fn pi_flags_tau_does_nothing_for_take_no_value() {
+        let args = parse_str("-p --offline go --verbose --no-mcp -ns -np --no-themes again");
+        assert!(args.offline && args.verbose && args.no_mcp && args.no_resources);
+        assert_eq!(args.messages, ["go", "again"]);
+        assert!(args.unknown_flags.is_empty() && args.diagnostics.is_empty());
+        let args = parse_str("--tui-mode regular --use-theme json --theme t.json hi");
+        assert_eq!(args.mode, Mode::Text, "--use-theme json is a theme name");
+        assert_eq!(args.messages, ["hi"]);
+        assert_eq!(args.ui_options.len(), 3);
+    }
+
+    #[test]
+    fn export_skill_and_prompt_template_are_errors() {
+        let args = parse_str("--export s.jsonl out.html --skill a --prompt-template b");
+        assert_eq!(args.export.as_deref(), Some("s.jsonl"));
+        let errors: Vec<&str> = args
+            .diagnostics
+            .iter()
+            .filter(|(is_error, _)| *is_error)
+            .map(|(_, message)| message.as_str())
+            .collect();
+        assert_eq!(errors.len(), 3, "{errors:?}");
+        assert!(errors[0].starts_with("--export s.jsonl:"));
     }
 
     #[test]

@@ -80,7 +80,11 @@ pub async fn assemble(
     let selection = select_model(args).await?;
     let (tools, tool_warnings) = setup::active_tools(args)?;
     tool_warnings.iter().for_each(|w| warn(w));
-    let extensions = starting.await.ok().flatten().map(Arc::new);
+    let extensions = starting
+        .await
+        .map_err(|error| format!("extension start-up failed: {error}"))??
+        .map(Arc::new);
+    extensions::check_flags(args, extensions.as_deref())?;
     let tools = match &extensions {
         Some(extensions) => extensions.add_tools(tools, args),
         None => tools,

@@ -1,5 +1,6 @@
 //! Starting Pi extensions for a run: find them, start the host, load, bind, and hand back
-//! the hooks, tools and commands. Any failure is a warning: tau runs on without extensions.
+//! the hooks, tools and commands. A configured extension that cannot load stops the run
+//! before the first model request, as in Pi; only what Pi itself skips is a warning.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -29,8 +30,11 @@ pub struct Extensions {
     pub trusted: bool,
 }
 
-/// Starts the extensions `args` and the agent directory configure; `None` when there are
-/// none or the host cannot run (reported through `warn`).
+/// Starts the extensions `args` and the agent directory configure; `Ok(None)` when there
+/// are none. Any configured extension that cannot load (missing, broken, throwing, its host
+/// unable to run) is an error: the run must not start without a gate the user set up
+/// (Pi 1.6.0 refuses to start the same way). The error names each extension and the cause,
+/// with the hints to go on.
 pub async fn start(
     args: &Args,
     cwd: &Path,
@@ -39,7 +43,7 @@ pub async fn start(
     has_ui: bool,
     ui: Option<Arc<dyn ExtensionUi>>,
     warn: &(dyn Fn(&str) + Sync),
-) -> Option<Extensions> {
+) -> Result<Option<Extensions>, String> {
     let found = discover(&DiscoveryOptions {
         agent_dir: agent_dir.to_path_buf(),
         cwd: cwd.to_path_buf(),
@@ -51,12 +55,19 @@ pub async fn start(
         no_extensions: args.no_extensions,
         trust_override: args.approve,
         global_npm_root: None,
+        offline: args.offline,
     });
     found.warnings.iter().for_each(|w| warn(w));
     let trusted = found.trust.trusted;
+    if !found.errors.is_empty() {
+        let lines: Vec<String> = found.errors.iter().map(|e| e.message.clone()).collect();
+        let from_cli = found.errors.iter().any(|e| e.from_cli);
+        let configured = found.errors.iter().any(|e| !e.from_cli);
+        return Err(load_failure(&lines, from_cli, configured));
+    }
     let paths = found.paths;
     if paths.is_empty() {
-        return None;
+        return Ok(None);
     }
     let mut options = HostOptions::new(cwd);
     if let Some(ui) = ui {
@@ -73,15 +84,23 @@ pub async fn start(
     if let Some(limit) = handler_limit(warn) {
         options.request_timeout = limit;
     }
+    let explicit = found.explicit;
+    let is_explicit = |path: &Path| explicit.iter().any(|e| same_file(e, path));
+    let cannot_run = |error: &dyn std::fmt::Display| {
+        let line = format!(
+            "{} configured but cannot run: {error}",
+            plural_extensions(paths.len())
+        );
+        let from_cli = paths.iter().any(|p| is_explicit(p));
+        let configured = paths.iter().any(|p| !is_explicit(p));
+        load_failure_with(&[line], "fix that", from_cli, configured)
+    };
     let host = match ExtensionHost::start(options).await {
         Ok(host) => Arc::new(host),
-        Err(error) => {
-            warn(&format!("extensions disabled: {error}"));
-            return None;
-        }
+        Err(error) => return Err(cannot_run(&error)),
     };
     let request = LoadRequest {
-        paths,
+        paths: paths.clone(),
         cwd: cwd.to_path_buf(),
         agent_dir: agent_dir.to_path_buf(),
         mode: mode.into(),
@@ -91,23 +110,85 @@ pub async fn start(
     let report = match host.load(request).await {
         Ok(report) => report,
         Err(error) => {
-            warn(&format!("extensions disabled: {error}"));
-            return None;
+            let _ = host.shutdown().await;
+            return Err(cannot_run(&error));
         }
     };
-    for failed in report.extensions.iter().filter(|ext| !ext.ok) {
-        let error = failed.error.as_deref().unwrap_or("unknown error");
-        warn(&format!(
-            "extension {} failed to load: {error}",
-            failed.path
-        ));
+    let failed: Vec<String> = report
+        .extensions
+        .iter()
+        .filter(|ext| !ext.ok)
+        .map(|ext| load_error(&ext.path, ext.error.as_deref()))
+        .collect();
+    if !failed.is_empty() {
+        let _ = host.shutdown().await;
+        let failed_paths = report.extensions.iter().filter(|ext| !ext.ok);
+        let (from_cli, configured) = failed_paths.fold((false, false), |(cli, conf), ext| {
+            let explicit = is_explicit(Path::new(&ext.path));
+            (cli || explicit, conf || !explicit)
+        });
+        return Err(load_failure(&failed, from_cli, configured));
     }
-    Some(Extensions {
+    Ok(Some(Extensions {
         tools: extension_tools(&host),
         hooks: Arc::new(ExtensionHooks::new(host.clone())),
         host,
         trusted,
-    })
+    }))
+}
+
+/// "1 extension is" / "3 extensions are".
+fn plural_extensions(count: usize) -> String {
+    match count {
+        1 => "1 extension is".into(),
+        n => format!("{n} extensions are"),
+    }
+}
+
+/// One failed extension in Pi's words (`Failed to load extension "<path>": <cause>`),
+/// without the host's repeated "Failed to load extension:" before the cause.
+fn load_error(path: &str, error: Option<&str>) -> String {
+    let cause = error.unwrap_or("unknown error");
+    let cause = cause
+        .strip_prefix("Failed to load extension: ")
+        .unwrap_or(cause);
+    let mut line = format!("failed to load extension \"{path}\": {cause}");
+    // A dependency that is not installed is the common case; say where to install it.
+    if cause.contains("Cannot find module '") {
+        let folder = Path::new(path).parent().unwrap_or(Path::new("."));
+        line.push_str(&format!(
+            "\ntau: hint: install the extension's dependencies (npm install in {} or its package folder)",
+            folder.display()
+        ));
+    }
+    line
+}
+
+/// The error lines, then how to start without the failing extensions: `-ne` skips the
+/// discovered and configured ones, while `-e` ones load regardless (as in Pi), so for those
+/// the hint is to leave the argument out.
+fn load_failure(errors: &[String], from_cli: bool, configured: bool) -> String {
+    load_failure_with(errors, "fix the extension", from_cli, configured)
+}
+
+/// [`load_failure`] with the first thing to do named (`fix that` for a host that cannot run).
+fn load_failure_with(errors: &[String], fix: &str, from_cli: bool, configured: bool) -> String {
+    let mut hints = Vec::new();
+    if configured {
+        hints.push("start without extensions using \"tau -ne\"");
+    }
+    if from_cli {
+        hints.push("leave out the -e argument of the extension to start without it");
+    }
+    format!(
+        "{}\ntau: hint: {fix}, or {}",
+        errors.join("\ntau: "),
+        hints.join("; or ")
+    )
+}
+
+fn same_file(a: &Path, b: &Path) -> bool {
+    a == b || std::fs::canonicalize(a).ok() == std::fs::canonicalize(b).ok()
 }
 
 /// The models with credentials as extensions see them (`ctx.modelRegistry.getAvailable()`),
@@ -168,6 +249,39 @@ fn flag_values(args: &Args) -> serde_json::Map<String, serde_json::Value> {
             (name.clone(), value)
         })
         .collect()
+}
+
+/// Pi's check of the `--flags` tau does not know, once extensions are loaded: each must be
+/// a flag an extension registered (`Unknown option: --bogus` otherwise, in Pi's words), and
+/// a string flag needs a value.
+pub fn check_flags(args: &Args, extensions: Option<&Extensions>) -> Result<(), String> {
+    let registered: Vec<(String, bool)> = extensions
+        .map(|e| {
+            let booleans = e.flag_names(true);
+            e.flag_names(false)
+                .into_iter()
+                .map(|name| {
+                    let boolean = booleans.contains(&name);
+                    (name, boolean)
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let mut unknown = Vec::new();
+    for (name, value) in &args.unknown_flags {
+        match registered.iter().find(|(known, _)| known == name) {
+            None => unknown.push(format!("--{name}")),
+            Some((_, false)) if value.is_none() => {
+                return Err(format!("Extension flag \"--{name}\" requires a value"));
+            }
+            Some(_) => {}
+        }
+    }
+    match unknown.as_slice() {
+        [] => Ok(()),
+        [one] => Err(format!("Unknown option: {one}")),
+        many => Err(format!("Unknown options: {}", many.join(", "))),
+    }
 }
 
 impl Extensions {

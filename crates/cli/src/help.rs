@@ -5,6 +5,29 @@ pub fn version() -> String {
     format!("tau {}", env!("CARGO_PKG_VERSION"))
 }
 
+/// Pi's subcommand words (`pi install ...`): as a first argument they are commands, never
+/// a prompt for the model.
+const PI_SUBCOMMANDS: &[&str] = &[
+    "install",
+    "remove",
+    "uninstall",
+    "update",
+    "list",
+    "config",
+    "auth",
+    "mcp",
+];
+
+/// The error for a Pi subcommand tau does not have yet, when `first` is one.
+pub fn unsupported_subcommand(first: &str) -> Option<String> {
+    PI_SUBCOMMANDS.contains(&first).then(|| {
+        format!(
+            "`tau {first}` is a Pi command tau does not have yet; nothing was sent to a model \
+             (to send the word as a prompt, write `tau -p -- {first}`)"
+        )
+    })
+}
+
 /// The usage text.
 pub fn usage() -> &'static str {
     "tau - a coding agent that runs unmodified Pi extensions
@@ -56,6 +79,18 @@ Sessions:
   --session-dir <dir>         Where this folder's sessions live
   -n, --name <name>           Name the session
   --no-session                Do not persist the session
+
+Accepted from Pi:
+  --offline                   No start-up network use (tau makes none); settings packages
+                              that are not installed are skipped instead of an error
+                              (also PI_OFFLINE=1 or TAU_OFFLINE=1)
+  --verbose, --no-mcp         No effect: tau's start-up output is fixed, it has no MCP
+  -ns, --no-skills, -np, --no-prompt-templates, --no-themes
+                              No effect: tau loads none of these yet
+  --theme <path>, --use-theme <name>, --tui-mode regular|fullscreen
+                              Interactive-UI settings; no effect in print, json, rpc
+  --skill, --prompt-template, --export, install, remove, update, list, config
+                              Not available yet: an error, nothing is run
 
 Other:
   -h, --help                  Show this help

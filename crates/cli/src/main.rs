@@ -29,6 +29,12 @@ fn main() -> ExitCode {
     {
         return setup_extensions::run(&argv[1..]);
     }
+    if let Some(message) = argv
+        .first()
+        .and_then(|first| help::unsupported_subcommand(first))
+    {
+        return app::fail(&message);
+    }
     let args = args::parse(&argv);
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()

@@ -9,8 +9,12 @@
 //! `--no-extensions` drops the configured set and keeps `-e`. Project settings and
 //! `.pi/extensions/` count only when the project is trusted ([`trust`]).
 //!
-//! Nothing here downloads: a package that is not installed is skipped with a warning that
-//! says how to install it.
+//! Nothing here downloads: a package that is not installed is reported with how to install
+//! it. What stops the run and what is only shown follows what Pi 1.6.0 does with the same
+//! configuration (docs/pi-extensions.md, "When extensions fail to load"): an `-e` source
+//! that cannot be found is an error, a settings package that is not installed is an error
+//! unless the run is offline (Pi installs it at start-up, and skips it offline), a settings
+//! path that does not exist and an untrusted project's `.pi/` are warnings.
 
 mod layout;
 mod packages;
@@ -24,7 +28,7 @@ pub use layout::{discover_in, entries_of_folder};
 pub use trust::{ProjectTrust, TrustReason};
 
 use layout::{collect_from_paths, normalize, path_key, resolve_from};
-use packages::{PackageEntry, Scope};
+use packages::{PackageEntry, Problems, Scope};
 use patterns::{apply_patterns, enabled_by_overrides, is_pattern};
 
 /// Precedence ranks (Pi's `resourcePrecedenceRank`): lower loads first.
@@ -54,6 +58,9 @@ pub struct DiscoveryOptions {
     /// The global npm root Pi falls back to for user packages; `None` asks `npm root -g`
     /// when a package is not in the agent directory.
     pub global_npm_root: Option<PathBuf>,
+    /// `--offline`: settings packages that are not installed are skipped with a warning
+    /// instead of stopping the run (Pi skips them when offline).
+    pub offline: bool,
 }
 
 /// The outcome of discovery.
@@ -61,10 +68,26 @@ pub struct DiscoveryOptions {
 pub struct Discovery {
     /// Extension entry paths in load order, without duplicates.
     pub paths: Vec<PathBuf>,
-    /// Problems to show the user (skipped packages, untrusted project, missing paths).
+    /// Problems to show the user; the run goes on (untrusted project, settings paths that
+    /// do not exist, packages skipped offline).
     pub warnings: Vec<String>,
+    /// Extensions that are configured but cannot be loaded (a missing `-e` path, a package
+    /// that is not installed): each stops the run before the first model request.
+    pub errors: Vec<LoadProblem>,
+    /// The paths that came from `-e` (the rest were discovered or configured), for hints.
+    pub explicit: Vec<PathBuf>,
     /// The project trust decision (Pi's `ctx.isProjectTrusted()`).
     pub trust: ProjectTrust,
+}
+
+/// An extension that cannot be loaded, and whether it was asked for with `-e` (then
+/// `--no-extensions` does not skip it: leaving out the `-e` does).
+#[derive(Debug, Clone, PartialEq)]
+pub struct LoadProblem {
+    /// What is wrong and how to fix it.
+    pub message: String,
+    /// Whether the entry came from `-e`.
+    pub from_cli: bool,
 }
 
 /// Paths with a precedence rank and an enabled flag; the first entry for a path wins
@@ -209,7 +232,8 @@ fn read_settings(path: &Path) -> Result<ScopeSettings, String> {
 pub fn discover(options: &DiscoveryOptions) -> Discovery {
     let agent_dir = normalize(&options.agent_dir);
     let cwd = normalize(&options.cwd);
-    let mut warnings = Vec::new();
+    let mut problems = Problems::default();
+    let warnings = &mut problems.warnings;
     // Errors in the global settings file are reported by tau's settings loader.
     let global = read_settings(&agent_dir.join("settings.json")).unwrap_or_default();
     let (trust, store_error) = trust::resolve_trust(
@@ -245,12 +269,38 @@ pub fn discover(options: &DiscoveryOptions) -> Discovery {
             }
             ScopeSettings::default()
         };
-        configured = configured_paths(&ctx, &global, &project, trust.trusted, &mut warnings);
+        configured = configured_paths(&ctx, &global, &project, trust.trusted, &mut problems);
     }
-    let explicit = explicit_paths(&ctx, &options.explicit, &mut warnings);
+    let explicit = explicit_paths(&ctx, &options.explicit, &mut problems);
+    let Problems {
+        mut warnings,
+        missing_packages,
+        errors,
+    } = problems;
+    let mut errors: Vec<LoadProblem> = errors
+        .into_iter()
+        .map(|message| LoadProblem {
+            message,
+            from_cli: true,
+        })
+        .collect();
+    if options.offline {
+        warnings.extend(
+            missing_packages
+                .into_iter()
+                .map(|m| format!("{m}; skipped (offline)")),
+        );
+    } else {
+        errors.extend(missing_packages.into_iter().map(|m| LoadProblem {
+            message: format!("{m}; or run with --offline to start without it, as Pi does offline"),
+            from_cli: false,
+        }));
+    }
     Discovery {
-        paths: merge(explicit, configured),
+        paths: merge(explicit.clone(), configured),
         warnings,
+        errors,
+        explicit,
         trust,
     }
 }
@@ -270,7 +320,7 @@ fn configured_paths(
     global: &ScopeSettings,
     project: &ScopeSettings,
     trusted: bool,
-    warnings: &mut Vec<String>,
+    problems: &mut Problems,
 ) -> Vec<PathBuf> {
     let mut acc = Acc::default();
     let entries: Vec<(PackageEntry, Scope)> = project
@@ -280,7 +330,7 @@ fn configured_paths(
         .chain(global.packages.iter().map(|p| (p.clone(), Scope::User)))
         .collect();
     let entries = packages::dedupe(ctx, entries);
-    packages::resolve_all(ctx, &entries, &mut acc, warnings);
+    packages::resolve_all(ctx, &entries, &mut acc, problems);
     let project_base = ctx.base(Scope::Project);
     let user_base = ctx.base(Scope::User);
     add_settings_entries(
@@ -289,7 +339,7 @@ fn configured_paths(
         &project.extensions,
         Scope::Project,
         PROJECT_SETTINGS_RANK,
-        warnings,
+        &mut problems.warnings,
     );
     add_settings_entries(
         ctx,
@@ -297,7 +347,7 @@ fn configured_paths(
         &global.extensions,
         Scope::User,
         USER_SETTINGS_RANK,
-        warnings,
+        &mut problems.warnings,
     );
     if trusted {
         for path in discover_in(&project_base.join("extensions")) {
@@ -328,9 +378,10 @@ fn add_settings_entries(
     let mut resolved = Vec::new();
     for entry in plain.iter().filter(|e| !e.starts_with("builtin:")) {
         let path = resolve_from(&base, entry);
+        // Pi skips such an entry without a word; tau says so.
         if !path.exists() {
             warnings.push(format!(
-                "extension path {} ({}) does not exist",
+                "extension path {} ({}) does not exist; skipped",
                 path.display(),
                 ctx.origin(scope)
             ));
@@ -346,22 +397,28 @@ fn add_settings_entries(
 }
 
 /// The `-e` values: each a path (file, folder or package folder) or a package source.
-fn explicit_paths(ctx: &Ctx, explicit: &[String], warnings: &mut Vec<String>) -> Vec<PathBuf> {
+fn explicit_paths(ctx: &Ctx, explicit: &[String], problems: &mut Problems) -> Vec<PathBuf> {
     let mut acc = Acc::default();
     for source in explicit {
         if source.starts_with("builtin:") {
-            warnings.push(format!("-e {source}: tau has no built-in extensions"));
+            problems.errors.push(format!(
+                "-e {source}: tau has no built-in extensions; leave out this -e argument"
+            ));
             continue;
         }
         let entry = PackageEntry {
             source: source.clone(),
             filter: None,
         };
-        packages::resolve_all(ctx, &[(entry, Scope::Temporary)], &mut acc, warnings);
+        packages::resolve_all(ctx, &[(entry, Scope::Temporary)], &mut acc, problems);
         if packages::is_local(source) {
             let path = resolve_from(ctx.cwd, source);
             if !path.exists() {
-                warnings.push(format!("extension path does not exist: {}", path.display()));
+                // Pi's words: `Extension path does not exist: <path>`.
+                problems.errors.push(format!(
+                    "failed to load extension \"{}\": extension path does not exist",
+                    path.display()
+                ));
             }
         }
     }

@@ -1,4 +1,5 @@
 mod cli_flags;
+mod cli_strict;
 mod compaction;
 mod errors_and_abort;
 mod ext_examples;
@@ -6,6 +7,7 @@ mod ext_examples_prompt;
 mod ext_examples_state;
 mod ext_faults;
 mod ext_live;
+mod ext_load_failures;
 mod ext_support;
 mod interop_pi;
 mod json_mode;

@@ -151,10 +151,14 @@ fn a_missing_or_uninstalled_host_names_the_setup_command() {
     let dir = tempfile::tempdir().unwrap();
     let host = dir.path().join("host");
     let output = run_with_extension(&host, &node, dir.path());
-    assert!(output.status.success(), "tau runs on without extensions");
+    // An extension was asked for and cannot run: tau stops before any model request.
+    assert_eq!(output.status.code(), Some(1));
+    assert!(output.stdout.is_empty());
     let stderr = text(&output.stderr);
     assert!(
-        stderr.contains("extensions disabled") && stderr.contains("run `tau setup-extensions`"),
+        stderr.contains("1 extension is configured but cannot run")
+            && stderr.contains("run `tau setup-extensions`")
+            && stderr.contains("leave out the -e argument"),
         "{stderr}"
     );
 

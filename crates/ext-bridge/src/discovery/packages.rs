@@ -226,13 +226,15 @@ pub(crate) fn dedupe(ctx: &Ctx, entries: Vec<(PackageEntry, Scope)>) -> Vec<(Pac
     result
 }
 
-/// Adds the extensions of each package to `acc`; a package that is not installed is skipped
-/// with a warning saying how to install it. `origin` names where the entries came from.
+/// Adds the extensions of each package to `acc`. A package that is not installed is
+/// recorded in `problems` with how to install it: a `-e` source as an error, a settings
+/// entry as a missing package (the caller decides, by `--offline`, whether that stops the
+/// run). A local settings path that does not exist is a warning: Pi skips it silently.
 pub(crate) fn resolve_all(
     ctx: &Ctx,
     entries: &[(PackageEntry, Scope)],
     acc: &mut Acc,
-    warnings: &mut Vec<String>,
+    problems: &mut Problems,
 ) {
     for (entry, scope) in entries {
         // An `autoload: false` project entry resolves the user entry's source.
@@ -262,8 +264,8 @@ pub(crate) fn resolve_all(
                     }
                     // `-e` paths that do not exist are reported by the caller.
                     _ if source_scope == Scope::Temporary => {}
-                    _ => warnings.push(format!(
-                        "package {source} ({}): {} does not exist",
+                    _ => problems.warnings.push(format!(
+                        "package {source} ({}): {} does not exist; skipped",
                         ctx.origin(source_scope),
                         resolved.display()
                     )),
@@ -277,12 +279,15 @@ pub(crate) fn resolve_all(
                 Ok(root) => {
                     collect_package(&root, filter, acc);
                 }
-                Err(problem) => warnings.push(format!(
-                    "package {source} ({}) {problem}; tau does not download packages at startup, \
-                     install it with: npm install --prefix {} --legacy-peer-deps --no-audit --no-fund {spec}",
-                    ctx.origin(source_scope),
-                    ctx.npm_root(source_scope).display()
-                )),
+                Err(problem) => problems.not_installed(
+                    source_scope,
+                    format!(
+                        "package {source} ({}) {problem}; tau does not download packages at startup, \
+                         install it with: npm install --prefix {} --legacy-peer-deps --no-audit --no-fund {spec}",
+                        ctx.origin(source_scope),
+                        ctx.npm_root(source_scope).display()
+                    ),
+                ),
             },
             Source::Git {
                 repo,
@@ -291,7 +296,7 @@ pub(crate) fn resolve_all(
                 git_ref,
             } => {
                 if source_scope == Scope::Temporary {
-                    warnings.push(format!(
+                    problems.errors.push(format!(
                         "-e {source}: tau does not fetch git sources; clone the repository and pass its folder to -e"
                     ));
                     continue;
@@ -304,13 +309,39 @@ pub(crate) fn resolve_all(
                 let checkout = git_ref
                     .map(|r| format!(" && git -C {} checkout {r}", root.display()))
                     .unwrap_or_default();
-                warnings.push(format!(
-                    "package {source} ({}) is not installed; tau does not download packages at startup, \
-                     install it with: git clone {repo} {}{checkout} (then npm install there if it has dependencies)",
-                    ctx.origin(source_scope),
-                    root.display()
-                ));
+                problems.not_installed(
+                    source_scope,
+                    format!(
+                        "package {source} ({}) is not installed; tau does not download packages at startup, \
+                         install it with: git clone {repo} {}{checkout} (then npm install there if it has dependencies)",
+                        ctx.origin(source_scope),
+                        root.display()
+                    ),
+                );
             }
+        }
+    }
+}
+
+/// What resolving the configured extensions found wrong, by what it does to the run.
+#[derive(Debug, Default)]
+pub(crate) struct Problems {
+    /// Shown, and the run goes on without the entry.
+    pub(crate) warnings: Vec<String>,
+    /// Settings packages that are not installed: Pi installs them at start-up (and skips
+    /// them only offline), so they stop the run unless tau runs with `--offline`.
+    pub(crate) missing_packages: Vec<String>,
+    /// Extensions asked for that cannot load: they stop the run.
+    pub(crate) errors: Vec<String>,
+}
+
+impl Problems {
+    /// Records a package that is not installed: a `-e` source is an error, a settings
+    /// entry a missing package.
+    fn not_installed(&mut self, scope: Scope, message: String) {
+        match scope {
+            Scope::Temporary => self.errors.push(message),
+            Scope::Project | Scope::User => self.missing_packages.push(message),
         }
     }
 }

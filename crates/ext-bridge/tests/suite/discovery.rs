@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use serde_json::json;
-use tau_ext_bridge::discovery::{discover, Discovery, DiscoveryOptions, TrustReason};
+use tau_ext_bridge::discovery::{discover, Discovery, DiscoveryOptions, LoadProblem, TrustReason};
 use tempfile::TempDir;
 
 /// An agent dir and a project folder in one temp dir.
@@ -106,12 +106,17 @@ fn explicit_paths_come_first_and_duplicates_load_once() {
     s.file(s.cwd.join("plain/index.ts"), "");
     let found = s.run(|o| o.explicit = vec!["pkg".into(), "plain".into(), "gone.ts".into()]);
     assert_eq!(found.paths, vec![pkg_entry, s.cwd.join("plain"), global]);
+    // A missing -e path stops the run (Pi: `Extension path does not exist`), it is no warning.
+    assert!(found.warnings.is_empty(), "{:?}", found.warnings);
     assert_eq!(
-        found.warnings,
-        vec![format!(
-            "extension path does not exist: {}",
-            s.cwd.join("gone.ts").display()
-        )]
+        found.errors,
+        vec![LoadProblem {
+            message: format!(
+                "failed to load extension \"{}\": extension path does not exist",
+                s.cwd.join("gone.ts").display()
+            ),
+            from_cli: true,
+        }]
     );
 }
 
@@ -200,24 +205,39 @@ fn packages_resolve_local_and_installed_npm_sources_without_downloading() {
     );
     let found = s.run(|_| {});
     assert_eq!(found.paths, vec![local, npm_entry, legacy, git_entry]);
-    let warnings = found.warnings.join("\n");
+    // Pi would install them at start-up: not installed here, they stop the run.
+    assert!(found.warnings.is_empty(), "{:?}", found.warnings);
+    assert!(found.errors.iter().all(|e| !e.from_cli));
+    let errors: Vec<&str> = found.errors.iter().map(|e| e.message.as_str()).collect();
+    let errors = errors.join("\n");
     assert!(
-        warnings.contains("package npm:absent@^2")
-            && warnings.contains(&format!(
+        errors.contains("package npm:absent@^2")
+            && errors.contains(&format!(
                 "npm install --prefix {} --legacy-peer-deps --no-audit --no-fund absent@^2",
                 s.agent.join("npm").display()
             )),
-        "{warnings}"
+        "{errors}"
     );
     assert!(
-        warnings.contains("is installed at version 1.0.0, not 2.0.0"),
-        "{warnings}"
+        errors.contains("is installed at version 1.0.0, not 2.0.0"),
+        "{errors}"
     );
     assert!(
-        warnings.contains("git clone https://github.com/acme/missing"),
-        "{warnings}"
+        errors.contains("git clone https://github.com/acme/missing"),
+        "{errors}"
     );
-    assert_eq!(found.warnings.len(), 3, "{warnings}");
+    assert!(errors.contains("or run with --offline"), "{errors}");
+    assert_eq!(found.errors.len(), 3, "{errors}");
+
+    // Offline, Pi skips them: warnings, and the rest loads.
+    let offline = s.run(|o| o.offline = true);
+    assert_eq!(offline.paths, found.paths);
+    assert!(offline.errors.is_empty(), "{:?}", offline.errors);
+    assert_eq!(offline.warnings.len(), 3, "{:?}", offline.warnings);
+    assert!(offline
+        .warnings
+        .iter()
+        .all(|w| w.ends_with("skipped (offline)")));
 }
 
 #[test]
