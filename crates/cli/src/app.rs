@@ -164,6 +164,9 @@ async fn run_checked(mut args: Args) -> Result<ExitCode, String> {
         }
     });
 
+    let watcher = extensions
+        .as_ref()
+        .map(|e| e.stop_when_broken(current.clone()));
     let mut produced = Vec::new();
     for prompt in prompts {
         let more = driver.submit(prompt).await;
@@ -178,6 +181,13 @@ async fn run_checked(mut args: Args) -> Result<ExitCode, String> {
         }
     }
     ctrl_c.abort();
+    if let Some(watcher) = watcher {
+        watcher.abort();
+    }
+    if let Some(extensions) = &extensions {
+        extensions.host.ensure_running().await;
+    }
+    let unrecoverable = extensions.as_ref().and_then(|e| e.unrecoverable());
     if let Some(extensions) = &extensions {
         extensions.shutdown().await;
     }
@@ -189,6 +199,9 @@ async fn run_checked(mut args: Args) -> Result<ExitCode, String> {
     std::mem::forget(runtime);
     std::mem::forget(current);
 
+    if let Some(error) = unrecoverable {
+        return Err(error);
+    }
     let last = last_assistant(&produced);
     if args.mode == Mode::Json {
         // Pi's json mode reports failures in the stream and exits 0.

@@ -395,6 +395,30 @@ impl Extensions {
         tau_ext_bridge::merge_tools(tools, extra)
     }
 
+    /// Aborts whatever `current` runs once the host can no longer be restarted; the mode
+    /// then ends with [`Extensions::unrecoverable`] as its error.
+    pub fn stop_when_broken(
+        &self,
+        current: crate::current::Current,
+    ) -> tokio::task::JoinHandle<()> {
+        let broken = self.host.broken();
+        tokio::spawn(async move {
+            broken.cancelled().await;
+            current.get().abort();
+        })
+    }
+
+    /// The error that ends the run when the host could not be restarted.
+    pub fn unrecoverable(&self) -> Option<String> {
+        self.host.unrecoverable().map(|reason| {
+            format!(
+                "the extension host could not be restarted ({reason}); tau stopped rather than \
+                 go on without the extensions' gates. The session is kept; fix the extension (or \
+                 start with `tau -ne`) and resume it with `tau -c`"
+            )
+        })
+    }
+
     /// Fires `session_shutdown` and stops the host.
     pub async fn shutdown(&self) {
         self.hooks

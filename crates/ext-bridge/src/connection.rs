@@ -1,5 +1,5 @@
-//! One running host process: the writer, the single stdout reader that routes responses to
-//! their waiters, the stderr drain, and the hello exchange.
+//! One running host process: the writer and the single reader of its private channel
+//! (responses routed to their waiters), the stdout and stderr drains, and the hello exchange.
 
 use std::collections::{HashMap, VecDeque};
 use std::path::Path;
@@ -10,12 +10,14 @@ use std::time::Duration;
 
 use serde_json::{json, Value};
 use tau_protocol::bridge::{ErrorBody, Frame, Hello, BRIDGE_PROTOCOL};
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
-use tokio::process::{Child, ChildStdin, ChildStdout};
+use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncReadExt, AsyncWriteExt, BufReader};
+use tokio::net::unix::{OwnedReadHalf, OwnedWriteHalf};
+use tokio::process::Child;
 use tokio::sync::{mpsc, oneshot};
 use tokio_util::sync::{CancellationToken, DropGuard};
 
 use crate::actions::Dispatcher;
+use crate::channel::ChannelListener;
 use crate::error::BridgeError;
 
 /// Receives one line of the host's stderr (or a host-side log message).
@@ -25,6 +27,9 @@ type Waiter = oneshot::Sender<Result<Value, BridgeError>>;
 
 /// How many stderr lines are kept to explain an early exit.
 const STDERR_TAIL: usize = 20;
+/// Output of the host without a newline is passed on in pieces of this size, so an extension
+/// writing endless bytes to stdout cannot grow tau's memory.
+const OUTPUT_PIECE: usize = 16 * 1024;
 
 #[derive(Default)]
 struct State {
@@ -37,7 +42,7 @@ struct State {
 }
 
 type Shared = Arc<Mutex<State>>;
-type Writer = Arc<tokio::sync::Mutex<ChildStdin>>;
+type Writer = Arc<tokio::sync::Mutex<OwnedWriteHalf>>;
 
 /// A live host process. Dropping it kills the process.
 pub struct Connection {
@@ -46,7 +51,8 @@ pub struct Connection {
     next_id: AtomicU64,
     pid: Option<u32>,
     hello: Hello,
-    _kill: DropGuard,
+    kill: CancellationToken,
+    _kill_on_drop: DropGuard,
 }
 
 impl std::fmt::Debug for Connection {
@@ -67,13 +73,14 @@ fn lock(state: &Shared) -> std::sync::MutexGuard<'_, State> {
 async fn write_frame(writer: &Writer, frame: &Frame) -> std::io::Result<()> {
     let mut line = serde_json::to_string(frame).map_err(std::io::Error::other)?;
     line.push('\n');
-    let mut stdin = writer.lock().await;
-    stdin.write_all(line.as_bytes()).await?;
-    stdin.flush().await
+    let mut channel = writer.lock().await;
+    channel.write_all(line.as_bytes()).await?;
+    channel.flush().await
 }
 
 impl Connection {
-    /// Starts `node <host_dir>/src/main.mjs` in `cwd` and exchanges hellos within `timeout`.
+    /// Starts `node <host_dir>/src/main.mjs` in `cwd` with its private channel, and
+    /// exchanges hellos within `timeout`.
     pub(crate) async fn spawn(
         node: &Path,
         host_dir: &Path,
@@ -82,10 +89,21 @@ impl Connection {
         stderr_sink: LineSink,
         dispatcher: Arc<Dispatcher>,
     ) -> Result<Connection, BridgeError> {
+        let deadline = tokio::time::Instant::now() + timeout;
+        let listener = ChannelListener::bind().map_err(|e| {
+            BridgeError::Spawn(format!(
+                "cannot open the extension channel in {}: {e}",
+                std::env::temp_dir().display()
+            ))
+        })?;
+        let token = listener.token().to_string();
         let mut child = tokio::process::Command::new(node)
             .arg(host_dir.join("src/main.mjs"))
             .current_dir(cwd)
-            .stdin(Stdio::piped())
+            .envs(listener.env())
+            // The host reads nothing from stdin; tau's own stdin (a piped prompt, RPC
+            // commands) is not for extensions.
+            .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .kill_on_drop(true)
@@ -93,25 +111,37 @@ impl Connection {
             .map_err(|e| BridgeError::Spawn(format!("{}: {e}", node.display())))?;
         let pid = child.id();
         let missing = || BridgeError::Spawn("the host's pipes are missing".into());
-        let stdin = child.stdin.take().ok_or_else(missing)?;
         let stdout = child.stdout.take().ok_or_else(missing)?;
         let stderr = child.stderr.take().ok_or_else(missing)?;
-        let writer: Writer = Arc::new(tokio::sync::Mutex::new(stdin));
         let state: Shared = Arc::default();
+        // Both go where Pi shows an extension's output outside the terminal UI: stderr.
+        let stderr_done = tokio::spawn(drain(stderr, stderr_sink.clone(), state.clone()));
+        let stdout_done = tokio::spawn(drain(stdout, stderr_sink.clone(), state.clone()));
 
-        let drain_state = state.clone();
-        let drain_sink = stderr_sink.clone();
-        let stderr_done = tokio::spawn(async move {
-            let mut lines = BufReader::new(stderr).lines();
-            while let Ok(Some(line)) = lines.next_line().await {
-                drain_sink(&line);
-                let mut st = lock(&drain_state);
-                if st.stderr_tail.len() == STDERR_TAIL {
-                    st.stderr_tail.pop_front();
-                }
-                st.stderr_tail.push_back(line);
+        let stream = tokio::select! {
+            accepted = listener.accept() => accepted.map_err(|e| {
+                BridgeError::Spawn(format!("the extension channel failed: {e}"))
+            })?,
+            status = child.wait() => {
+                let status = status.map_or_else(|e| format!("unknown status: {e}"), |s| s.to_string());
+                let _ = tokio::time::timeout(Duration::from_millis(500), async {
+                    let _ = tokio::join!(stderr_done, stdout_done);
+                })
+                .await;
+                return Err(BridgeError::Handshake(with_tail(
+                    format!("the extension host exited ({status}) before its hello"),
+                    &state,
+                )));
             }
-        });
+            () = tokio::time::sleep_until(deadline) => {
+                return Err(BridgeError::Handshake(format!(
+                    "the extension host did not connect within {} ms",
+                    timeout.as_millis()
+                )));
+            }
+        };
+        let (channel_in, channel_out) = stream.into_split();
+        let writer: Writer = Arc::new(tokio::sync::Mutex::new(channel_out));
 
         let kill = CancellationToken::new();
         let (hello_tx, hello_rx) = oneshot::channel();
@@ -126,7 +156,7 @@ impl Connection {
         });
         tokio::spawn(read_loop(
             child,
-            stdout,
+            channel_in,
             Reader {
                 ordered,
                 writer: writer.clone(),
@@ -145,10 +175,11 @@ impl Connection {
             version: Some(env!("CARGO_PKG_VERSION").into()),
             node: None,
             error: None,
+            token: None,
         });
         // A write failure means the host is already gone; the reader reports why.
         let _ = write_frame(&writer, &conn_hello).await;
-        let hello = match tokio::time::timeout(timeout, hello_rx).await {
+        let hello = match tokio::time::timeout_at(deadline, hello_rx).await {
             Ok(Ok(result)) => result?,
             Ok(Err(_)) => return Err(BridgeError::Handshake("the host's reader stopped".into())),
             Err(_) => {
@@ -164,13 +195,21 @@ impl Connection {
         if hello.protocol != BRIDGE_PROTOCOL {
             return Err(BridgeError::Handshake(version_mismatch(hello.protocol)));
         }
+        if hello.token.as_deref() != Some(token.as_str()) {
+            return Err(BridgeError::Handshake(
+                "the process on the extension channel did not give the token tau handed its host; \
+                 another program may be interfering (check TMPDIR and the node binary)"
+                    .into(),
+            ));
+        }
         Ok(Connection {
             writer,
             state,
             next_id: AtomicU64::new(1),
             pid,
             hello,
-            _kill: kill.drop_guard(),
+            kill: kill.clone(),
+            _kill_on_drop: kill.drop_guard(),
         })
     }
 
@@ -182,6 +221,16 @@ impl Connection {
     /// The host's process id.
     pub fn pid(&self) -> Option<u32> {
         self.pid
+    }
+
+    /// Kills the host process (one stuck in synchronous code answers nothing); every pending
+    /// request then fails and the next use of the host starts a new one.
+    pub fn kill(&self) {
+        // Marked at once, so the next call starts a new host instead of racing the reader.
+        lock(&self.state)
+            .exited
+            .get_or_insert_with(|| "killed by tau".into());
+        self.kill.cancel();
     }
 
     /// The exit status once the host has exited.
@@ -320,40 +369,86 @@ struct Reader {
     dispatcher: Arc<Dispatcher>,
 }
 
-async fn read_loop(mut child: Child, stdout: ChildStdout, mut reader: Reader) {
-    let mut lines = BufReader::new(stdout).lines();
+/// Passes the host's output on to `sink` line by line (over-long lines in pieces), keeping
+/// the last lines to explain an exit.
+async fn drain(mut output: impl AsyncRead + Unpin, sink: LineSink, state: Shared) {
+    let mut pending: Vec<u8> = Vec::new();
+    let mut chunk = [0u8; 8192];
+    let emit = |bytes: &[u8]| {
+        let line = String::from_utf8_lossy(bytes);
+        let line = line.trim_end_matches('\r');
+        sink(line);
+        let mut st = lock(&state);
+        if st.stderr_tail.len() == STDERR_TAIL {
+            st.stderr_tail.pop_front();
+        }
+        st.stderr_tail.push_back(line.to_string());
+    };
+    loop {
+        let read = match output.read(&mut chunk).await {
+            Ok(0) | Err(_) => break,
+            Ok(read) => read,
+        };
+        pending.extend_from_slice(&chunk[..read]);
+        while let Some(end) = pending.iter().position(|b| *b == b'\n') {
+            emit(&pending[..end]);
+            pending.drain(..=end);
+        }
+        while pending.len() >= OUTPUT_PIECE {
+            emit(&pending[..OUTPUT_PIECE]);
+            pending.drain(..OUTPUT_PIECE);
+        }
+    }
+    if !pending.is_empty() {
+        emit(&pending);
+    }
+}
+
+/// `message`, followed by the host's last output lines when there are any.
+fn with_tail(mut message: String, state: &Shared) -> String {
+    let tail: Vec<String> = lock(state).stderr_tail.iter().cloned().collect();
+    if !tail.is_empty() {
+        message.push_str(": ");
+        message.push_str(&tail.join("\n"));
+    }
+    message
+}
+
+async fn read_loop(mut child: Child, channel: OwnedReadHalf, mut reader: Reader) {
+    let mut lines = BufReader::new(channel).lines();
     loop {
         let line = tokio::select! {
             line = lines.next_line() => line,
-            () = reader.kill.cancelled() => {
-                let _ = child.start_kill();
-                break;
-            }
+            () = reader.kill.cancelled() => break,
         };
         match line {
             Ok(Some(line)) => reader.handle_line(&line).await,
             Ok(None) | Err(_) => break,
         }
     }
+    // A host that closed its channel is on its way out; one that keeps running without it (or
+    // was told to die) is killed, so a host is never left behind.
+    if !reader.kill.is_cancelled() {
+        let _ = tokio::time::timeout(Duration::from_secs(2), child.wait()).await;
+    }
+    let _ = child.start_kill();
     let status = match child.wait().await {
         Ok(status) => status.to_string(),
         Err(e) => format!("unknown status: {e}"),
     };
     // Let the stderr drain finish so the tail explains the exit.
     let _ = tokio::time::timeout(Duration::from_millis(500), &mut reader.stderr_done).await;
-    let (pending, tail) = {
+    let pending = {
         let mut st = lock(&reader.state);
         st.exited = Some(status.clone());
         st.updates.clear();
-        let tail: Vec<String> = st.stderr_tail.iter().cloned().collect();
-        (std::mem::take(&mut st.pending), tail)
+        std::mem::take(&mut st.pending)
     };
     if let Some(hello) = reader.hello.take() {
-        let mut message = format!("the extension host exited ({status}) before its hello");
-        if !tail.is_empty() {
-            message.push_str(": ");
-            message.push_str(&tail.join("\n"));
-        }
+        let message = with_tail(
+            format!("the extension host exited ({status}) before its hello"),
+            &reader.state,
+        );
         let _ = hello.send(Err(BridgeError::Handshake(message)));
     }
     for (_, waiter) in pending {

@@ -39,6 +39,10 @@ pub enum BridgeError {
         /// The extension whose code failed, when known.
         extension_path: Option<String>,
     },
+    /// The host died (or hung and was killed) and a new one could not take over: the run
+    /// must not go on without its extensions' gates.
+    #[error("the extension host could not be restarted: {0}")]
+    Unrecoverable(String),
     /// The host answered with something tau cannot read.
     #[error("malformed answer from the extension host: {0}")]
     Protocol(String),

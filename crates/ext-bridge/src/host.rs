@@ -97,7 +97,12 @@ struct Loaded {
     request: Option<LoadRequest>,
     state: Option<Value>,
     restarts: u32,
+    /// Why the host could not be restarted; from then on every call fails with it.
+    unrecoverable: Option<String>,
 }
+
+/// How long a host gets to answer a ping after a request timed out before it counts as stuck.
+const PING_LIMIT: Duration = Duration::from_secs(2);
 
 /// Where the host's state mirror comes from (docs/protocol.md "State mirror"): the
 /// application's session, model, tools, … as the `state` keys.
@@ -121,6 +126,8 @@ pub struct ExtensionHost {
     state_source: Mutex<Option<Arc<dyn StateSource>>>,
     /// Serialises mirror updates so appended entries reach the host in order.
     syncing: tokio::sync::Mutex<()>,
+    /// Cancelled once the host cannot be restarted ([`ExtensionHost::unrecoverable`]).
+    broken: CancellationToken,
 }
 
 impl std::fmt::Debug for ExtensionHost {
@@ -175,6 +182,7 @@ impl ExtensionHost {
             dispatcher,
             state_source: Mutex::default(),
             syncing: tokio::sync::Mutex::new(()),
+            broken: CancellationToken::new(),
         })
     }
 
@@ -256,8 +264,9 @@ impl ExtensionHost {
         conn: &Connection,
         request: &LoadRequest,
     ) -> Result<LoadReport, BridgeError> {
-        let value = conn
-            .request(
+        let value = self
+            .call(
+                conn,
                 "load",
                 request.params(),
                 Some(self.options.request_timeout),
@@ -280,7 +289,8 @@ impl ExtensionHost {
     pub async fn bind(&self, state: Value) -> Result<(), BridgeError> {
         let conn = self.connection().await?;
         self.loaded().state = Some(state.clone());
-        conn.request(
+        self.call(
+            &conn,
             "bind",
             json!({ "state": state }),
             Some(self.options.request_timeout),
@@ -314,6 +324,24 @@ impl ExtensionHost {
     /// How many times the host was restarted.
     pub fn restarts(&self) -> u32 {
         self.loaded().restarts
+    }
+
+    /// Why the host could not be restarted, once that happened: the caller ends the run
+    /// (tau never goes on without the extensions' gates).
+    pub fn unrecoverable(&self) -> Option<String> {
+        self.loaded().unrecoverable.clone()
+    }
+
+    /// Restarts a host that died since the last call; afterwards
+    /// [`ExtensionHost::unrecoverable`] tells whether that worked. A run that needed no
+    /// extension after the crash learns this way that its extensions are gone.
+    pub async fn ensure_running(&self) {
+        let _ = self.connection().await;
+    }
+
+    /// Fires when the host could not be restarted ([`ExtensionHost::unrecoverable`]).
+    pub fn broken(&self) -> CancellationToken {
+        self.broken.clone()
     }
 
     /// The process id of the current host.
@@ -355,8 +383,9 @@ impl ExtensionHost {
     ) -> Result<InvokeResult, BridgeError> {
         self.sync_state().await;
         let conn = self.connection().await?;
-        let value = conn
-            .request(
+        let value = self
+            .call(
+                &conn,
                 "invoke",
                 json!({ "handlerId": handler_id, "event": event, "ctx": ctx }),
                 Some(self.options.request_timeout),
@@ -381,8 +410,9 @@ impl ExtensionHost {
         self.sync_state().await;
         let conn = self.connection().await?;
         let ids: Vec<&Value> = handlers.iter().map(|h| &h.id).collect();
-        let value = conn
-            .request(
+        let value = self
+            .call(
+                &conn,
                 "invoke_sequence",
                 json!({
                     "handlerIds": ids,
@@ -433,8 +463,9 @@ impl ExtensionHost {
         if let Some(updates) = updates {
             conn.watch_updates(tool_call_id, updates);
         }
-        let answer = conn
-            .request(
+        let answer = self
+            .call(
+                &conn,
                 "execute_tool",
                 json!({
                     "tool": tool,
@@ -454,7 +485,8 @@ impl ExtensionHost {
     pub async fn run_command(&self, name: &str, args: &str) -> Result<(), BridgeError> {
         self.sync_state().await;
         let conn = self.connection().await?;
-        conn.request(
+        self.call(
+            &conn,
             "run_command",
             json!({ "name": name, "args": args, "ctx": { "kind": "command" } }),
             self.options.tool_timeout,
@@ -470,7 +502,8 @@ impl ExtensionHost {
         if conn.exited().is_some() {
             return Ok(());
         }
-        conn.request(
+        self.call(
+            &conn,
             "shutdown",
             json!({}),
             Some(self.options.request_timeout),
@@ -480,13 +513,64 @@ impl ExtensionHost {
         .map(|_| ())
     }
 
+    /// Sends one request. A request that timed out is followed by a ping: a host that cannot
+    /// answer even that is stuck in synchronous code (a busy loop) and is killed, so the next
+    /// call gets a new host instead of timing out again.
+    async fn call(
+        &self,
+        conn: &Connection,
+        method: &str,
+        params: Value,
+        timeout: Option<Duration>,
+        cancel: Option<&CancellationToken>,
+    ) -> Result<Value, BridgeError> {
+        let answer = conn.request(method, params, timeout, cancel).await;
+        if let Err(BridgeError::Timeout { .. }) = &answer {
+            let limit = PING_LIMIT.min(self.options.request_timeout);
+            let ping = conn.request("ping", json!({}), Some(limit), None).await;
+            if let Err(BridgeError::Timeout { .. }) = ping {
+                self.options.reporter.report(crate::error::Diagnostic {
+                    extension_path: None,
+                    event: method.to_string(),
+                    error: format!(
+                        "the extension host did not answer `{method}` nor a ping after it \
+                         (stuck in synchronous code?); it is replaced by a new one"
+                    ),
+                });
+                conn.kill();
+            }
+        }
+        answer
+    }
+
     /// The live connection, restarting a dead host: a new process, then `load` and `bind`
-    /// again with what was last loaded and bound.
+    /// again with what was last loaded and bound. A host that cannot be restarted (or whose
+    /// extensions no longer load) makes the host unrecoverable: every later call fails.
     async fn connection(&self) -> Result<Arc<Connection>, BridgeError> {
         let mut guard = self.conn.lock().await;
+        if let Some(reason) = self.unrecoverable() {
+            return Err(BridgeError::Unrecoverable(reason));
+        }
         if guard.exited().is_none() {
             return Ok(guard.clone());
         }
+        let exited = guard.exited().unwrap_or_default();
+        match self.restart().await {
+            Ok(conn) => {
+                self.loaded().restarts += 1;
+                *guard = conn.clone();
+                Ok(conn)
+            }
+            Err(error) => {
+                let reason = format!("the host exited ({exited}) and a new one failed: {error}");
+                self.loaded().unrecoverable = Some(reason.clone());
+                self.broken.cancel();
+                Err(BridgeError::Unrecoverable(reason))
+            }
+        }
+    }
+
+    async fn restart(&self) -> Result<Arc<Connection>, BridgeError> {
         let conn =
             Arc::new(spawn(&self.options, &self.node, &self.host_dir, &self.dispatcher).await?);
         let (request, state) = {
@@ -495,11 +579,23 @@ impl ExtensionHost {
         };
         if let Some(request) = request {
             let report = self.load_on(&conn, &request).await?;
+            let failed: Vec<String> = report
+                .extensions
+                .iter()
+                .filter_map(|ext| ext.error.as_ref().map(|e| format!("{}: {e}", ext.path)))
+                .collect();
+            if !failed.is_empty() {
+                return Err(BridgeError::Remote {
+                    message: format!("extensions no longer load: {}", failed.join("; ")),
+                    extension_path: None,
+                });
+            }
             *self.report_lock() = report;
         }
         let state = self.source().map(|source| source.full()).or(state);
         if let Some(state) = state {
-            conn.request(
+            self.call(
+                &conn,
                 "bind",
                 json!({ "state": state }),
                 Some(self.options.request_timeout),
@@ -507,8 +603,6 @@ impl ExtensionHost {
             )
             .await?;
         }
-        self.loaded().restarts += 1;
-        *guard = conn.clone();
         Ok(conn)
     }
 }

@@ -7,6 +7,7 @@
 
 mod actions;
 mod builtin;
+mod channel;
 mod connection;
 pub mod discovery;
 mod error;

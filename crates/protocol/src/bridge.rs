@@ -60,6 +60,10 @@ pub struct Hello {
     /// Set when the sender refuses the other side (a protocol mismatch); it then exits.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<ErrorBody>,
+    /// The host's proof that it is the process tau started: the token tau gave it (with the
+    /// channel's name) in its environment.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub token: Option<String>,
 }
 
 /// The error of a failed request.

@@ -116,7 +116,10 @@ pub async fn run(mut args: Args, cwd: &Path, agent_dir: &Path) -> Result<ExitCod
     });
     let tasks = serve(&rpc).await;
     shutdown(&rpc, tasks).await;
-    Ok(ExitCode::SUCCESS)
+    match rpc.extensions.as_ref().and_then(|e| e.unrecoverable()) {
+        Some(error) => Err(error),
+        None => Ok(ExitCode::SUCCESS),
+    }
 }
 
 /// Reads commands until stdin closes; returns the tasks still running.
@@ -125,6 +128,11 @@ async fn serve(rpc: &Arc<Rpc>) -> JoinSet<()> {
     let mut input = tokio::io::BufReader::new(tokio::io::stdin());
     let mut line = Vec::new();
     let shutdown = rpc.ui.shutdown.clone();
+    let broken = rpc
+        .extensions
+        .as_ref()
+        .map(|e| e.host.broken())
+        .unwrap_or_default();
     loop {
         line.clear();
         let read = tokio::select! {
@@ -136,6 +144,9 @@ async fn serve(rpc: &Arc<Rpc>) -> JoinSet<()> {
                 rpc.wait_idle(SHUTDOWN_LIMIT).await;
                 break;
             }
+            // A host that cannot be restarted ends the session: no command may run without
+            // the extensions' gates (the run under way is aborted on the way out).
+            () = broken.cancelled() => break,
         };
         match read {
             Ok(0) | Err(_) => break,

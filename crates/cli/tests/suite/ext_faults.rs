@@ -9,7 +9,7 @@ use std::time::Duration;
 use serde_json::json;
 
 use super::ext_support::*;
-use crate::support::Workspace;
+use crate::support::{session_files, Workspace};
 
 /// What the scripted model saw for the two bash calls.
 struct Outcome {
@@ -185,4 +185,50 @@ fn ext_fault_host_killed_mid_tool_call_blocks_and_a_new_host_takes_over() {
     let pids = gate_pids(&out.ws);
     assert_eq!(pids.len(), 2, "{pids:?}");
     assert_ne!(pids[0], pids[1], "the second call ran in a new host");
+}
+
+#[test]
+fn ext_fault_host_that_cannot_be_restarted_ends_the_run_with_an_error() {
+    let Some(env) = ext_env("ext_fault_unrestartable") else {
+        return;
+    };
+    let ext = fixture("ext-faults/breaks-on-restart.ts");
+    // With a later tool call (which needs the gate), and without one (the run could finish,
+    // but its extensions are gone: that is still an error).
+    for (mode, later_call) in [("print", true), ("json", true), ("print", false)] {
+        let ws = Workspace::new();
+        let mut turns = vec![
+            json!({"toolCalls": [{"name": "bash", "arguments": {"command": "echo danger; touch danger-ran.txt"}}]}),
+        ];
+        if later_call {
+            turns.push(json!({"toolCalls": [{"name": "bash", "arguments": {"command": "touch after-ran.txt"}}]}));
+        }
+        turns.push(json!({"text": "the run went on"}));
+        let script = ws.script(&json!({ "turns": turns }));
+        let mut cmd = env.tau(&ws, &[&ext]);
+        cmd.arg("--script").arg(&script);
+        if mode == "json" {
+            cmd.args(["--mode", "json"]);
+        }
+        cmd.args(["-p", "go"]);
+        let out = run_bounded(cmd, RUN_LIMIT);
+        let stderr = out.stderr();
+        assert_eq!(out.output.status.code(), Some(1), "{mode}: {stderr}");
+        assert!(
+            stderr.contains("could not be restarted")
+                && stderr.contains("this extension can only load once")
+                && stderr.contains("tau -ne"),
+            "{mode}: {stderr}"
+        );
+        assert!(!ws.path().join("danger-ran.txt").exists(), "{mode}");
+        assert!(
+            !ws.path().join("after-ran.txt").exists(),
+            "{mode}: no tool ran after"
+        );
+        if later_call {
+            assert!(!out.stdout().contains("the run went on"), "{mode}");
+        }
+        let sessions = session_files(&ws);
+        assert_eq!(sessions.len(), 1, "{mode}: the session is kept");
+    }
 }

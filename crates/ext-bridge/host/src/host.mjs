@@ -162,6 +162,10 @@ export class Host {
         return this.runCommand(params, signal);
       case "shutdown":
         return {};
+      case "ping":
+        // Answered by the event loop itself: tau pings after a timed-out request to tell a handler that
+        // is merely slow (the host answers) from a host stuck in synchronous code (no answer: replaced).
+        return {};
       default:
         throw new Error(`unknown method ${method}`);
     }

@@ -1,10 +1,13 @@
 #!/usr/bin/env node
-// Entry point of tau's extension host: JSONL over stdin/stdout (docs/protocol.md). stdout carries frames
-// only; console output of the host and of extensions goes to stderr, tagged with the extension's path.
+// Entry point of tau's extension host: JSONL over a private channel (docs/protocol.md "The channel"): a Unix
+// socket tau names in TAU_EXT_CHANNEL, removed from the environment before any extension runs, so neither
+// extension code writing to fd 1 nor a child process inheriting stdout can reach the frame stream. stdout
+// and stderr are plain output that tau shows on its stderr; console output is tagged with the extension.
 // Start-up: Node's compile cache is switched on before anything else is imported (the host's modules are
 // imported dynamically below for that reason; jiti is imported by loader.mjs on first use).
 
 import module from "node:module";
+import net from "node:net";
 import { join } from "node:path";
 import { format } from "node:util";
 // Imports only Node's own modules (jiti comes later), so the compile cache is not needed for it.
@@ -36,8 +39,31 @@ export const PROTOCOL_VERSION = 1;
 /** Version of this host package. */
 export const HOST_VERSION = "0.1.0";
 
-const stdoutWrite = process.stdout.write.bind(process.stdout);
-const conn = new Connection((line) => stdoutWrite(line));
+// The real exit, kept before process.exit is replaced below.
+const realExit = process.exit.bind(process);
+const channel = openChannel();
+const conn = new Connection((line) => channel.socket.write(line));
+
+/**
+ * Connects to tau's channel and takes its name and token out of the environment, so child processes
+ * of extensions do not inherit them. Node opens the socket close-on-exec.
+ */
+function openChannel() {
+  const path = process.env.TAU_EXT_CHANNEL;
+  const token = process.env.TAU_EXT_CHANNEL_TOKEN;
+  delete process.env.TAU_EXT_CHANNEL;
+  delete process.env.TAU_EXT_CHANNEL_TOKEN;
+  if (!path) {
+    process.stderr.write("[host] TAU_EXT_CHANNEL is not set: the extension host is started by tau, not by hand\n");
+    realExit(2);
+  }
+  const socket = net.createConnection(path);
+  socket.on("error", (error) => {
+    process.stderr.write(`[host] channel to tau failed: ${error.message}\n`);
+    realExit(2);
+  });
+  return { socket, token };
+}
 
 /** Tag for stderr lines: the running extension's path, else "host". */
 function tag() {
@@ -51,7 +77,8 @@ for (const level of ["log", "info", "warn", "error", "debug", "trace"]) {
     process.stderr.write(`[${tag()}] ${level}: ${format(...args)}\n`);
   };
 }
-// A stray process.stdout.write from extension code would also corrupt frames; route it to stderr.
+// Pi's print, json and rpc modes show what extensions write to stdout on stderr; so does the host (fd-1
+// writes and child processes reach tau's stderr through the host's stdout pipe).
 process.stdout.write = /** @type {any} */ (
   (/** @type {any} */ chunk, /** @type {any[]} */ ...rest) => process.stderr.write(chunk, ...rest)
 );
@@ -70,7 +97,6 @@ process.on("unhandledRejection", (reason) => reportFault(reason, "unhandled reje
 // crash, fail all pending requests and restart the host). The host keeps the real exit for itself; for
 // everyone else process.exit logs and throws, so the throw surfaces where the call was made (a failed
 // load, an error response, or an uncaught-exception log).
-const realExit = process.exit.bind(process);
 process.exit = /** @type {any} */ (
   (/** @type {number | undefined} */ code) => {
     const extensionPath = currentExtension.getStore()?.path;
@@ -112,10 +138,10 @@ function onLine(line) {
       const upgrade = frame.protocol > PROTOCOL_VERSION ? "the extension host" : "tau";
       const message = `protocol mismatch: tau speaks ${frame.protocol}, the extension host speaks ${PROTOCOL_VERSION}; upgrade ${upgrade}`;
       process.stderr.write(`[host] ${message}\n`);
-      stdoutWrite(`${JSON.stringify({ ...hello, error: { message } })}\n`, () => realExit(2));
+      channel.socket.write(`${JSON.stringify({ ...hello, error: { message } })}\n`, () => realExit(2));
       return;
     }
-    conn.send(hello);
+    conn.send(channel.token ? { ...hello, token: channel.token } : hello);
     return;
   }
   switch (frame.kind) {
@@ -134,12 +160,12 @@ function onLine(line) {
 }
 
 const splitter = new LineSplitter();
-process.stdin.setEncoding("utf8");
-process.stdin.on("data", (chunk) => {
+channel.socket.setEncoding("utf8");
+channel.socket.on("data", (chunk) => {
   for (const line of splitter.push(String(chunk))) onLine(line);
 });
-process.stdin.on("end", () => {
-  // tau closed our input: nothing can answer our requests any more, but finish (and answer) the requests
+channel.socket.on("end", () => {
+  // tau closed the channel: nothing can answer our requests any more, but finish (and answer) the requests
   // already running, then exit.
   const finish = () => {
     if (host.running.size > 0) return void setTimeout(finish, 10);

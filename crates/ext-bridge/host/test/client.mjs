@@ -1,7 +1,9 @@
 // Test client: spawns the real host (src/main.mjs) and speaks the JSONL protocol to it, the way tau does.
 
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import net from "node:net";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -25,13 +27,53 @@ export const piPackage = (() => {
 })();
 export const skipPiPackage = piPackage ? false : "neither TAU_PI_PACKAGE nor TAU_PI_EXAMPLES points at Pi's package";
 
+/**
+ * Starts the host the way tau does: a Unix socket in a private folder, named to the host in
+ * TAU_EXT_CHANNEL with TAU_EXT_CHANNEL_TOKEN, stdin closed, stdout and stderr plain pipes.
+ * @param {{env?: NodeJS.ProcessEnv, token?: string}} [options]
+ * @returns {{child: import("node:child_process").ChildProcess, channel: Promise<net.Socket>, token: string}}
+ */
+export function spawnHost(options = {}) {
+  const dir = mkdtempSync(join(tmpdir(), "tau-host-test-"));
+  const path = join(dir, "channel.sock");
+  const token = options.token ?? `t${Math.random().toString(16).slice(2)}`;
+  const server = net.createServer();
+  const channel = new Promise((resolve, reject) => {
+    server.once("connection", (socket) => {
+      server.close();
+      rmSync(dir, { recursive: true, force: true });
+      resolve(socket);
+    });
+    server.once("error", reject);
+  });
+  server.listen(path);
+  const env = { ...(options.env ?? process.env), TAU_EXT_CHANNEL: path, TAU_EXT_CHANNEL_TOKEN: token };
+  const child = spawn(process.execPath, [hostMain], { stdio: ["ignore", "pipe", "pipe"], env });
+  child.on("exit", () => {
+    server.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return { child, channel, token };
+}
+
 export class HostClient {
   /**
    * @param {{onRequest?: (frame: any) => any, env?: NodeJS.ProcessEnv}} [options] `onRequest` answers host→tau
    * requests (default: `{}`); `env` is the host's environment (default: the test's)
    */
   constructor(options = {}) {
-    this.child = spawn(process.execPath, [hostMain], { stdio: ["pipe", "pipe", "pipe"], env: options.env ?? process.env });
+    const { child, channel, token } = spawnHost({ env: options.env });
+    this.child = child;
+    this.token = token;
+    /** @type {net.Socket | undefined} */
+    this.socket = undefined;
+    /** @type {string[]} frames sent before the host connected */
+    this.queued = [];
+    this.endWhenConnected = false;
+    /** what the host (and its extensions) wrote to stdout */
+    this.stdout = "";
+    this.child.stdout.setEncoding("utf8");
+    this.child.stdout.on("data", (d) => (this.stdout += d));
     this.stderr = "";
     this.child.stderr.setEncoding("utf8");
     this.child.stderr.on("data", (d) => (this.stderr += d));
@@ -48,15 +90,20 @@ export class HostClient {
     this.frameWaiters = [];
     this.onRequest = options.onRequest ?? (() => ({}));
     let buffer = "";
-    this.child.stdout.setEncoding("utf8");
-    this.child.stdout.on("data", (chunk) => {
-      buffer += chunk;
-      let i;
-      while ((i = buffer.indexOf("\n")) !== -1) {
-        const line = buffer.slice(0, i);
-        buffer = buffer.slice(i + 1);
-        this.#onFrame(JSON.parse(line));
-      }
+    void channel.then((socket) => {
+      this.socket = socket;
+      socket.setEncoding("utf8");
+      for (const line of this.queued.splice(0)) socket.write(line);
+      if (this.endWhenConnected) socket.end();
+      socket.on("data", (chunk) => {
+        buffer += chunk;
+        let i;
+        while ((i = buffer.indexOf("\n")) !== -1) {
+          const line = buffer.slice(0, i);
+          buffer = buffer.slice(i + 1);
+          this.#onFrame(JSON.parse(line));
+        }
+      });
     });
     this.exited = new Promise((resolve) => this.child.on("exit", (code) => resolve(code)));
   }
@@ -83,7 +130,19 @@ export class HostClient {
 
   /** @param {any} frame */
   send(frame) {
-    this.child.stdin.write(`${JSON.stringify(frame)}\n`);
+    this.sendRaw(`${JSON.stringify(frame)}\n`);
+  }
+
+  /** Writes raw text to the channel (once the host has connected). @param {string} text */
+  sendRaw(text) {
+    if (this.socket) this.socket.write(text);
+    else this.queued.push(text);
+  }
+
+  /** Closes tau's end of the channel, as tau does when it is done. */
+  endChannel() {
+    if (this.socket) this.socket.end();
+    else this.endWhenConnected = true;
   }
 
   /** Resolves with the next frame the host sends. */
@@ -139,7 +198,7 @@ export class HostClient {
 
   async close() {
     if (this.child.exitCode === null) {
-      this.child.stdin.end();
+      this.endChannel();
       await this.exited;
     }
   }

@@ -177,6 +177,102 @@ async fn a_host_killed_mid_tool_call_blocks_then_restarts_and_reloads() {
 }
 
 #[tokio::test]
+async fn a_gate_stuck_in_a_busy_loop_blocks_and_the_host_is_replaced_but_a_slow_one_is_kept() {
+    let Some(node) = support::node() else { return };
+    let fx = Fixture::new(json!({}));
+    let gate = fx.ext("gate", spec(&[("tool_call", "block_rm")]));
+    let stuck = fx.ext(
+        "stuck",
+        spec(&[("tool_call", "hang_on:slow"), ("tool_call", "spin_on:spin")]),
+    );
+    let host = fx
+        .start(node, &[gate, stuck], Duration::from_millis(1500))
+        .await;
+    let pid = host.pid().await.unwrap();
+    let hooks = ExtensionHooks::new(host.clone());
+    let assistant = AssistantMessage::default();
+    let verdict = |command: &'static str| {
+        let hooks = &hooks;
+        let assistant = &assistant;
+        async move {
+            let (call, mut args) = bash_call(command);
+            hooks.before_tool_call(assistant, &call, &mut args).await
+        }
+    };
+
+    // An awaiting handler times out, but the host still answers: it is kept.
+    assert!(verdict("slow").await.unwrap().block);
+    assert!(verdict("ls").await.is_none_or(|v| !v.block));
+    assert_eq!((host.restarts(), host.pid().await.unwrap()), (0, pid));
+
+    // A busy loop answers nothing: the call is blocked, the host replaced.
+    let spun = verdict("spin").await.unwrap();
+    assert!(spun.block);
+    assert!(
+        spun.reason
+            .unwrap()
+            .contains("did not answer `invoke_sequence`"),
+        "fails closed"
+    );
+    assert_eq!(
+        verdict("rm -rf /").await.unwrap().reason.as_deref(),
+        Some("rm -rf is not allowed here"),
+        "the new host gates again"
+    );
+    assert_eq!(host.restarts(), 1);
+    assert_ne!(host.pid().await.unwrap(), pid);
+    let seen = fx.reporter.seen();
+    assert!(
+        seen.iter()
+            .any(|d| d.error.contains("is replaced by a new one")),
+        "{seen:?}"
+    );
+    assert!(host.unrecoverable().is_none());
+}
+
+#[tokio::test]
+async fn a_host_that_cannot_be_restarted_blocks_every_call_and_says_so() {
+    let Some(node) = support::node() else { return };
+    let fx = Fixture::new(json!({}));
+    let gate = fx.ext("gate", spec(&[("tool_call", "block_rm")]));
+    let host = fx.start(node, &[gate], Duration::from_secs(10)).await;
+    let pid = host.pid().await.unwrap() as i32;
+    let hooks = ExtensionHooks::new(host.clone());
+    // The next host dies at once (as with a deleted or broken host install).
+    std::fs::write(fx.host_dir().join("src/main.mjs"), "process.exit(7)").unwrap();
+    nix::sys::signal::kill(
+        nix::unistd::Pid::from_raw(pid),
+        nix::sys::signal::Signal::SIGKILL,
+    )
+    .unwrap();
+    while host.pid().await.is_some_and(|p| p as i32 == pid) && !host.broken().is_cancelled() {
+        let (call, mut args) = bash_call("ls");
+        let verdict = hooks
+            .before_tool_call(&AssistantMessage::default(), &call, &mut args)
+            .await
+            .unwrap();
+        assert!(verdict.block, "no call runs without its gate");
+        if host.unrecoverable().is_some() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let reason = host.unrecoverable().expect("the restart failure is kept");
+    assert!(reason.contains("exit status: 7"), "{reason}");
+    assert!(host.broken().is_cancelled());
+    let (call, mut args) = bash_call("ls");
+    let verdict = hooks
+        .before_tool_call(&AssistantMessage::default(), &call, &mut args)
+        .await
+        .unwrap();
+    assert!(verdict.block);
+    assert!(
+        verdict.reason.unwrap().contains("could not be restarted"),
+        "later calls fail at once with the reason"
+    );
+}
+
+#[tokio::test]
 async fn a_throwing_notification_is_reported_and_the_rest_run_in_order() {
     let Some(node) = support::node() else { return };
     let fx = Fixture::new(json!({}));

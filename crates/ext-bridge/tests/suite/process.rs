@@ -43,11 +43,46 @@ async fn malformed_frames_are_skipped() {
     options.stderr = std::sync::Arc::new(move |line| sink.lock().unwrap().push(line.to_string()));
     let host = ExtensionHost::start(options).await.unwrap();
     host.bind(json!({})).await.unwrap();
-    assert!(seen
-        .lock()
-        .unwrap()
-        .iter()
-        .any(|l| l.contains("malformed frame")));
+    let seen = seen.lock().unwrap();
+    assert!(
+        seen.iter().any(|l| l.contains("malformed frame")),
+        "{seen:?}"
+    );
+    // The host's stdout is passed on as output, never read as frames.
+    assert!(
+        seen.iter()
+            .any(|l| l == r#"{"kind":"response","id":1,"result":{}}"#),
+        "{seen:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_host_without_tau_s_token_is_refused() {
+    let Some(node) = support::node() else { return };
+    let fx = Fixture::new(json!({ "token": "guessed" }));
+    let err = ExtensionHost::start(fx.options(node, Duration::from_secs(10)))
+        .await
+        .unwrap_err();
+    assert!(matches!(err, BridgeError::Handshake(_)), "{err}");
+    assert!(err.to_string().contains("did not give the token"), "{err}");
+}
+
+#[tokio::test]
+async fn a_host_that_never_connects_is_reported_within_the_limit() {
+    let Some(node) = support::node() else { return };
+    let fx = Fixture::new(json!({}));
+    std::fs::write(
+        fx.host_dir().join("src/main.mjs"),
+        "setInterval(() => {}, 1000)",
+    )
+    .unwrap();
+    let err = ExtensionHost::start(fx.options(node, Duration::from_millis(1500)))
+        .await
+        .unwrap_err();
+    assert!(
+        err.to_string().contains("did not connect within 1500 ms"),
+        "{err}"
+    );
 }
 
 #[tokio::test]
