@@ -75,6 +75,11 @@ pub struct Args {
     /// `-a`/`--approve` (`Some(true)`) or `-na`/`--no-approve` (`Some(false)`): trust or
     /// ignore the project's `.pi` configuration for this run.
     pub approve: Option<bool>,
+    /// `--sandbox` (`Some(true)`) / `--no-sandbox` (`Some(false)`): run the extension host
+    /// under Node's permission model (tau's own flags; settings `sandbox` otherwise).
+    pub sandbox: Option<bool>,
+    /// `--sandbox-allow <list>` (repeatable): what the sandbox allows beyond its defaults.
+    pub sandbox_allow: Vec<String>,
     /// `--script`: play a scripted-model script file (tau's own flag).
     pub script: Option<PathBuf>,
     /// `--models`: comma-separated model patterns that scope the startup model.
@@ -137,6 +142,7 @@ fn value_flag(arg: &str) -> Option<Setter> {
         "--tools" | "-t" => |a, v| a.tools = Some(split_list(&v)),
         "--exclude-tools" | "-xt" => |a, v| a.exclude_tools = split_list(&v),
         "--script" => |a, v| a.script = Some(PathBuf::from(v)),
+        "--sandbox-allow" => |a, v| a.sandbox_allow.push(v),
         "--extension" | "-e" => |a, v| a.extensions.push(PathBuf::from(v)),
         "--session" => |a, v| a.session = Some(v),
         "--session-id" => |a, v| a.session_id = Some(v),
@@ -276,6 +282,8 @@ fn parse_flags(argv: &[String]) -> Args {
             "--approve" | "-a" => args.approve = Some(true),
             "--no-approve" | "-na" => args.approve = Some(false),
             "--offline" => args.offline = true,
+            "--sandbox" => args.sandbox = Some(true),
+            "--no-sandbox" => args.sandbox = Some(false),
             "--verbose" => args.verbose = true,
             "--no-mcp" => args.no_mcp = true,
             "--no-skills" | "-ns" | "--no-prompt-templates" | "-np" | "--no-themes" => {
@@ -489,6 +497,10 @@ mod tests {
 
     #[test]
     fn pi_flags_tau_does_nothing_for_take_no_value() {
+        let args = parse_str("--sandbox --sandbox-allow child-process -p go --no-sandbox");
+        assert_eq!(args.sandbox, Some(false));
+        assert_eq!(args.sandbox_allow, ["child-process"]);
+        assert_eq!(args.messages, ["go"]);
         let args = parse_str("-p --offline go --verbose --no-mcp -ns -np --no-themes again");
         assert!(args.offline && args.verbose && args.no_mcp && args.no_resources);
         assert_eq!(args.messages, ["go", "again"]);

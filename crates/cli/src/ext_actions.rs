@@ -284,7 +284,10 @@ impl HostActions for Actions {
             }
             "modelAuth" => Ok(crate::ext_models::auth(self.agent_dir.clone(), arg(&args, 0)).await),
             "runBuiltinTool" => {
-                tau_ext_bridge::run_builtin_tool(&self.builtins, arg(&args, 0), cancel).await
+                let host = self.host.upgrade();
+                let sandbox = host.as_deref().and_then(ExtensionHost::sandbox);
+                tau_ext_bridge::run_builtin_tool(&self.builtins, arg(&args, 0), sandbox, cancel)
+                    .await
             }
             other => Err(format!("{other} is not supported by tau yet")),
         }

@@ -95,6 +95,13 @@ pub async fn start(
         let configured = paths.iter().any(|p| !is_explicit(p));
         load_failure_with(&[line], "fix that", from_cli, configured)
     };
+    // The host's folder is needed before it starts: the sandbox's rules name it.
+    let host_dir = match tau_ext_bridge::node::locate_host() {
+        Ok(dir) => dir,
+        Err(error) => return Err(cannot_run(&error)),
+    };
+    options.sandbox = crate::ext_sandbox::sandbox_for(args, cwd, agent_dir, &host_dir, &paths)?;
+    options.host_dir = Some(host_dir);
     let host = match ExtensionHost::start(options).await {
         Ok(host) => Arc::new(host),
         Err(error) => return Err(cannot_run(&error)),

@@ -69,6 +69,10 @@ Extensions:
   -a, --approve               Trust this project's .pi/ extensions and settings for this run
   -na, --no-approve           Ignore this project's .pi/ extensions and settings
   --<flag> [value]            Flags extensions register (pi.registerFlag)
+  --sandbox, --no-sandbox     Run extensions under Node's permission model: reads where they,
+                              the project and the agent dir are, writes in the project and
+                              the agent dir, no processes (settings key sandbox; docs/sandbox.md)
+  --sandbox-allow <list>      Also allow child-process, worker, read:PATH, write:PATH
 
 Sessions:
   -c, --continue              Continue the most recent session of this folder

@@ -8,6 +8,7 @@ mod current;
 mod driver;
 mod ext_actions;
 mod ext_models;
+mod ext_sandbox;
 mod ext_state;
 mod ext_switch;
 mod extensions;

@@ -14,6 +14,8 @@ use tau_tools::tool::SharedTool;
 use tau_tools::{ToolContext, ToolError};
 use tokio_util::sync::CancellationToken;
 
+use crate::sandbox::Sandbox;
+
 /// One `runBuiltinTool` request: the first element of the action's `args`.
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -39,7 +41,8 @@ struct BuiltinCall {
 /// object is accepted too. The tool is looked up by name among `tools`, its arguments go
 /// through `prepare_arguments` and schema validation as in the agent loop, and it runs in a
 /// [`ToolContext`] whose cwd is the given one and whose extra environment is `env` (string
-/// values only). `cancel` aborts the run.
+/// values only). `cancel` aborts the run. Under `sandbox` the call must pass
+/// [`Sandbox::check_builtin`] first: the tools run in tau, outside the host's permissions.
 ///
 /// Returns Pi's `AgentToolResult` JSON (`{content, details?, structuredContent?, isError?}`).
 /// A result the tool reports as an error without failing (bash's non-zero exit code) stays
@@ -49,6 +52,7 @@ struct BuiltinCall {
 pub async fn run_builtin_tool(
     tools: &[SharedTool],
     args: &Value,
+    sandbox: Option<&Sandbox>,
     cancel: CancellationToken,
 ) -> Result<Value, String> {
     let request = match args {
@@ -63,6 +67,9 @@ pub async fn run_builtin_tool(
     let prepared = tool.prepare_arguments(call.params);
     let params =
         tau_tools::validate::validate_arguments(&call.name, &tool.info().parameters, &prepared)?;
+    if let Some(sandbox) = sandbox {
+        sandbox.check_builtin(&call.name, &params, &call.cwd)?;
+    }
     let mut ctx = ToolContext::new(call.cwd, cancel);
     ctx.extra_env = call
         .env

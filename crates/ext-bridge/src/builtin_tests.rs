@@ -8,7 +8,7 @@ fn tools() -> Vec<SharedTool> {
 }
 
 async fn run(args: Value) -> Result<Value, String> {
-    run_builtin_tool(&tools(), &args, CancellationToken::new()).await
+    run_builtin_tool(&tools(), &args, None, CancellationToken::new()).await
 }
 
 #[tokio::test]
@@ -122,7 +122,9 @@ async fn cancelling_aborts_a_running_command() {
     let args = json!([{
         "name": "bash", "cwd": dir.path(), "params": {"command": "echo started; sleep 30"}
     }]);
-    let error = run_builtin_tool(&tools(), &args, cancel).await.unwrap_err();
+    let error = run_builtin_tool(&tools(), &args, None, cancel)
+        .await
+        .unwrap_err();
     assert!(started.elapsed() < std::time::Duration::from_secs(10));
     assert_eq!(error, "started\n\n\nCommand aborted");
 }

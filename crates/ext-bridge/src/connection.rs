@@ -83,6 +83,7 @@ impl Connection {
     /// exchanges hellos within `timeout`.
     pub(crate) async fn spawn(
         node: &Path,
+        node_args: &[std::ffi::OsString],
         host_dir: &Path,
         cwd: &Path,
         timeout: Duration,
@@ -98,6 +99,7 @@ impl Connection {
         })?;
         let token = listener.token().to_string();
         let mut child = tokio::process::Command::new(node)
+            .args(node_args)
             .arg(host_dir.join("src/main.mjs"))
             .current_dir(cwd)
             .envs(listener.env())

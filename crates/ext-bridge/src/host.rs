@@ -14,6 +14,7 @@ use crate::actions::{ActionSlot, Dispatcher, HostActions, NoActions};
 use crate::connection::{Connection, LineSink};
 use crate::error::{BridgeError, Reporter};
 use crate::node;
+use crate::sandbox::Sandbox;
 
 /// How to start the host.
 #[derive(Clone)]
@@ -32,6 +33,8 @@ pub struct HostOptions {
     pub stderr: LineSink,
     /// Where extension failures that do not stop the run go.
     pub reporter: Reporter,
+    /// Runs the host under Node's permission model with these rules (`--sandbox`).
+    pub sandbox: Option<Sandbox>,
 }
 
 impl HostOptions {
@@ -49,6 +52,7 @@ impl HostOptions {
                 let _ = writeln!(std::io::stderr(), "[ext] {line}");
             }),
             reporter: Reporter::stderr(),
+            sandbox: None,
         }
     }
 }
@@ -117,6 +121,8 @@ pub trait StateSource: Send + Sync {
 pub struct ExtensionHost {
     options: HostOptions,
     node: PathBuf,
+    /// Options before the host script (the sandbox's permission flags).
+    node_args: Vec<std::ffi::OsString>,
     host_dir: PathBuf,
     conn: tokio::sync::Mutex<Arc<Connection>>,
     loaded: Mutex<Loaded>,
@@ -150,6 +156,12 @@ impl ExtensionHost {
             Some(dir) => dir.clone(),
             None => node::locate_host()?,
         };
+        // The permission flags differ by Node version: ask the binary (one more process,
+        // only with the sandbox).
+        let node_args = match &options.sandbox {
+            Some(sandbox) => sandbox.node_args(&node::check_node(&node).await?),
+            None => Vec::new(),
+        };
         let report: Arc<Mutex<LoadReport>> = Arc::default();
         let slot: ActionSlot = Arc::new(std::sync::RwLock::new(Arc::new(NoActions)));
         let dispatcher = Arc::new(Dispatcher {
@@ -158,7 +170,7 @@ impl ExtensionHost {
         });
         // The host's hello carries its Node version; `node --version` (a process of its own)
         // runs only to explain a host that did not start or runs on too old a Node.
-        let conn = match spawn(&options, &node, &host_dir, &dispatcher).await {
+        let conn = match spawn(&options, &node, &node_args, &host_dir, &dispatcher).await {
             Ok(conn) => conn,
             Err(error) => {
                 node::check_node(&node).await?;
@@ -175,6 +187,7 @@ impl ExtensionHost {
         Ok(ExtensionHost {
             options,
             node,
+            node_args,
             host_dir,
             conn: tokio::sync::Mutex::new(Arc::new(conn)),
             loaded: Mutex::default(),
@@ -330,6 +343,11 @@ impl ExtensionHost {
     /// (tau never goes on without the extensions' gates).
     pub fn unrecoverable(&self) -> Option<String> {
         self.loaded().unrecoverable.clone()
+    }
+
+    /// The sandbox the host runs in, if any.
+    pub fn sandbox(&self) -> Option<&Sandbox> {
+        self.options.sandbox.as_ref()
     }
 
     /// Restarts a host that died since the last call; afterwards
@@ -571,8 +589,16 @@ impl ExtensionHost {
     }
 
     async fn restart(&self) -> Result<Arc<Connection>, BridgeError> {
-        let conn =
-            Arc::new(spawn(&self.options, &self.node, &self.host_dir, &self.dispatcher).await?);
+        let conn = Arc::new(
+            spawn(
+                &self.options,
+                &self.node,
+                &self.node_args,
+                &self.host_dir,
+                &self.dispatcher,
+            )
+            .await?,
+        );
         let (request, state) = {
             let loaded = self.loaded();
             (loaded.request.clone(), loaded.state.clone())
@@ -610,11 +636,13 @@ impl ExtensionHost {
 async fn spawn(
     options: &HostOptions,
     node: &std::path::Path,
+    node_args: &[std::ffi::OsString],
     host_dir: &std::path::Path,
     dispatcher: &Arc<Dispatcher>,
 ) -> Result<Connection, BridgeError> {
     Connection::spawn(
         node,
+        node_args,
         host_dir,
         &options.cwd,
         options.request_timeout,

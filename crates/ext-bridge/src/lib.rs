@@ -15,6 +15,7 @@ mod hooks;
 mod host;
 pub mod node;
 mod partial;
+pub mod sandbox;
 mod tool;
 
 pub use actions::{HostActions, NoActions};
