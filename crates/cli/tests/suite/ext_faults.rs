@@ -232,3 +232,26 @@ fn ext_fault_host_that_cannot_be_restarted_ends_the_run_with_an_error() {
         assert_eq!(sessions.len(), 1, "{mode}: the session is kept");
     }
 }
+
+#[test]
+fn ext_fault_host_that_cannot_be_restarted_ends_rpc_mode_too() {
+    let Some(env) = ext_env("ext_fault_unrestartable_rpc") else {
+        return;
+    };
+    let ws = Workspace::new();
+    let script = ws.script(&json!({"turns": [
+        {"toolCalls": [{"name": "bash", "arguments": {"command": "echo danger; touch danger-ran.txt"}}]},
+        {"toolCalls": [{"name": "bash", "arguments": {"command": "touch after-ran.txt"}}]},
+        {"text": "the run went on"}
+    ]}));
+    let mut cmd = env.tau(&ws, &[&fixture("ext-faults/breaks-on-restart.ts")]);
+    cmd.arg("--script").arg(&script).args(["--mode", "rpc"]);
+    let mut client = super::rpc_client::RpcClient::start(cmd);
+    client.ok(json!({"type": "prompt", "message": "go"}));
+    // stdin stays open: tau ends the session by itself.
+    let (status, stderr) = client.wait_exit();
+    assert_eq!(status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("could not be restarted"), "{stderr}");
+    assert!(!ws.path().join("danger-ran.txt").exists());
+    assert!(!ws.path().join("after-ran.txt").exists());
+}
