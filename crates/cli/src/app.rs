@@ -1,21 +1,20 @@
-//! Running one invocation: check arguments, assemble prompt inputs, system prompt, tools and
-//! model, then drive the runtime in print or json mode.
+//! Running one invocation: check the arguments, pick the mode and hand it the resolved
+//! options; for print and json mode also the initial prompts (piped stdin, `@files`, the
+//! messages).
 //!
 //! This is the one module that writes to stdout and stderr directly: it owns the process's
 //! output.
 
-use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use tau_modes::print::last_assistant;
+use tau_app::{session_setup, Frontend, HeaderSink};
 use tau_modes::JsonSink;
-use tau_protocol::StopReason;
 use tau_provider::models::{format_model_list, ModelRegistry};
-use tau_session::Session;
+use tau_runtime::EventSink;
 
 use crate::args::{Args, Mode};
-use crate::{assemble, help, inputs, session_setup};
+use crate::{help, inputs};
 
 /// Reports a fatal error on stderr and returns the failure exit code.
 #[expect(
@@ -27,35 +26,15 @@ pub fn fail(message: &str) -> ExitCode {
     ExitCode::from(1)
 }
 
-#[expect(
-    clippy::print_stderr,
-    reason = "warnings go to stderr so stdout stays clean"
-)]
-pub fn warn(message: &str) {
-    eprintln!("tau: warning: {message}");
-}
+pub use tau_app::report::warn;
 
 fn say(text: &str) {
     print_raw(&format!("{text}\n"));
 }
 
-/// Writes to stdout; a reader that went away (`tau -p ... | head`) is not an error.
-fn print_raw(text: &str) {
-    use std::io::Write;
-    let mut out = std::io::stdout().lock();
-    let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
-}
+use tau_modes::oneshot::write_stdout as print_raw;
 
-/// tau's agent directory: `TAU_AGENT_DIR`, else `~/.tau/agent`.
-pub fn agent_dir() -> PathBuf {
-    if let Some(dir) = std::env::var_os("TAU_AGENT_DIR").filter(|dir| !dir.is_empty()) {
-        return PathBuf::from(dir);
-    }
-    let home = std::env::var_os("HOME")
-        .map(PathBuf::from)
-        .unwrap_or_default();
-    home.join(".tau").join("agent")
-}
+use tau_app::report::agent_dir;
 
 /// Runs the invocation described by `args`.
 pub async fn run(args: Args) -> ExitCode {
@@ -107,11 +86,14 @@ async fn run_checked(mut args: Args) -> Result<ExitCode, String> {
     let cwd_text = cwd.display().to_string();
     let agent_dir = agent_dir();
     if args.mode == Mode::Rpc {
-        return crate::rpc::run(args, &cwd, &agent_dir).await;
+        if !args.file_args.is_empty() {
+            return Err("@file arguments are not supported in RPC mode; send prompts (with images) through the prompt command".into());
+        }
+        return tau_modes::rpc::run(args.app, &cwd, &agent_dir).await;
     }
     if args.resume {
         print_raw(&session_setup::format_session_list(
-            &args, &agent_dir, &cwd_text,
+            &args.app, &agent_dir, &cwd_text,
         ));
         return Ok(ExitCode::SUCCESS);
     }
@@ -126,105 +108,34 @@ async fn run_checked(mut args: Args) -> Result<ExitCode, String> {
     let (file_text, images) = inputs::read_file_args(&args.file_args, &cwd)?;
 
     let json = (args.mode == Mode::Json).then(|| Arc::new(JsonSink::new(tokio::io::stdout())));
-    let mode_name = if args.mode == Mode::Json {
-        "json"
-    } else {
-        "print"
+    let (mode_name, header, sinks) = match &json {
+        Some(json) => (
+            "json",
+            Some(json.clone() as Arc<dyn HeaderSink>),
+            vec![json.clone() as Arc<dyn EventSink>],
+        ),
+        None => ("print", None, Vec::new()),
     };
-    let assembly = assemble::assemble(
-        &mut args,
+    let assembly = tau_app::assemble(
+        &mut args.app,
         &cwd,
         &agent_dir,
-        assemble::Frontend {
+        Frontend {
             mode: mode_name,
             has_ui: false,
-            json: json.clone(),
-            sinks: Vec::new(),
+            header,
+            sinks,
             ui: None,
         },
     )
     .await?;
-    let (current, driver, extensions) = (
-        assembly.current.clone(),
-        assembly.driver.clone(),
-        assembly.extensions.clone(),
-    );
     // Every unknown flag is a registered one by now (assemble checked them).
-    let booleans = extensions
+    let booleans = assembly
+        .extensions
         .as_ref()
         .map(|e| e.flag_names(true))
         .unwrap_or_default();
     args.release_boolean_flag_values(&|name| booleans.iter().any(|b| b == name));
     let prompts = inputs::build_prompts(stdin, file_text, images, &args.messages);
-    let aborter = current.clone();
-    let ctrl_c = tokio::spawn(async move {
-        // Ctrl-C cancels the running turn; the run then ends with an aborted message.
-        while tokio::signal::ctrl_c().await.is_ok() {
-            aborter.get().abort();
-        }
-    });
-
-    let watcher = extensions
-        .as_ref()
-        .map(|e| e.stop_when_broken(current.clone()));
-    let mut produced = Vec::new();
-    for prompt in prompts {
-        let more = driver.submit(prompt).await;
-        if !more.is_empty() {
-            produced = more;
-        }
-        if json.as_ref().is_some_and(|sink| sink.is_closed()) {
-            break;
-        }
-        if last_assistant(&produced).is_some_and(|m| m.stop_reason == StopReason::Aborted) {
-            break;
-        }
-    }
-    ctrl_c.abort();
-    if let Some(watcher) = watcher {
-        watcher.abort();
-    }
-    if let Some(extensions) = &extensions {
-        extensions.host.ensure_running().await;
-    }
-    let unrecoverable = extensions.as_ref().and_then(|e| e.unrecoverable());
-    if let Some(extensions) = &extensions {
-        extensions.shutdown().await;
-    }
-    // Close the session file now (synced, lock removed, as dropping it would) and leave the
-    // conversation to the OS at exit: freeing a large resumed session would cost more than
-    // the rest of the exit. Every sink flushes each line as it writes it.
-    let runtime = current.get();
-    let _ = runtime.with_session_log(Session::close_file);
-    std::mem::forget(runtime);
-    std::mem::forget(current);
-
-    if let Some(error) = unrecoverable {
-        return Err(error);
-    }
-    let last = last_assistant(&produced);
-    if args.mode == Mode::Json {
-        // Pi's json mode reports failures in the stream and exits 0.
-        return Ok(ExitCode::SUCCESS);
-    }
-    match last {
-        Some(message) if matches!(message.stop_reason, StopReason::Error | StopReason::Aborted) => {
-            Err(message
-                .error_message
-                .clone()
-                .unwrap_or_else(|| "the model request failed".into()))
-        }
-        Some(message) => {
-            // Pi prints each text block of the final answer on its own line.
-            let text: String = message
-                .content
-                .iter()
-                .filter_map(|block| block.as_text())
-                .map(|text| format!("{text}\n"))
-                .collect();
-            print_raw(&text);
-            Ok(ExitCode::SUCCESS)
-        }
-        None => Ok(ExitCode::SUCCESS),
-    }
+    tau_modes::oneshot::run(assembly, prompts, json).await
 }

@@ -7,6 +7,8 @@
 
 use std::path::PathBuf;
 
+pub use tau_app::AppOptions;
+
 /// Output interface.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Mode {
@@ -22,6 +24,8 @@ pub enum Mode {
 /// Everything the command line said.
 #[derive(Debug, Clone, Default)]
 pub struct Args {
+    /// What the application layer needs (model, tools, session, extensions).
+    pub app: AppOptions,
     /// `-h`/`--help`.
     pub help: bool,
     /// `-v`/`--version`.
@@ -30,66 +34,10 @@ pub struct Args {
     pub mode: Mode,
     /// `-p`/`--print`.
     pub print: bool,
-    /// `--model`.
-    pub model: Option<String>,
-    /// `--provider`.
-    pub provider: Option<String>,
-    /// `--api-key`.
-    pub api_key: Option<String>,
-    /// `--thinking`.
-    pub thinking: Option<String>,
-    /// `--system-prompt` (text or a file path).
-    pub system_prompt: Option<String>,
-    /// `--append-system-prompt` entries (text or file paths).
-    pub append_system_prompt: Vec<String>,
-    /// `--no-session`.
-    pub no_session: bool,
-    /// `-c`/`--continue`: the most recent session of this directory.
-    pub continue_recent: bool,
     /// `-r`/`--resume`: list this directory's sessions (tau has no picker yet).
     pub resume: bool,
-    /// `--session <path|id>`.
-    pub session: Option<String>,
-    /// `--session-id <id>`.
-    pub session_id: Option<String>,
-    /// `--fork <path|id>`.
-    pub fork: Option<String>,
-    /// `--session-dir <dir>`.
-    pub session_dir: Option<PathBuf>,
-    /// `-n`/`--name`.
-    pub name: Option<String>,
-    /// `-t`/`--tools`.
-    pub tools: Option<Vec<String>>,
-    /// `-xt`/`--exclude-tools`.
-    pub exclude_tools: Vec<String>,
-    /// `-nt`/`--no-tools`.
-    pub no_tools: bool,
-    /// `-nbt`/`--no-builtin-tools`.
-    pub no_builtin_tools: bool,
-    /// `-nc`/`--no-context-files`.
-    pub no_context_files: bool,
-    /// `-e`/`--extension <path>` (repeatable): extensions to load besides discovered ones.
-    pub extensions: Vec<PathBuf>,
-    /// `-ne`/`--no-extensions`: no extension discovery (explicit `-e` paths still load).
-    pub no_extensions: bool,
-    /// `-a`/`--approve` (`Some(true)`) or `-na`/`--no-approve` (`Some(false)`): trust or
-    /// ignore the project's `.pi` configuration for this run.
-    pub approve: Option<bool>,
-    /// `--sandbox` (`Some(true)`) / `--no-sandbox` (`Some(false)`): run the extension host
-    /// under Node's permission model (tau's own flags; settings `sandbox` otherwise).
-    pub sandbox: Option<bool>,
-    /// `--sandbox-allow <list>` (repeatable): what the sandbox allows beyond its defaults.
-    pub sandbox_allow: Vec<String>,
-    /// `--script`: play a scripted-model script file (tau's own flag).
-    pub script: Option<PathBuf>,
-    /// `--models`: comma-separated model patterns that scope the startup model.
-    pub models: Option<Vec<String>>,
     /// `--list-models [search]`: `Some(None)` lists every model, `Some(Some(s))` searches.
     pub list_models: Option<Option<String>>,
-    /// `--offline` (also `PI_OFFLINE=1` / `TAU_OFFLINE=1`): tau makes no start-up network
-    /// requests either way; offline, settings packages that are not installed are skipped
-    /// with a warning instead of stopping the run, as Pi skips them.
-    pub offline: bool,
     /// `--verbose`: accepted for Pi's sake; tau's start-up output is the same without it.
     pub verbose: bool,
     /// `--no-mcp`: accepted; tau has no MCP support, so no server connects anyway.
@@ -109,8 +57,6 @@ pub struct Args {
     pub file_args: Vec<String>,
     /// Prompt messages in order.
     pub messages: Vec<String>,
-    /// `--flag [value]` tau does not know (extension flags, later).
-    pub unknown_flags: Vec<(String, Option<String>)>,
     /// For an unknown flag that took the next argument as its value: the flag's index in
     /// `unknown_flags` and where in `messages` that argument would stand if the flag turns
     /// out to be a boolean extension flag (which takes no value).
@@ -133,23 +79,23 @@ type Setter = fn(&mut Args, String);
 
 fn value_flag(arg: &str) -> Option<Setter> {
     Some(match arg {
-        "--model" => |a, v| a.model = Some(v),
-        "--provider" => |a, v| a.provider = Some(v),
-        "--api-key" => |a, v| a.api_key = Some(v),
-        "--thinking" => |a, v| a.thinking = Some(v),
-        "--system-prompt" => |a, v| a.system_prompt = Some(v),
-        "--append-system-prompt" => |a, v| a.append_system_prompt.push(v),
-        "--tools" | "-t" => |a, v| a.tools = Some(split_list(&v)),
-        "--exclude-tools" | "-xt" => |a, v| a.exclude_tools = split_list(&v),
-        "--script" => |a, v| a.script = Some(PathBuf::from(v)),
-        "--sandbox-allow" => |a, v| a.sandbox_allow.push(v),
-        "--extension" | "-e" => |a, v| a.extensions.push(PathBuf::from(v)),
-        "--session" => |a, v| a.session = Some(v),
-        "--session-id" => |a, v| a.session_id = Some(v),
-        "--fork" => |a, v| a.fork = Some(v),
-        "--session-dir" => |a, v| a.session_dir = Some(PathBuf::from(v)),
-        "--name" | "-n" => |a, v| a.name = Some(v),
-        "--models" => |a, v| a.models = Some(split_list(&v)),
+        "--model" => |a, v| a.app.model = Some(v),
+        "--provider" => |a, v| a.app.provider = Some(v),
+        "--api-key" => |a, v| a.app.api_key = Some(v),
+        "--thinking" => |a, v| a.app.thinking = Some(v),
+        "--system-prompt" => |a, v| a.app.system_prompt = Some(v),
+        "--append-system-prompt" => |a, v| a.app.append_system_prompt.push(v),
+        "--tools" | "-t" => |a, v| a.app.tools = Some(split_list(&v)),
+        "--exclude-tools" | "-xt" => |a, v| a.app.exclude_tools = split_list(&v),
+        "--script" => |a, v| a.app.script = Some(PathBuf::from(v)),
+        "--sandbox-allow" => |a, v| a.app.sandbox_allow.push(v),
+        "--extension" | "-e" => |a, v| a.app.extensions.push(PathBuf::from(v)),
+        "--session" => |a, v| a.app.session = Some(v),
+        "--session-id" => |a, v| a.app.session_id = Some(v),
+        "--fork" => |a, v| a.app.fork = Some(v),
+        "--session-dir" => |a, v| a.app.session_dir = Some(PathBuf::from(v)),
+        "--name" | "-n" => |a, v| a.app.name = Some(v),
+        "--models" => |a, v| a.app.models = Some(split_list(&v)),
         "--skill" => |a, v| a.unsupported_resources.push(format!("--skill {v}")),
         "--prompt-template" => |a, v| {
             a.unsupported_resources
@@ -165,12 +111,12 @@ fn value_flag(arg: &str) -> Option<Setter> {
 fn check_session_flags(args: &mut Args) {
     let mut conflict = |message: &str| args.diagnostics.push((true, message.to_string()));
     let (fork, session, cont, resume, none, id) = (
-        args.fork.is_some(),
-        args.session.is_some(),
-        args.continue_recent,
+        args.app.fork.is_some(),
+        args.app.session.is_some(),
+        args.app.continue_recent,
         args.resume,
-        args.no_session,
-        args.session_id.is_some(),
+        args.app.no_session,
+        args.app.session_id.is_some(),
     );
     if fork && (session || cont || resume || none) {
         conflict("--fork cannot be combined with --session, --continue, --resume, or --no-session");
@@ -187,7 +133,7 @@ impl Args {
     /// flag and a message, as Pi parses it once extensions registered their flags.
     pub fn release_boolean_flag_values(&mut self, is_boolean: &dyn Fn(&str) -> bool) {
         for &(flag, position) in self.flag_value_positions.iter().rev() {
-            let Some((name, value)) = self.unknown_flags.get_mut(flag) else {
+            let Some((name, value)) = self.app.extension_flags.get_mut(flag) else {
                 continue;
             };
             if !is_boolean(name) {
@@ -208,7 +154,7 @@ pub fn parse(argv: &[String]) -> Args {
     let env_offline = ["TAU_OFFLINE", "PI_OFFLINE"]
         .iter()
         .any(|name| std::env::var(name).is_ok_and(|v| is_truthy(&v)));
-    args.offline |= env_offline;
+    args.app.offline |= env_offline;
     if let Some(file) = &args.export {
         args.diagnostics.push((
             true,
@@ -272,18 +218,18 @@ fn parse_flags(argv: &[String]) -> Args {
         match arg {
             "--help" | "-h" => args.help = true,
             "--version" | "-v" => args.version = true,
-            "--no-session" => args.no_session = true,
-            "--continue" | "-c" => args.continue_recent = true,
+            "--no-session" => args.app.no_session = true,
+            "--continue" | "-c" => args.app.continue_recent = true,
             "--resume" | "-r" => args.resume = true,
-            "--no-tools" | "-nt" => args.no_tools = true,
-            "--no-builtin-tools" | "-nbt" => args.no_builtin_tools = true,
-            "--no-context-files" | "-nc" => args.no_context_files = true,
-            "--no-extensions" | "-ne" => args.no_extensions = true,
-            "--approve" | "-a" => args.approve = Some(true),
-            "--no-approve" | "-na" => args.approve = Some(false),
-            "--offline" => args.offline = true,
-            "--sandbox" => args.sandbox = Some(true),
-            "--no-sandbox" => args.sandbox = Some(false),
+            "--no-tools" | "-nt" => args.app.no_tools = true,
+            "--no-builtin-tools" | "-nbt" => args.app.no_builtin_tools = true,
+            "--no-context-files" | "-nc" => args.app.no_context_files = true,
+            "--no-extensions" | "-ne" => args.app.no_extensions = true,
+            "--approve" | "-a" => args.app.approve = Some(true),
+            "--no-approve" | "-na" => args.app.approve = Some(false),
+            "--offline" => args.app.offline = true,
+            "--sandbox" => args.app.sandbox = Some(true),
+            "--no-sandbox" => args.app.sandbox = Some(false),
             "--verbose" => args.verbose = true,
             "--no-mcp" => args.no_mcp = true,
             "--no-skills" | "-ns" | "--no-prompt-templates" | "-np" | "--no-themes" => {
@@ -358,17 +304,20 @@ fn parse_flags(argv: &[String]) -> Args {
                     args.file_args.push(path.to_string());
                 } else if let Some(flag) = arg.strip_prefix("--") {
                     match flag.split_once('=') {
-                        Some((name, value)) => {
-                            args.unknown_flags.push((name.into(), Some(value.into())))
-                        }
+                        Some((name, value)) => args
+                            .app
+                            .extension_flags
+                            .push((name.into(), Some(value.into()))),
                         None => match next {
                             Some(value) if !value.starts_with('-') && !value.starts_with('@') => {
                                 args.flag_value_positions
-                                    .push((args.unknown_flags.len(), args.messages.len()));
-                                args.unknown_flags.push((flag.into(), Some(value.clone())));
+                                    .push((args.app.extension_flags.len(), args.messages.len()));
+                                args.app
+                                    .extension_flags
+                                    .push((flag.into(), Some(value.clone())));
                                 i += 1;
                             }
-                            _ => args.unknown_flags.push((flag.into(), None)),
+                            _ => args.app.extension_flags.push((flag.into(), None)),
                         },
                     }
                 } else if arg.starts_with('-') && arg.len() > 1 {
@@ -400,7 +349,7 @@ mod tests {
     #[test]
     fn print_takes_the_next_message_and_files_are_collected() {
         let args = parse_str("-p hello @a.txt second --no-session");
-        assert!(args.print && args.no_session);
+        assert!(args.print && args.app.no_session);
         assert_eq!(args.messages, ["hello", "second"]);
         assert_eq!(args.file_args, ["a.txt"]);
     }
@@ -408,7 +357,7 @@ mod tests {
     #[test]
     fn print_does_not_take_an_option_or_file() {
         let args = parse_str("-p @a.txt -nt");
-        assert!(args.messages.is_empty() && args.no_tools);
+        assert!(args.messages.is_empty() && args.app.no_tools);
         assert_eq!(args.file_args, ["a.txt"]);
     }
 
@@ -416,11 +365,11 @@ mod tests {
     fn tools_lists_and_short_forms() {
         let args = parse_str("-t read,grep -xt bash -nbt -nc --mode json");
         assert_eq!(
-            args.tools,
+            args.app.tools,
             Some(vec!["read".to_string(), "grep".to_string()])
         );
-        assert_eq!(args.exclude_tools, ["bash"]);
-        assert!(args.no_builtin_tools && args.no_context_files);
+        assert_eq!(args.app.exclude_tools, ["bash"]);
+        assert!(args.app.no_builtin_tools && args.app.no_context_files);
         assert_eq!(args.mode, Mode::Json);
     }
 
@@ -429,7 +378,7 @@ mod tests {
         let args = parse_str("-z --plan fast --loud -- -starts-with-dash @f");
         assert_eq!(args.diagnostics, [(true, "Unknown option: -z".to_string())]);
         assert_eq!(
-            args.unknown_flags,
+            args.app.extension_flags,
             [
                 ("plan".to_string(), Some("fast".to_string())),
                 ("loud".to_string(), None)
@@ -446,7 +395,7 @@ mod tests {
         args.release_boolean_flag_values(&|name| name == "plan");
         assert_eq!(args.messages, ["first", "fix", "last"]);
         assert_eq!(
-            args.unknown_flags,
+            args.app.extension_flags,
             [
                 ("plan".to_string(), None),
                 ("depth".to_string(), Some("3".to_string()))
@@ -476,21 +425,21 @@ mod tests {
     fn extensions_repeat_and_discovery_can_be_turned_off() {
         let args = parse_str("-e a.ts --extension ./b -ne -p hi");
         assert_eq!(
-            args.extensions,
+            args.app.extensions,
             [PathBuf::from("a.ts"), PathBuf::from("./b")]
         );
-        assert!(args.no_extensions);
+        assert!(args.app.no_extensions);
         assert_eq!(args.messages, ["hi"]);
-        assert_eq!(parse_str("-a -p hi").approve, Some(true));
-        assert_eq!(parse_str("--approve --no-approve").approve, Some(false));
-        assert_eq!(parse_str("-na").approve, Some(false));
+        assert_eq!(parse_str("-a -p hi").app.approve, Some(true));
+        assert_eq!(parse_str("--approve --no-approve").app.approve, Some(false));
+        assert_eq!(parse_str("-na").app.approve, Some(false));
     }
 
     #[test]
     fn models_is_a_comma_separated_list() {
         let args = parse_str("--models sonnet:high,,openai/*");
         assert_eq!(
-            args.models,
+            args.app.models,
             Some(vec!["sonnet:high".to_string(), "openai/*".to_string()])
         );
     }
@@ -498,13 +447,13 @@ mod tests {
     #[test]
     fn pi_flags_tau_does_nothing_for_take_no_value() {
         let args = parse_str("--sandbox --sandbox-allow child-process -p go --no-sandbox");
-        assert_eq!(args.sandbox, Some(false));
-        assert_eq!(args.sandbox_allow, ["child-process"]);
+        assert_eq!(args.app.sandbox, Some(false));
+        assert_eq!(args.app.sandbox_allow, ["child-process"]);
         assert_eq!(args.messages, ["go"]);
         let args = parse_str("-p --offline go --verbose --no-mcp -ns -np --no-themes again");
-        assert!(args.offline && args.verbose && args.no_mcp && args.no_resources);
+        assert!(args.app.offline && args.verbose && args.no_mcp && args.no_resources);
         assert_eq!(args.messages, ["go", "again"]);
-        assert!(args.unknown_flags.is_empty() && args.diagnostics.is_empty());
+        assert!(args.app.extension_flags.is_empty() && args.diagnostics.is_empty());
         let args = parse_str("--tui-mode regular --use-theme json --theme t.json hi");
         assert_eq!(args.mode, Mode::Text, "--use-theme json is a theme name");
         assert_eq!(args.messages, ["hi"]);

@@ -3,21 +3,8 @@
 
 mod app;
 mod args;
-mod assemble;
-mod current;
-mod driver;
-mod ext_actions;
-mod ext_models;
-mod ext_sandbox;
-mod ext_state;
-mod ext_switch;
-mod extensions;
 mod help;
 mod inputs;
-mod model;
-mod rpc;
-mod session_setup;
-mod setup;
 mod setup_extensions;
 
 use std::process::ExitCode;

@@ -54,3 +54,10 @@ impl<W: AsyncWrite + Unpin + Send + Sync> EventSink for JsonSink<W> {
         let _ = self.writer.write_line(&line).await;
     }
 }
+
+#[async_trait]
+impl<W: AsyncWrite + Unpin + Send + Sync> tau_app::HeaderSink for JsonSink<W> {
+    async fn write_header(&self, line: &str) {
+        let _ = self.writer.write_line(line).await;
+    }
+}

@@ -1,10 +1,14 @@
-//! tau's output modes: sinks that turn runtime events into stdout bytes.
+//! tau's modes: what stands between a session of the application layer (`tau-app`) and
+//! the process's stdin and stdout.
 //!
-//! `json` writes Pi's JSONL event stream (docs/json.md); `print` writes the final assistant
-//! text. Both consume the same runtime events.
+//! `oneshot` runs the initial prompts of print and json mode; `json` writes Pi's JSONL
+//! event stream (docs/json.md); `print` picks the final assistant text; `rpc` serves Pi's
+//! RPC protocol (docs/rpc.md), with its extension UI over the same stream.
 
 pub mod json;
+pub mod oneshot;
 pub mod print;
+pub mod rpc;
 pub mod writer;
 
 pub use json::JsonSink;

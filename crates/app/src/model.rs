@@ -11,7 +11,7 @@ use tau_provider::models::{ModelRegistry, ResolveOptions};
 use tau_provider::scripted::{scripted_model, ScriptedProvider, SCRIPTED};
 use tau_provider::{ConfigureEndpoint, HttpClient, OpenAiCompletions, Provider, Timeouts};
 
-use crate::args::Args;
+use crate::AppOptions;
 
 /// The provider, model, thinking level and key a run uses.
 pub struct Selection {
@@ -35,7 +35,7 @@ fn parse_level(level: &str) -> Result<ThinkingLevel, String> {
 
 /// Picks the model from the flags and the registry; warnings go to `warn`.
 pub fn select(
-    args: &Args,
+    args: &AppOptions,
     registry: &ModelRegistry,
     warn: &mut dyn FnMut(&str),
 ) -> Result<Selection, String> {
@@ -80,7 +80,7 @@ pub fn select(
 
 /// The model and the level its pattern asked for.
 fn pick(
-    args: &Args,
+    args: &AppOptions,
     registry: &ModelRegistry,
     explicit: Option<ThinkingLevel>,
     warn: &mut dyn FnMut(&str),

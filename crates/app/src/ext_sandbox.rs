@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 use tau_ext_bridge::sandbox::{Allowance, Sandbox, SandboxPlaces};
 
-use crate::args::Args;
+use crate::AppOptions;
 
 /// What settings.json says about the sandbox.
 #[derive(Debug, Default, PartialEq)]
@@ -21,7 +21,7 @@ struct SandboxSetting {
 /// The sandbox for a run loading `extensions` from a host in `host_dir`, or `None`. A
 /// sandbox that was asked for but cannot be set up is an error, never a run without it.
 pub fn sandbox_for(
-    args: &Args,
+    args: &AppOptions,
     cwd: &Path,
     agent_dir: &Path,
     host_dir: &Path,

@@ -11,11 +11,11 @@ use tau_ext_bridge::{extension_tools, ExtensionHooks, ExtensionHost, HostOptions
 use tau_protocol::UserContent;
 use tau_tools::tool::SharedTool;
 
-use crate::args::Args;
 use crate::current::Current;
 use crate::ext_actions::{Actions, ExtensionUi, PendingRun};
 use crate::ext_state::RuntimeState;
 use crate::ext_switch::Sessions;
+use crate::AppOptions;
 use tokio::sync::mpsc::UnboundedReceiver;
 
 /// The loaded extensions of a run.
@@ -36,7 +36,7 @@ pub struct Extensions {
 /// (Pi 1.6.0 refuses to start the same way). The error names each extension and the cause,
 /// with the hints to go on.
 pub async fn start(
-    args: &Args,
+    args: &AppOptions,
     cwd: &Path,
     agent_dir: &Path,
     mode: &str,
@@ -248,8 +248,8 @@ fn handler_limit(warn: &(dyn Fn(&str) + Sync)) -> Option<std::time::Duration> {
 }
 
 /// Unknown `--flag value` pairs, offered to extensions as their flag values.
-fn flag_values(args: &Args) -> serde_json::Map<String, serde_json::Value> {
-    args.unknown_flags
+fn flag_values(args: &AppOptions) -> serde_json::Map<String, serde_json::Value> {
+    args.extension_flags
         .iter()
         .map(|(name, value)| {
             let value = value.clone().map_or(json!(true), |v| json!(v));
@@ -261,7 +261,7 @@ fn flag_values(args: &Args) -> serde_json::Map<String, serde_json::Value> {
 /// Pi's check of the `--flags` tau does not know, once extensions are loaded: each must be
 /// a flag an extension registered (`Unknown option: --bogus` otherwise, in Pi's words), and
 /// a string flag needs a value.
-pub fn check_flags(args: &Args, extensions: Option<&Extensions>) -> Result<(), String> {
+pub fn check_flags(args: &AppOptions, extensions: Option<&Extensions>) -> Result<(), String> {
     let registered: Vec<(String, bool)> = extensions
         .map(|e| {
             let booleans = e.flag_names(true);
@@ -275,7 +275,7 @@ pub fn check_flags(args: &Args, extensions: Option<&Extensions>) -> Result<(), S
         })
         .unwrap_or_default();
     let mut unknown = Vec::new();
-    for (name, value) in &args.unknown_flags {
+    for (name, value) in &args.extension_flags {
         match registered.iter().find(|(known, _)| known == name) {
             None => unknown.push(format!("--{name}")),
             Some((_, false)) if value.is_none() => {
@@ -312,20 +312,25 @@ impl Extensions {
             .collect()
     }
 
+    /// The host and its hooks, for session replacement.
+    pub fn handles(&self) -> (&Arc<ExtensionHost>, &Arc<ExtensionHooks>) {
+        (&self.host, &self.hooks)
+    }
+
     /// Binds the host to the live `runtime`: its state mirror, and the actions extensions
     /// take. Returns the channel of runs extensions ask for; `None` when the host could not
     /// be bound (reported; extensions stay loaded but cannot act).
     pub async fn attach(
         &self,
         current: Current,
-        args: &Args,
+        args: &AppOptions,
         cwd: &Path,
         agent_dir: &Path,
         warn: fn(&str),
         ui: Option<Arc<dyn ExtensionUi>>,
     ) -> Option<UnboundedReceiver<PendingRun>> {
         let (runs, pending) = tokio::sync::mpsc::unbounded_channel();
-        let sessions = Sessions::new(current.clone(), Some(self), args, warn);
+        let sessions = Sessions::new(current.clone(), Some(self.handles()), args, warn);
         let actions = Actions::new(sessions, runs, agent_dir.to_path_buf(), ui);
         self.host.set_actions(Arc::new(actions));
         let commands: Vec<serde_json::Value> = self
@@ -386,7 +391,7 @@ impl Extensions {
     /// The active tools with the extensions' tools added (an extension tool with a built-in's
     /// name replaces it). With a `--tools` allowlist, only listed extension tools are added;
     /// with `--no-tools`, none.
-    pub fn add_tools(&self, tools: Vec<SharedTool>, args: &Args) -> Vec<SharedTool> {
+    pub fn add_tools(&self, tools: Vec<SharedTool>, args: &AppOptions) -> Vec<SharedTool> {
         if args.no_tools {
             return tools;
         }

@@ -16,7 +16,7 @@ use tau_ext_bridge::ExtensionHooks;
 use tokio::sync::{mpsc, oneshot};
 
 use super::output::Out;
-use crate::ext_actions::ExtensionUi;
+use tau_app::ext_actions::ExtensionUi;
 
 /// The client side of extension dialogs.
 pub struct RpcUi {

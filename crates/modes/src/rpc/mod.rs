@@ -28,13 +28,13 @@ use tokio::io::AsyncBufReadExt;
 use tokio::task::JoinSet;
 use tokio_util::sync::CancellationToken;
 
-use crate::args::Args;
-use crate::assemble::{self, Frontend};
-use crate::current::Current;
-use crate::driver::Driver;
-use crate::ext_switch::Sessions;
-use crate::extensions::Extensions;
 use output::{Events, Out};
+use tau_app::assemble::{self, Frontend};
+use tau_app::current::Current;
+use tau_app::driver::Driver;
+use tau_app::ext_switch::Sessions;
+use tau_app::extensions::Extensions;
+use tau_app::AppOptions;
 use ui::RpcUi;
 
 /// How long closing stdin waits for the work under way before leaving.
@@ -72,10 +72,7 @@ impl Rpc {
 }
 
 /// Runs RPC mode until stdin closes.
-pub async fn run(mut args: Args, cwd: &Path, agent_dir: &Path) -> Result<ExitCode, String> {
-    if !args.file_args.is_empty() {
-        return Err("@file arguments are not supported in RPC mode; send prompts (with images) through the prompt command".into());
-    }
+pub async fn run(mut args: AppOptions, cwd: &Path, agent_dir: &Path) -> Result<ExitCode, String> {
     let out = Out::stdout();
     let events = Arc::new(Events::new(out.clone()));
     let hooks = Arc::new(OnceLock::new());
@@ -87,7 +84,7 @@ pub async fn run(mut args: Args, cwd: &Path, agent_dir: &Path) -> Result<ExitCod
         Frontend {
             mode: "rpc",
             has_ui: true,
-            json: None,
+            header: None,
             sinks: vec![events.clone() as Arc<dyn EventSink>],
             ui: Some(ui.clone()),
         },
@@ -98,9 +95,9 @@ pub async fn run(mut args: Args, cwd: &Path, agent_dir: &Path) -> Result<ExitCod
     }
     let sessions = Sessions::new(
         assembly.current.clone(),
-        assembly.extensions.as_deref(),
+        assembly.extensions.as_deref().map(Extensions::handles),
         &args,
-        crate::app::warn,
+        tau_app::report::warn,
     );
     let rpc = Arc::new(Rpc {
         out,

@@ -29,21 +29,21 @@ pub struct Sessions {
 }
 
 impl Sessions {
-    /// Session replacement for `current` with the run's extensions (if any); extension tools
-    /// (re)registered later become active unless `--no-tools` or a `--tools` allowlist that
-    /// leaves them out says otherwise.
+    /// Session replacement for `current` with the run's extension host and hooks (if any);
+    /// extension tools (re)registered later become active unless `--no-tools` or a
+    /// `--tools` allowlist that leaves them out says otherwise.
     pub fn new(
         current: Current,
-        extensions: Option<&crate::extensions::Extensions>,
-        args: &crate::args::Args,
+        extensions: Option<(&Arc<ExtensionHost>, &Arc<ExtensionHooks>)>,
+        args: &crate::AppOptions,
         warn: fn(&str),
     ) -> Self {
         let allow = args.tools.clone();
         let no_tools = args.no_tools;
         Sessions {
             current,
-            host: extensions.map(|e| Arc::downgrade(&e.host)),
-            hooks: extensions.map(|e| Arc::downgrade(&e.hooks)),
+            host: extensions.map(|(host, _)| Arc::downgrade(host)),
+            hooks: extensions.map(|(_, hooks)| Arc::downgrade(hooks)),
             warn,
             activate: Arc::new(move |name: &str| {
                 !no_tools
@@ -60,7 +60,7 @@ const SETTLE_LIMIT: Duration = Duration::from_secs(30);
 
 /// The text of a message's content, as Pi extracts it: the string, or its text blocks
 /// joined without separator.
-pub(crate) fn content_text(content: &Value) -> String {
+pub fn content_text(content: &Value) -> String {
     match content {
         Value::String(text) => text.clone(),
         blocks => blocks

@@ -10,7 +10,7 @@ use tau_protocol::{Model, ThinkingLevel};
 use tau_provider::models::{clamp_thinking, supported_thinking_levels, ModelRegistry};
 
 use super::{prompting, session_cmds, Rpc};
-pub(super) use crate::model::model_json;
+pub(super) use tau_app::model::model_json;
 
 /// A command's outcome: its `data` (`None`: no data field) or what went wrong.
 pub(super) type Outcome = Result<Option<Value>, String>;
@@ -244,7 +244,7 @@ async fn switch(
     level: Option<ThinkingLevel>,
     source: &str,
 ) -> Result<(), String> {
-    let selection = crate::model::switch_to(registry, &model.provider, &model.id)
+    let selection = tau_app::model::switch_to(registry, &model.provider, &model.id)
         .ok_or_else(|| format!("No API key for {}/{}", model.provider, model.id))?;
     let runtime = rpc.current.get();
     let previous = runtime.config().model;

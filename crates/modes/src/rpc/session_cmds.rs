@@ -107,7 +107,7 @@ fn fork_messages(session: &mut Session) -> Value {
         .map(to_json)
         .filter(|e| e["type"] == "message" && e["message"]["role"] == "user")
         .filter_map(|e| {
-            let text = crate::ext_switch::content_text(&e["message"]["content"]);
+            let text = tau_app::ext_switch::content_text(&e["message"]["content"]);
             (!text.is_empty()).then(|| json!({ "entryId": e["id"], "text": text }))
         })
         .collect();

@@ -10,7 +10,7 @@ use tau_runtime::{
 };
 use tau_tools::tool::SharedTool;
 
-use crate::args::Args;
+use crate::AppOptions;
 
 /// An argument that is either literal text or the path of a file holding it.
 fn text_or_file(value: &str, cwd: &Path) -> String {
@@ -22,7 +22,7 @@ fn text_or_file(value: &str, cwd: &Path) -> String {
 }
 
 /// The active tools in selection order, and warnings for names that matched nothing.
-pub fn active_tools(args: &Args) -> Result<(Vec<SharedTool>, Vec<String>), String> {
+pub fn active_tools(args: &AppOptions) -> Result<(Vec<SharedTool>, Vec<String>), String> {
     let all_tools = tau_tools::builtin_tools();
     let names: Vec<&str> = all_tools
         .iter()
@@ -50,7 +50,7 @@ pub fn active_tools(args: &Args) -> Result<(Vec<SharedTool>, Vec<String>), Strin
 
 /// The system prompt for `tools`, and warnings about unreadable context files.
 pub fn system_prompt(
-    args: &Args,
+    args: &AppOptions,
     cwd: &Path,
     agent_dir: &Path,
     tools: &[SharedTool],

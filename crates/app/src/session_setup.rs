@@ -9,11 +9,11 @@ use tau_session::{
     SessionSummary, WriteOptions,
 };
 
-use crate::args::Args;
+use crate::AppOptions;
 
 /// Where this directory's sessions live: `--session-dir`, `TAU_SESSION_DIR`, else
 /// `<agent dir>/sessions/--<cwd>--/`.
-pub fn session_dir(args: &Args, agent_dir: &Path, cwd: &str) -> PathBuf {
+pub fn session_dir(args: &AppOptions, agent_dir: &Path, cwd: &str) -> PathBuf {
     if let Some(dir) = &args.session_dir {
         return dir.clone();
     }
@@ -60,7 +60,7 @@ fn locate(spec: &str, dir: &Path, agent_dir: &Path) -> Result<PathBuf, String> {
 }
 
 /// Opens or creates the session the flags ask for.
-pub fn open_session(args: &Args, agent_dir: &Path, cwd: &str) -> Result<Session, String> {
+pub fn open_session(args: &AppOptions, agent_dir: &Path, cwd: &str) -> Result<Session, String> {
     let dir = session_dir(args, agent_dir, cwd);
     let options = WriteOptions::default();
     let fail = |error: tau_session::SessionError| error.to_string();
@@ -100,7 +100,7 @@ pub fn open_session(args: &Args, agent_dir: &Path, cwd: &str) -> Result<Session,
 }
 
 /// `--resume`: this directory's sessions, newest first, one per line.
-pub fn format_session_list(args: &Args, agent_dir: &Path, cwd: &str) -> String {
+pub fn format_session_list(args: &AppOptions, agent_dir: &Path, cwd: &str) -> String {
     let dir = session_dir(args, agent_dir, cwd);
     let sessions = list_sessions(&dir);
     if sessions.is_empty() {

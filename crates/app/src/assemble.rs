@@ -6,17 +6,16 @@ use std::path::Path;
 use std::sync::Arc;
 
 use tau_agent::{AgentConfig, ToolExecution};
-use tau_modes::JsonSink;
 use tau_provider::models::ModelRegistry;
 use tau_runtime::{EventSink, PromptBuilder, Runtime, RuntimeSettings};
 use tau_session::{Session, SessionContext};
 
-use crate::app::{agent_dir as default_agent_dir, warn};
-use crate::args::Args;
 use crate::current::Current;
 use crate::driver::Driver;
 use crate::ext_actions::ExtensionUi;
 use crate::extensions::{self, Extensions};
+use crate::report::warn;
+use crate::AppOptions;
 use crate::{model, session_setup, setup};
 
 /// What the mode in front of the session brings.
@@ -25,12 +24,19 @@ pub struct Frontend {
     pub mode: &'static str,
     /// Whether extension dialogs can be answered (`ctx.hasUI`).
     pub has_ui: bool,
-    /// json mode's sink: the session header is written to it first, then every event.
-    pub json: Option<Arc<JsonSink<tokio::io::Stdout>>>,
-    /// Other event sinks.
+    /// Gets the session header before any event (json mode writes it first).
+    pub header: Option<Arc<dyn HeaderSink>>,
+    /// The runtime's event sinks.
     pub sinks: Vec<Arc<dyn EventSink>>,
     /// Where extension dialogs go, with a UI.
     pub ui: Option<Arc<dyn ExtensionUi>>,
+}
+
+/// Receives the session header line (Pi's json mode starts its stream with it).
+#[async_trait::async_trait]
+pub trait HeaderSink: Send + Sync {
+    /// Writes the header's JSON line.
+    async fn write_header(&self, line: &str);
 }
 
 /// A session ready to take prompts.
@@ -46,7 +52,7 @@ pub struct Assembly {
 /// Opens the session the flags ask for and builds everything a mode drives. `args` gets
 /// the resumed session's model and thinking level unless the flags chose others.
 pub async fn assemble(
-    args: &mut Args,
+    args: &mut AppOptions,
     cwd: &Path,
     agent_dir: &Path,
     frontend: Frontend,
@@ -77,7 +83,7 @@ pub async fn assemble(
     if args.thinking.is_none() && resumed {
         args.thinking = Some(context.thinking_level.clone());
     }
-    let selection = select_model(args).await?;
+    let selection = select_model(args, agent_dir).await?;
     let (tools, tool_warnings) = setup::active_tools(args)?;
     tool_warnings.iter().for_each(|w| warn(w));
     let extensions = starting
@@ -114,12 +120,11 @@ pub async fn assemble(
         api_key: selection.api_key,
     };
 
-    let mut sinks = frontend.sinks;
-    if let Some(json) = &frontend.json {
+    if let Some(sink) = &frontend.header {
         let header = serde_json::to_string(session.header()).unwrap_or_default();
-        let _ = json.write_line(&header).await;
-        sinks.push(json.clone());
+        sink.write_header(&header).await;
     }
+    let sinks = frontend.sinks;
     let (settings, settings_warning) = RuntimeSettings::load(agent_dir);
     if let Some(warning) = settings_warning {
         warn(&warning);
@@ -165,10 +170,10 @@ pub async fn assemble(
 
 /// Loads the model registry and picks the run's model off the async threads: a key
 /// command may run for seconds.
-async fn select_model(args: &Args) -> Result<model::Selection, String> {
-    let args = args.clone();
+async fn select_model(args: &AppOptions, agent_dir: &Path) -> Result<model::Selection, String> {
+    let (args, agent_dir) = (args.clone(), agent_dir.to_path_buf());
     let (selection, warnings) = tokio::task::spawn_blocking(move || {
-        let (registry, errors) = ModelRegistry::load(&default_agent_dir());
+        let (registry, errors) = ModelRegistry::load(&agent_dir);
         let mut warnings: Vec<String> = errors.iter().map(ToString::to_string).collect();
         let selection = model::select(&args, &registry, &mut |warning| {
             warnings.push(warning.to_owned())

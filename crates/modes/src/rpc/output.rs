@@ -4,10 +4,10 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
+use crate::LineWriter;
 use async_trait::async_trait;
 use serde::Serialize;
 use serde_json::Value;
-use tau_modes::LineWriter;
 use tau_protocol::AgentEvent;
 use tau_runtime::EventSink;
 use tokio::sync::{mpsc, oneshot};

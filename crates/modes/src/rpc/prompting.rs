@@ -60,7 +60,7 @@ pub(super) async fn prompt(rpc: &Arc<Rpc>, command: &Value) {
         let rpc = rpc.clone();
         tokio::spawn(async move {
             if let Err(error) = extensions.host.run_command(&name, &args).await {
-                crate::app::warn(&format!("/{name}: {error}"));
+                tau_app::report::warn(&format!("/{name}: {error}"));
             }
             // Runs the command asked for while idle (`sendUserMessage`) go first: answering
             // before they start would let another prompt slip in ahead of them. During a
