@@ -73,6 +73,10 @@ def kinds():
         Kind(f"B {k.name} / A gate", k.extensions + ["gate.ts"], k.expect, k.env, k.kill_host)
         for k in solo
     ]
+    # Node's own heap limit (several GiB here): the collector thrashes for tens of seconds
+    # before Node aborts, so the handler limit runs out first and the dying host gets the
+    # next call.
+    solo.append(Kind("oom-default-heap", ["oom.ts"], BLOCKED, SHORT_LIMIT))
     return solo + stdout + pairs
 
 
