@@ -38,6 +38,43 @@ fn read_missing_binary_and_offset_past_end() {
 }
 
 #[test]
+fn read_of_endless_and_special_files_returns_promptly() {
+    let ws = Workspace::new();
+    let fifo = ws.path().join("pipe");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo");
+    assert!(made.success());
+    let started = std::time::Instant::now();
+    let results = run_calls(
+        &ws,
+        &[
+            json!({"name": "read", "arguments": {"path": "/dev/zero", "limit": 1}}),
+            json!({"name": "read", "arguments": {"path": "/dev/urandom", "limit": 1}}),
+            json!({"name": "read", "arguments": {"path": "pipe"}}),
+        ],
+    );
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(20),
+        "took {:?}",
+        started.elapsed()
+    );
+    assert!(
+        !results[0].1 && results[0].0.contains("Line 1 is over 50.0KB"),
+        "{results:?}"
+    );
+    assert!(
+        !results[1].1 && results[1].0.contains("[Showing lines 1-1; /dev/urandom"),
+        "{results:?}"
+    );
+    assert!(
+        results[2].1 && results[2].0.contains("named pipe (FIFO)"),
+        "{results:?}"
+    );
+}
+
+#[test]
 fn edit_absent_non_unique_and_all_or_nothing() {
     let ws = Workspace::new();
     ws.write("a.txt", "x = 1\nx = 1\ny = 2\n");
