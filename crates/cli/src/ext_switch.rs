@@ -418,6 +418,9 @@ impl Sessions {
             Some(session) => session,
             None => open()?,
         };
+        for problem in session.problems() {
+            (self.warn)(&format!("session {path}: {problem}"));
+        }
         self.install(session, "resume", previous).await?;
         Ok(json!({ "cancelled": false }))
     }

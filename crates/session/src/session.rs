@@ -169,17 +169,16 @@ impl Session {
             ));
         }
         let mut writer = SessionWriter::open(path, options)?;
-        let (header, entries, problems, migrated_from) = match read_session_file(path) {
-            Ok(loaded) => (
-                loaded.header,
-                loaded.entries,
-                loaded.problems,
-                loaded.migrated_from,
-            ),
+        let (header, tree, problems, migrated_from) = match read_session_file(path) {
+            Ok(loaded) => {
+                let (header, migrated_from) = (loaded.header.clone(), loaded.migrated_from);
+                let (tree, problems) = loaded.into_checked_tree();
+                (header, tree, problems, migrated_from)
+            }
             Err(SessionError::Empty { .. }) => {
                 let header = new_header(cwd, &NewSession::default())?;
                 writer.append_value(&header)?;
-                (header, Vec::new(), Vec::new(), None)
+                (header, SessionTree::new(), Vec::new(), None)
             }
             Err(error) => return Err(error),
         };
@@ -190,7 +189,6 @@ impl Session {
             migrated_from,
             options,
         };
-        let tree = SessionTree::from_entries(entries);
         Ok(Self::from_parts(header, tree, storage, problems))
     }
 
