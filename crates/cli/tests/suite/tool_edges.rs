@@ -118,6 +118,41 @@ fn bash_output_over_the_limits_is_truncated_with_full_output_kept() {
 }
 
 #[test]
+fn a_huge_bash_command_fails_fast_saying_what_to_do() {
+    let ws = Workspace::new();
+    // 2MB streams as about 130,000 argument deltas, each a json record.
+    let command = format!("echo {}", "x".repeat(2 * 1024 * 1024));
+    let started = std::time::Instant::now();
+    let (records, output) = ws.run_json(
+        &calls_script(&[json!({"name": "bash", "arguments": {"command": command}})]),
+        &["go"],
+    );
+    let elapsed = started.elapsed();
+    assert!(output.status.success(), "{}", stderr(&output));
+    // About 4 s in a debug build; one stdout write per record made it about 16 s (10MB:
+    // over a minute). The writer's unit tests pin the batching; this bound catches a hang.
+    assert!(
+        elapsed < std::time::Duration::from_secs(30),
+        "took {elapsed:?}"
+    );
+    let (text, is_error) = tool_results(&records).remove(0);
+    assert!(is_error);
+    assert_eq!(
+        text,
+        "spawn /bin/bash E2BIG: the command is 2.0MB, more than the system accepts as one argument (128KB on Linux); write the script to a file and run that file instead"
+    );
+    let deltas = records
+        .iter()
+        .filter(|r| r["assistantMessageEvent"]["type"] == "toolcall_delta")
+        .count();
+    assert!(deltas > 100_000, "{deltas}");
+    assert_eq!(
+        records.last().map(|r| r["type"].clone()),
+        Some(json!("agent_settled"))
+    );
+}
+
+#[test]
 fn bash_timeout_kills_grandchildren() {
     let ws = Workspace::new();
     let marker = ws.path().join("grandchild.pid");
