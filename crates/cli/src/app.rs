@@ -4,13 +4,13 @@
 //! This is the one module that writes to stdout and stderr directly: it owns the process's
 //! output.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
 use tau_modes::print::last_assistant;
 use tau_modes::JsonSink;
-use tau_protocol::StopReason;
+use tau_protocol::{ContentBlock, StopReason};
 use tau_provider::models::{format_model_list, ModelRegistry};
 use tau_session::Session;
 
@@ -101,7 +101,7 @@ fn list_models(search: Option<&str>) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-async fn run_checked(mut args: Args) -> Result<ExitCode, String> {
+async fn run_checked(args: Args) -> Result<ExitCode, String> {
     let cwd = std::env::current_dir()
         .map_err(|error| format!("cannot read the working directory: {error}"))?;
     let cwd_text = cwd.display().to_string();
@@ -126,6 +126,33 @@ async fn run_checked(mut args: Args) -> Result<ExitCode, String> {
     let (file_text, images) = inputs::read_file_args(&args.file_args, &cwd)?;
 
     let json = (args.mode == Mode::Json).then(|| Arc::new(JsonSink::new(tokio::io::stdout())));
+    let result = run_prompts(
+        args,
+        &cwd,
+        &agent_dir,
+        json.clone(),
+        stdin,
+        file_text,
+        images,
+    )
+    .await;
+    // The sink writes in the background; what it queued must reach stdout before exit.
+    if let Some(json) = &json {
+        json.flush().await;
+    }
+    result
+}
+
+/// Print and json mode once the inputs are read: assemble, run each prompt, report.
+async fn run_prompts(
+    mut args: Args,
+    cwd: &Path,
+    agent_dir: &Path,
+    json: Option<Arc<JsonSink<tokio::io::Stdout>>>,
+    stdin: Option<String>,
+    file_text: String,
+    images: Vec<ContentBlock>,
+) -> Result<ExitCode, String> {
     let mode_name = if args.mode == Mode::Json {
         "json"
     } else {
@@ -133,8 +160,8 @@ async fn run_checked(mut args: Args) -> Result<ExitCode, String> {
     };
     let assembly = assemble::assemble(
         &mut args,
-        &cwd,
-        &agent_dir,
+        cwd,
+        agent_dir,
         assemble::Frontend {
             mode: mode_name,
             has_ui: false,
@@ -193,7 +220,7 @@ async fn run_checked(mut args: Args) -> Result<ExitCode, String> {
     }
     // Close the session file now (synced, lock removed, as dropping it would) and leave the
     // conversation to the OS at exit: freeing a large resumed session would cost more than
-    // the rest of the exit. Every sink flushes each line as it writes it.
+    // the rest of the exit. The json sink is flushed by the caller.
     let runtime = current.get();
     let _ = runtime.with_session_log(Session::close_file);
     std::mem::forget(runtime);

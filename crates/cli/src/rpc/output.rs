@@ -53,6 +53,7 @@ impl Out {
                 // the end of the conversation.
                 let _ = writer.write_line(&line).await;
                 if let Some(written) = written {
+                    writer.flush().await;
                     let _ = written.send(());
                 }
             }
