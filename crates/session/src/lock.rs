@@ -317,9 +317,19 @@ fn alive(pid: u32) -> bool {
         return false;
     };
     match nix::sys::signal::kill(nix::unistd::Pid::from_raw(raw), None) {
-        Ok(()) => true,
+        // A killed process its parent has not reaped yet holds nothing any more.
+        Ok(()) => !zombie(pid),
         // It exists but belongs to someone else.
         Err(Errno::EPERM) => true,
         Err(_) => false,
     }
+}
+
+/// Whether `pid` is a zombie (Linux `/proc`; elsewhere nothing says so, and it is not).
+fn zombie(pid: u32) -> bool {
+    fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+        stat.rsplit_once(") ")
+            .and_then(|(_, rest)| rest.chars().next())
+            == Some('Z')
+    })
 }

@@ -1,6 +1,7 @@
 mod cli_flags;
 mod cli_strict;
 mod compaction;
+mod crash_safety;
 mod errors_and_abort;
 mod ext_examples;
 mod ext_examples_prompt;

@@ -14,7 +14,23 @@ fn second_process_is_refused(lock_method: Option<&str>) {
     let ws = Workspace::new();
     let script =
         ws.script(&json!({"turns": [{"text": "one"}, {"text": "two"}, {"text": "three"}]}));
-    let session = ws.path().join("shared.jsonl");
+    let dir = ws.path().join("sessions");
+    let created = ws
+        .tau()
+        .arg("--script")
+        .arg(&script)
+        .arg("--session-dir")
+        .arg(&dir)
+        .args(["-p", "first"])
+        .output()
+        .expect("run tau");
+    assert!(created.status.success(), "{}", stderr(&created));
+    let session = std::fs::read_dir(&dir)
+        .expect("session folder")
+        .next()
+        .expect("a session file")
+        .expect("entry")
+        .path();
     let run = |prompt: &str| {
         let mut command = ws.tau();
         command
@@ -27,8 +43,6 @@ fn second_process_is_refused(lock_method: Option<&str>) {
         }
         command.args(["-p", prompt]).output().expect("run tau")
     };
-    let first = run("first");
-    assert!(first.status.success(), "{}", stderr(&first));
 
     let mut holder = ws.tau();
     holder
@@ -43,7 +57,7 @@ fn second_process_is_refused(lock_method: Option<&str>) {
         holder.env("TAU_SESSION_LOCK", method);
     }
     let mut holder = holder.spawn().expect("start the holder");
-    let lock = ws.path().join("shared.jsonl.lock");
+    let lock = tau_session_lock_path(&session);
     let deadline = Instant::now() + Duration::from_secs(30);
     while !std::fs::read_to_string(&lock)
         .unwrap_or_default()
@@ -77,6 +91,12 @@ fn second_process_is_refused(lock_method: Option<&str>) {
     assert!(!lock.exists(), "the holder removed its lock on exit");
     let after = run("third");
     assert!(after.status.success(), "{}", stderr(&after));
+}
+
+fn tau_session_lock_path(session: &std::path::Path) -> std::path::PathBuf {
+    let mut name = session.as_os_str().to_os_string();
+    name.push(".lock");
+    name.into()
 }
 
 #[test]
