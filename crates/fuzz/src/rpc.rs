@@ -22,6 +22,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use fastrand::Rng;
+use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::mutate::mutated_json;
@@ -243,58 +244,16 @@ fn batch(
         let _ = stderr.read_to_string(&mut text);
         text
     });
-    let mut report = Report {
-        target: "rpc".into(),
-        seed,
-        ..Report::default()
-    };
-    let mut by_id: HashMap<String, u32> = HashMap::new();
-    let mut anonymous = 0u64;
-    for record in BufReader::new(stdout).split(b'\n') {
-        let Ok(record) = record else { break };
-        let value: Value = match serde_json::from_slice(&record) {
-            Ok(value) => value,
-            Err(error) => {
-                report.violations += 1;
-                report.fail(
-                    cases.start,
-                    format!("stdout line is not JSON: {error}"),
-                    &String::from_utf8_lossy(&record),
-                );
-                continue;
-            }
-        };
-        if value["type"] != "response" {
-            continue;
-        }
-        match value["success"].as_bool() {
-            Some(true) => report.values += 1,
-            Some(false) => {
-                report.errors += 1;
-                let error = value["error"].as_str().unwrap_or_default();
-                if error.trim().is_empty() {
-                    report.violations += 1;
-                    report.fail(
-                        cases.start,
-                        "a failed response without an error message",
-                        &value.to_string(),
-                    );
-                }
-            }
-            None => {
-                report.violations += 1;
-                report.fail(
-                    cases.start,
-                    "a response without a boolean success",
-                    &value.to_string(),
-                );
-            }
-        }
-        match value["id"].as_str().filter(|id| id.starts_with("fz-")) {
-            Some(id) => *by_id.entry(id.to_string()).or_default() += 1,
-            None => anonymous += 1,
-        }
-    }
+    let start_case = cases.start;
+    // The records are read on a thread with a deep stack: parsing (and dropping) a nested
+    // `get_tree` answer recurses once per level.
+    let reader = std::thread::Builder::new()
+        .stack_size(READER_STACK)
+        .spawn(move || read_records(stdout, seed, start_case))
+        .map_err(|e| format!("starting the reader thread: {e}"))?;
+    let (mut report, by_id, anonymous) = reader
+        .join()
+        .map_err(|_| "the reader thread panicked".to_string())?;
     let _ = writer.join();
     let deadline = Instant::now() + EXIT_LIMIT;
     let status = loop {
@@ -365,4 +324,71 @@ fn batch(
         );
     }
     Ok(report)
+}
+
+/// How much stack the record reader gets (reserved, touched only as deep as answers nest).
+const READER_STACK: usize = 1 << 30;
+
+/// Reads tau's stdout to its end: the counts so far, the responses per id of ours, and the
+/// responses without one.
+fn read_records(
+    stdout: std::process::ChildStdout,
+    seed: u64,
+    start_case: u64,
+) -> (Report, HashMap<String, u32>, u64) {
+    let mut report = Report {
+        target: "rpc".into(),
+        seed,
+        ..Report::default()
+    };
+    let mut by_id: HashMap<String, u32> = HashMap::new();
+    let mut anonymous = 0u64;
+    for record in BufReader::new(stdout).split(b'\n') {
+        let Ok(record) = record else { break };
+        let mut parser = serde_json::Deserializer::from_slice(&record);
+        parser.disable_recursion_limit();
+        let value = match Value::deserialize(&mut parser) {
+            Ok(value) => value,
+            Err(error) => {
+                report.violations += 1;
+                report.fail(
+                    start_case,
+                    format!("stdout line is not JSON: {error}"),
+                    &String::from_utf8_lossy(&record),
+                );
+                continue;
+            }
+        };
+        if value["type"] != "response" {
+            continue;
+        }
+        match value["success"].as_bool() {
+            Some(true) => report.values += 1,
+            Some(false) => {
+                report.errors += 1;
+                let error = value["error"].as_str().unwrap_or_default();
+                if error.trim().is_empty() {
+                    report.violations += 1;
+                    report.fail(
+                        start_case,
+                        "a failed response without an error message",
+                        &value.to_string(),
+                    );
+                }
+            }
+            None => {
+                report.violations += 1;
+                report.fail(
+                    start_case,
+                    "a response without a boolean success",
+                    &value.to_string(),
+                );
+            }
+        }
+        match value["id"].as_str().filter(|id| id.starts_with("fz-")) {
+            Some(id) => *by_id.entry(id.to_string()).or_default() += 1,
+            None => anonymous += 1,
+        }
+    }
+    (report, by_id, anonymous)
 }
