@@ -68,11 +68,13 @@ pub async fn assemble(
         })
     };
     let mut session = session_setup::open_session(args, agent_dir, &cwd_text)?;
+    let file = session
+        .path()
+        .map(|path| path.display().to_string())
+        .unwrap_or_default();
     for problem in session.problems() {
-        warn(&format!(
-            "session line {}: {} (line skipped)",
-            problem.line, problem.message
-        ));
+        // Each message says what tau did with the line.
+        warn(&format!("session {file}: {problem}"));
     }
     let context = session.build_session_context();
     let resumed = !context.messages.is_empty() || context.model.is_some();

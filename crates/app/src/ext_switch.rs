@@ -396,12 +396,31 @@ impl Sessions {
         if self.gate(gate).await {
             return Ok(json!({ "cancelled": true }));
         }
+        if path.trim().is_empty() {
+            return Err("cannot switch session: the session path is empty; pass the path of a session .jsonl file".into());
+        }
         let previous = self.previous_file();
-        let old = self.take_session("resume", Some(&path)).await;
-        let cwd = old.cwd().to_string();
-        drop(old);
-        let session = Session::open(std::path::Path::new(&path), &cwd, WriteOptions::default())
-            .map_err(|error| error.to_string())?;
+        let target = std::path::Path::new(&path);
+        let cwd = self.current.get().with_session_log(|s| s.cwd().to_string());
+        let open = || {
+            Session::open(target, &cwd, WriteOptions::default())
+                .map_err(|error| format!("cannot switch to session {path}: {error}"))
+        };
+        // The target opens before the current session is closed (as in Pi), so a path that
+        // cannot be opened leaves the current session as it was. The current file itself
+        // can only be reopened after its lock is released.
+        let reopening = previous
+            .as_deref()
+            .is_some_and(|current| same_file(current, &path));
+        let session = if reopening { None } else { Some(open()?) };
+        drop(self.take_session("resume", Some(&path)).await);
+        let session = match session {
+            Some(session) => session,
+            None => open()?,
+        };
+        for problem in session.problems() {
+            (self.warn)(&format!("session {path}: {problem}"));
+        }
         self.install(session, "resume", previous).await?;
         Ok(json!({ "cancelled": false }))
     }
@@ -442,5 +461,13 @@ impl Sessions {
         }
         self.install(session, "fork", previous).await?;
         Ok(json!({ "cancelled": false, "selectedText": selected }))
+    }
+}
+
+/// Whether two paths name the same existing file.
+fn same_file(a: &str, b: &str) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
     }
 }

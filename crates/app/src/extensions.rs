@@ -83,6 +83,9 @@ pub async fn start(
     }
     if let Some(limit) = handler_limit(warn) {
         options.request_timeout = limit;
+        // Starting (or restarting) a host and running the factories is not a handler call:
+        // a short handler limit must not make a busy machine's restart fail.
+        options.start_timeout = options.start_timeout.max(limit);
     }
     let explicit = found.explicit;
     let is_explicit = |path: &Path| explicit.iter().any(|e| same_file(e, path));

@@ -116,26 +116,34 @@ async fn run_checked(mut args: Args) -> Result<ExitCode, String> {
         ),
         None => ("print", None, Vec::new()),
     };
-    let assembly = tau_app::assemble(
-        &mut args.app,
-        &cwd,
-        &agent_dir,
-        Frontend {
-            mode: mode_name,
-            has_ui: false,
-            header,
-            sinks,
-            ui: None,
-        },
-    )
-    .await?;
-    // Every unknown flag is a registered one by now (assemble checked them).
-    let booleans = assembly
-        .extensions
-        .as_ref()
-        .map(|e| e.flag_names(true))
-        .unwrap_or_default();
-    args.release_boolean_flag_values(&|name| booleans.iter().any(|b| b == name));
-    let prompts = inputs::build_prompts(stdin, file_text, images, &args.messages);
-    tau_modes::oneshot::run(assembly, prompts, json).await
+    let run = async {
+        let assembly = tau_app::assemble(
+            &mut args.app,
+            &cwd,
+            &agent_dir,
+            Frontend {
+                mode: mode_name,
+                has_ui: false,
+                header,
+                sinks,
+                ui: None,
+            },
+        )
+        .await?;
+        // Every unknown flag is a registered one by now (assemble checked them).
+        let booleans = assembly
+            .extensions
+            .as_ref()
+            .map(|e| e.flag_names(true))
+            .unwrap_or_default();
+        args.release_boolean_flag_values(&|name| booleans.iter().any(|b| b == name));
+        let prompts = inputs::build_prompts(stdin, file_text, images, &args.messages);
+        tau_modes::oneshot::run(assembly, prompts, json.clone()).await
+    };
+    let result = run.await;
+    // The sink writes in the background; what it queued must reach stdout before exit.
+    if let Some(json) = &json {
+        json.flush().await;
+    }
+    result
 }

@@ -106,6 +106,9 @@ Environment:
   TAU_NODE                    Node.js 20+ binary for extensions (default: node on PATH)
   TAU_EXT_HOST                Extension host package folder (default: next to tau)
   TAU_EXT_TIMEOUT_MS          How long an extension handler may take (default 30000)
+  TAU_SESSION_LOCK=file       Lock sessions with a lock file instead of flock (for file
+                              systems whose flock does not lock; used by itself where
+                              flock is unsupported)
   OPENAI_API_KEY, ANTHROPIC_API_KEY, ...
                               Provider API keys (or apiKey in models.json, or --api-key)
 "

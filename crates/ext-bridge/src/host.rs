@@ -25,8 +25,11 @@ pub struct HostOptions {
     pub host_dir: Option<PathBuf>,
     /// Working directory of the host process.
     pub cwd: PathBuf,
-    /// Limit for handshake, `load`, `bind` and handler invocations.
+    /// Limit for handler invocations, `bind` and the other quick requests.
     pub request_timeout: Duration,
+    /// Limit for starting a host: the handshake and `load` (the extensions' factories),
+    /// also when a host is restarted mid-run on a busy machine.
+    pub start_timeout: Duration,
     /// Limit for tool executions and commands (`None`: no limit; abort still works).
     pub tool_timeout: Option<Duration>,
     /// Where the host's stderr lines go.
@@ -46,6 +49,7 @@ impl HostOptions {
             host_dir: None,
             cwd: cwd.into(),
             request_timeout: Duration::from_secs(30),
+            start_timeout: Duration::from_secs(30),
             tool_timeout: None,
             stderr: Arc::new(|line| {
                 use std::io::Write;
@@ -282,7 +286,7 @@ impl ExtensionHost {
                 conn,
                 "load",
                 request.params(),
-                Some(self.options.request_timeout),
+                Some(self.options.start_timeout),
                 None,
             )
             .await?;
@@ -573,7 +577,12 @@ impl ExtensionHost {
             return Ok(guard.clone());
         }
         let exited = guard.exited().unwrap_or_default();
-        match self.restart().await {
+        // One failed start may be the machine's load; a second one is the host's.
+        let restarted = match self.restart().await {
+            Ok(conn) => Ok(conn),
+            Err(_) => self.restart().await,
+        };
+        match restarted {
             Ok(conn) => {
                 self.loaded().restarts += 1;
                 *guard = conn.clone();
@@ -645,7 +654,7 @@ async fn spawn(
         node_args,
         host_dir,
         &options.cwd,
-        options.request_timeout,
+        options.start_timeout,
         options.stderr.clone(),
         dispatcher.clone(),
     )

@@ -90,7 +90,9 @@ impl Sandbox {
         let mut sandbox = Sandbox::default();
         sandbox.read.push(places.host_dir.to_path_buf());
         // A linked node_modules (pnpm, a shared install) is read where it really is.
-        sandbox.read.push(real_path(&places.host_dir.join("node_modules")));
+        sandbox
+            .read
+            .push(real_path(&places.host_dir.join("node_modules")));
         for extension in places.extensions {
             let root = if extension.is_dir() {
                 extension.clone()

@@ -15,12 +15,17 @@ pub struct JsonSink<W> {
     writer: LineWriter<W>,
 }
 
-impl<W: AsyncWrite + Unpin + Send> JsonSink<W> {
+impl<W: AsyncWrite + Unpin + Send + 'static> JsonSink<W> {
     /// A sink writing to `out`.
     pub fn new(out: W) -> Self {
         JsonSink {
             writer: LineWriter::new(out),
         }
+    }
+
+    /// Waits until every record is written; call before exiting.
+    pub async fn flush(&self) {
+        self.writer.flush().await;
     }
 
     /// Writes one record that is not an event (the session header Pi writes first).
@@ -32,15 +37,10 @@ impl<W: AsyncWrite + Unpin + Send> JsonSink<W> {
     pub fn is_closed(&self) -> bool {
         self.writer.is_closed()
     }
-
-    /// Gives the byte sink back.
-    pub fn into_inner(self) -> W {
-        self.writer.into_inner()
-    }
 }
 
 #[async_trait]
-impl<W: AsyncWrite + Unpin + Send + Sync> EventSink for JsonSink<W> {
+impl<W: AsyncWrite + Unpin + Send + Sync + 'static> EventSink for JsonSink<W> {
     async fn on_event(&self, event: &AgentEvent) {
         let line = match serde_json::to_string(event) {
             Ok(line) => line,
@@ -56,7 +56,7 @@ impl<W: AsyncWrite + Unpin + Send + Sync> EventSink for JsonSink<W> {
 }
 
 #[async_trait]
-impl<W: AsyncWrite + Unpin + Send + Sync> tau_app::HeaderSink for JsonSink<W> {
+impl<W: AsyncWrite + Unpin + Send + Sync + 'static> tau_app::HeaderSink for JsonSink<W> {
     async fn write_header(&self, line: &str) {
         let _ = self.writer.write_line(line).await;
     }

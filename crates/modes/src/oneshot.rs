@@ -61,7 +61,7 @@ pub async fn run(
     }
     // Close the session file now (synced, lock removed, as dropping it would) and leave the
     // conversation to the OS at exit: freeing a large resumed session would cost more than
-    // the rest of the exit. Every sink flushes each line as it writes it.
+    // the rest of the exit. The json sink is flushed by the caller.
     let runtime = current.get();
     let _ = runtime.with_session_log(Session::close_file);
     std::mem::forget(runtime);

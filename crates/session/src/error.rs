@@ -58,8 +58,23 @@ pub enum SessionError {
         /// The holder's pid, if it wrote one yet.
         pid: Option<u32>,
     },
+    /// The session's folder could not be created.
+    #[error(
+        "cannot create the session folder {}: {source}; choose a session path in a folder \
+         that exists or can be created",
+        path.display()
+    )]
+    CreateDir {
+        /// The folder.
+        path: PathBuf,
+        /// The OS error.
+        source: io::Error,
+    },
     /// The lock file could not be created or locked.
-    #[error("locking session {}: {source}", path.display())]
+    #[error(
+        "locking session {}: {source}; the session's folder must be writable",
+        path.display()
+    )]
     Lock {
         /// The lock file.
         path: PathBuf,

@@ -22,7 +22,7 @@ use tau_protocol::{AgentMessage, UserContent};
 
 use crate::error::{Result, SessionError};
 use crate::migrate::migrate;
-use crate::tree::SessionTree;
+use crate::tree::{SessionTree, TreeProblem};
 
 /// A low guess at the bytes of one entry line, to reserve room for a file's entries.
 const BYTES_PER_ENTRY_GUESS: u64 = 1024;
@@ -49,6 +49,8 @@ pub struct LoadedSession {
     pub header: SessionHeader,
     /// Every entry after the header, in file order.
     pub entries: Vec<SessionEntry>,
+    /// The 1-based line of each entry, parallel to `entries`.
+    pub entry_lines: Vec<usize>,
     /// Lines skipped or kept untyped, in file order.
     pub problems: Vec<LineProblem>,
     /// The version the file was migrated from, if it was older than 3. The file on disk still
@@ -65,6 +67,51 @@ impl LoadedSession {
     /// The entries as a navigable tree, leaf at the last entry.
     pub fn into_tree(self) -> SessionTree {
         SessionTree::from_entries(self.entries)
+    }
+
+    /// The tree, with [`Self::problems`] extended by what is wrong with the entries' ids
+    /// (reused ids, `parentId` cycles), each on its entry's line, all in line order.
+    pub fn into_checked_tree(self) -> (SessionTree, Vec<LineProblem>) {
+        let LoadedSession {
+            entries,
+            entry_lines,
+            mut problems,
+            ..
+        } = self;
+        let (tree, found) = SessionTree::from_entries_checked(entries);
+        let line = |index: usize| entry_lines.get(index).copied().unwrap_or(0);
+        let id = |index: usize| {
+            tree.entries()
+                .get(index)
+                .and_then(SessionEntry::id)
+                .unwrap_or_default()
+                .to_string()
+        };
+        for problem in found {
+            let (index, message) = match problem {
+                TreeProblem::DuplicateId { index, earlier } => (
+                    index,
+                    format!(
+                        "entry id {} is also the id of the entry on line {}; as in Pi, this later entry is the one parentIds resolve to, and both are kept",
+                        id(index),
+                        line(earlier)
+                    ),
+                ),
+                TreeProblem::Cycle { index } => (
+                    index,
+                    format!(
+                        "entry {} is in a parentId cycle (its parents lead back to it); tau reads it as the start of its branch and leaves the file as it is",
+                        id(index)
+                    ),
+                ),
+            };
+            problems.push(LineProblem {
+                line: line(index),
+                message,
+            });
+        }
+        problems.sort_by_key(|problem| problem.line);
+        (tree, problems)
     }
 }
 
@@ -149,6 +196,7 @@ fn read_entries(
             if let Some(mut entry) = entry {
                 compact(&mut entry);
                 state.entries.push(entry);
+                state.entry_lines.push(state.line);
                 continue;
             }
         }
@@ -168,6 +216,7 @@ struct Reader {
     /// Raw objects with their line numbers, collected only for files that need migrating.
     legacy: Option<Vec<(usize, Map<String, Value>)>>,
     entries: Vec<SessionEntry>,
+    entry_lines: Vec<usize>,
     problems: Vec<LineProblem>,
 }
 
@@ -211,8 +260,16 @@ impl Reader {
         if self.header.is_none() {
             let header = SessionHeader::deserialize(&map)
                 .map_err(|error| ReadFailure::NoHeader(format!("line {}: {error}", self.line)))?;
-            if header.version.unwrap_or(1) < CURRENT_SESSION_VERSION {
+            let version = header.version.unwrap_or(1);
+            if version < CURRENT_SESSION_VERSION {
                 self.legacy = Some(Vec::new());
+            }
+            if version > CURRENT_SESSION_VERSION {
+                // Pi reads such a file as current and appends to it. So does tau: entries are
+                // only ever appended, so nothing a newer writer put there is lost.
+                self.problem(format!(
+                    "session version {version} is newer than this tau supports ({CURRENT_SESSION_VERSION}); entries are read as version {CURRENT_SESSION_VERSION} (kinds tau does not know are kept as they are) and new ones are appended in version {CURRENT_SESSION_VERSION} format; upgrade tau if a newer version wrote this file"
+                ));
             }
             self.header = Some(header);
             return Ok(());
@@ -237,6 +294,7 @@ impl Reader {
             }
         };
         self.entries.push(entry);
+        self.entry_lines.push(self.line);
     }
 
     fn finish(mut self) -> std::result::Result<LoadedSession, ReadFailure> {
@@ -260,6 +318,7 @@ impl Reader {
         Ok(LoadedSession {
             header,
             entries: self.entries,
+            entry_lines: self.entry_lines,
             problems: self.problems,
             migrated_from,
             ends_mid_line: self.ends_mid_line,

@@ -211,3 +211,31 @@ fn read_files_are_typed_like_lines_and_keep_unknown_fields() {
     assert_eq!(message.content.len(), 2);
     assert_eq!(message.extra.get("vendor"), Some(&Value::from("v1")));
 }
+
+#[test]
+fn a_newer_version_is_read_best_effort_and_reported_on_the_header_line() {
+    let header = HEADER.replace(r#""version":3"#, r#""version":99"#);
+    let future = r#"{"type":"hologram","id":"a3","parentId":"a2","timestamp":"t"}"#;
+    let loaded = read(format!("\n{header}\n{USER}\n{MODEL}\n{future}\n").as_bytes());
+    assert_eq!(loaded.entries.len(), 3, "the unknown kind is kept");
+    assert_eq!(loaded.entry_lines, [3, 4, 5]);
+    assert_eq!(loaded.migrated_from, None);
+    let problems = problems(&loaded);
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(
+        problems[0].starts_with("line 2: session version 99 is newer than this tau supports (3)"),
+        "{problems:?}"
+    );
+}
+
+#[test]
+fn id_problems_land_on_their_lines() {
+    let cycle = r#"{"type":"message","id":"a1","parentId":"a2","timestamp":"2024-12-03T14:00:01.000Z","message":{"role":"user","content":"hi","timestamp":1}}"#;
+    let loaded = read(format!("{HEADER}\n{cycle}\n{MODEL}\n{MODEL}\n").as_bytes());
+    let (tree, problems) = loaded.into_checked_tree();
+    assert_eq!(tree.len(), 3);
+    let problems: Vec<String> = problems.iter().map(ToString::to_string).collect();
+    assert_eq!(problems.len(), 2, "{problems:?}");
+    assert!(problems[0].starts_with("line 2: entry a1 is in a parentId cycle"));
+    assert!(problems[1].starts_with("line 4: entry id a2 is also the id of the entry on line 3"));
+}

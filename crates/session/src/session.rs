@@ -26,6 +26,7 @@ use crate::context::SessionContext;
 use crate::error::{Result, SessionError};
 use crate::ids::{new_session_id, now_iso, validate_session_id};
 use crate::listing::most_recent_session;
+use crate::lock::SessionLock;
 use crate::paths::session_file_name;
 use crate::read::{read_session_file, LineProblem};
 use crate::tree::SessionTree;
@@ -92,7 +93,7 @@ fn is_conversation(entry: &SessionEntry) -> bool {
 }
 
 fn create_dir(dir: &Path) -> Result<()> {
-    fs::create_dir_all(dir).map_err(|source| SessionError::Write {
+    fs::create_dir_all(dir).map_err(|source| SessionError::CreateDir {
         path: dir.to_path_buf(),
         source,
     })
@@ -147,6 +148,11 @@ impl Session {
     pub fn open(path: &Path, cwd: &str, options: WriteOptions) -> Result<Self> {
         let dir = path.parent().unwrap_or(Path::new(".")).to_path_buf();
         if !path.exists() {
+            // Pi creates the folder of a new session path. Taking the lock once proves the
+            // file can be written later, so a bad path fails here rather than every append
+            // failing after the caller was told the session is open.
+            create_dir(&dir)?;
+            drop(SessionLock::acquire(path)?);
             let header = new_header(cwd, &NewSession::default())?;
             let storage = Storage::File {
                 dir,
@@ -163,17 +169,16 @@ impl Session {
             ));
         }
         let mut writer = SessionWriter::open(path, options)?;
-        let (header, entries, problems, migrated_from) = match read_session_file(path) {
-            Ok(loaded) => (
-                loaded.header,
-                loaded.entries,
-                loaded.problems,
-                loaded.migrated_from,
-            ),
+        let (header, tree, problems, migrated_from) = match read_session_file(path) {
+            Ok(loaded) => {
+                let (header, migrated_from) = (loaded.header.clone(), loaded.migrated_from);
+                let (tree, problems) = loaded.into_checked_tree();
+                (header, tree, problems, migrated_from)
+            }
             Err(SessionError::Empty { .. }) => {
                 let header = new_header(cwd, &NewSession::default())?;
                 writer.append_value(&header)?;
-                (header, Vec::new(), Vec::new(), None)
+                (header, SessionTree::new(), Vec::new(), None)
             }
             Err(error) => return Err(error),
         };
@@ -184,7 +189,6 @@ impl Session {
             migrated_from,
             options,
         };
-        let tree = SessionTree::from_entries(entries);
         Ok(Self::from_parts(header, tree, storage, problems))
     }
 

@@ -23,6 +23,24 @@ pub struct Label {
     order: u64,
 }
 
+/// Something wrong with the ids of loaded entries; indexes are file order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TreeProblem {
+    /// The entry at `index` reuses the id of the entry at `earlier`; the later one is the
+    /// one ids resolve to.
+    DuplicateId {
+        /// The later entry.
+        index: usize,
+        /// The earlier entry with the same id.
+        earlier: usize,
+    },
+    /// The entry at `index` closes a `parentId` cycle and was made a root.
+    Cycle {
+        /// The entry first in the file among the cycle's members.
+        index: usize,
+    },
+}
+
 /// The entries of a session (header excluded) as a tree.
 #[derive(Debug, Clone, Default)]
 pub struct SessionTree {
@@ -47,18 +65,71 @@ impl SessionTree {
 
     /// Indexes `entries` (file order). The leaf is the last entry with an id, as Pi sets it on
     /// load. Duplicate ids resolve to the later entry, as in Pi.
-    pub fn from_entries(mut entries: Vec<SessionEntry>) -> Self {
+    pub fn from_entries(entries: Vec<SessionEntry>) -> Self {
+        Self::from_entries_checked(entries).0
+    }
+
+    /// [`Self::from_entries`], also saying what was wrong with the entries' ids: reused ids
+    /// and `parentId` cycles. A cycle is cut at its entry that comes first in the file, which
+    /// then starts its branch (Pi would walk such a branch forever); the entries themselves
+    /// are all kept.
+    pub fn from_entries_checked(mut entries: Vec<SessionEntry>) -> (Self, Vec<TreeProblem>) {
         let mut tree = SessionTree::default();
         tree.by_id.reserve(entries.len());
         tree.parent_of.reserve(entries.len());
+        let mut problems = Vec::new();
         for (index, entry) in entries.iter().enumerate() {
-            tree.index(index, entry);
+            if let Some(earlier) = tree.index(index, entry) {
+                problems.push(TreeProblem::DuplicateId { index, earlier });
+            }
         }
+        problems.extend(
+            tree.cut_cycles()
+                .into_iter()
+                .map(|index| TreeProblem::Cycle { index }),
+        );
         // The entries stay where they were read (a resumed session's are tens of megabytes);
         // room for the entries of a prompt or two keeps the first append from regrowing them.
         entries.reserve_exact(64);
         tree.entries = entries;
-        tree
+        (tree, problems)
+    }
+
+    /// Breaks every `parentId` cycle at its member first in the file; returns those members.
+    fn cut_cycles(&mut self) -> Vec<usize> {
+        const NEW: u8 = 0;
+        const ON_PATH: u8 = 1;
+        const DONE: u8 = 2;
+        let mut state = vec![NEW; self.parent_of.len()];
+        let mut path = Vec::new();
+        let mut cut = Vec::new();
+        for start in 0..self.parent_of.len() {
+            let mut current = Some(start);
+            while let Some(i) = current {
+                match state[i] {
+                    NEW => {
+                        state[i] = ON_PATH;
+                        path.push(i);
+                        current = self.parent_of[i];
+                    }
+                    ON_PATH => {
+                        let from = path.iter().rposition(|&p| p == i).unwrap_or(0);
+                        if let Some(&first) = path[from..].iter().min() {
+                            self.parent_of[first] = None;
+                            cut.push(first);
+                        }
+                        break;
+                    }
+                    _ => break,
+                }
+            }
+            for &i in &path {
+                state[i] = DONE;
+            }
+            path.clear();
+        }
+        cut.sort_unstable();
+        cut
     }
 
     /// Appends an entry (its `parentId` is taken as given) and makes it the leaf when it has an
@@ -68,11 +139,13 @@ impl SessionTree {
         self.entries.push(entry);
     }
 
-    /// Indexes `entry`, which is about to be stored at `index` (the next free one).
-    fn index(&mut self, index: usize, entry: &SessionEntry) {
+    /// Indexes `entry`, which is about to be stored at `index` (the next free one); returns
+    /// the index of an earlier entry with the same id.
+    fn index(&mut self, index: usize, entry: &SessionEntry) -> Option<usize> {
         self.parent_of.push(None);
+        let mut earlier = None;
         if let Some(id) = entry.id() {
-            self.by_id.insert(id.to_string(), index);
+            earlier = self.by_id.insert(id.to_string(), index);
             if let Some(parent) = entry.parent_id() {
                 self.children
                     .entry(parent.to_string())
@@ -123,6 +196,7 @@ impl SessionTree {
             | SessionEntry::CustomMessage(_)
             | SessionEntry::Unknown(_) => {}
         }
+        earlier
     }
 
     /// Every entry in file order.

@@ -139,10 +139,47 @@ fn duplicate_ids_resolve_to_the_later_entry() {
 }
 
 #[test]
-fn a_parent_cycle_does_not_hang() {
-    let tree = SessionTree::from_entries(vec![user("x", Some("y"), 0), user("y", Some("x"), 1)]);
-    let branch = tree.branch("y");
-    assert!(branch.len() <= 3, "{}", branch.len());
+fn a_parent_cycle_is_cut_at_its_first_entry_and_reported() {
+    let (tree, problems) = SessionTree::from_entries_checked(vec![
+        user("root", None, 0),
+        user("x", Some("z"), 1),
+        user("y", Some("x"), 2),
+        user("z", Some("y"), 3),
+        user("self", Some("self"), 4),
+        user("after", Some("z"), 5),
+    ]);
+    // Each entry once, from the cycle's first entry in the file; a self-parent is a root.
+    assert_eq!(ids(&tree.branch("after")), ["x", "y", "z", "after"]);
+    assert_eq!(ids(&tree.branch("self")), ["self"]);
+    assert_eq!(
+        problems,
+        [
+            TreeProblem::Cycle { index: 1 },
+            TreeProblem::Cycle { index: 4 }
+        ]
+    );
+}
+
+#[test]
+fn reused_ids_are_reported_and_resolve_to_the_later_entry() {
+    let (tree, problems) = SessionTree::from_entries_checked(vec![
+        user("a", None, 0),
+        user("b", Some("a"), 1),
+        user("b", Some("a"), 2),
+        user("c", Some("b"), 3),
+    ]);
+    assert_eq!(
+        problems,
+        [TreeProblem::DuplicateId {
+            index: 2,
+            earlier: 1
+        }]
+    );
+    assert_eq!(tree.len(), 4, "both entries are kept");
+    assert_eq!(
+        tree.branch("c")[1].timestamp(),
+        Some("2024-12-03T14:00:02.000Z")
+    );
 }
 
 #[test]

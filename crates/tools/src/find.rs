@@ -12,7 +12,7 @@
 use std::path::{Path, PathBuf};
 
 use async_trait::async_trait;
-use globset::{GlobBuilder, GlobMatcher};
+use globset::{Glob, GlobBuilder, GlobSet, GlobSetBuilder};
 use ignore::WalkBuilder;
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
@@ -82,7 +82,10 @@ impl FindTool {
 
 /// What a compiled pattern is matched against.
 struct PatternMatcher {
-    glob: GlobMatcher,
+    /// A set of one glob: unlike `Glob::compile_matcher`, which panics when the compiled
+    /// regex outgrows its size limit (a pattern of some hundred kilobytes), building a set
+    /// reports that as an error.
+    glob: GlobSet,
     /// Match the absolute path (fd's `--full-path`) rather than the entry's name.
     full_path: bool,
 }
@@ -112,7 +115,7 @@ fn build_matcher(pattern: &str, search_path: &Path) -> Result<PatternMatcher, St
             .build()
             .map_err(|err| format!("[fd error]: {err}"))?;
         return Ok(PatternMatcher {
-            glob: glob.compile_matcher(),
+            glob: matcher(glob)?,
             full_path: true,
         });
     }
@@ -132,9 +135,17 @@ fn build_matcher(pattern: &str, search_path: &Path) -> Result<PatternMatcher, St
         .build()
         .map_err(|err| format!("[fd error]: {err}"))?;
     Ok(PatternMatcher {
-        glob: glob.compile_matcher(),
+        glob: matcher(glob)?,
         full_path,
     })
+}
+
+/// Compiles one glob, or fd's error text.
+fn matcher(glob: Glob) -> Result<GlobSet, String> {
+    GlobSetBuilder::new()
+        .add(glob)
+        .build()
+        .map_err(|err| format!("[fd error]: {err}"))
 }
 
 /// Whether `path` or one of its ancestors holds a `.git` entry.

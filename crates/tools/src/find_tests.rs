@@ -191,3 +191,20 @@ fn description_and_schema_match_pi() {
         r#"{"type":"object","required":["pattern"],"properties":{"pattern":{"type":"string","description":"Glob pattern relative to the search directory, e.g. 'src/**/*.ts'. Without '/', e.g. '*.ts', it matches file names at any depth"},"path":{"type":"string","description":"Directory to search in (default: current directory)"},"limit":{"type":"number","description":"Maximum number of results (default: 1000)"}}}"#
     );
 }
+
+#[tokio::test]
+async fn fuzz_a_pattern_too_large_to_compile_is_an_error_not_a_panic() {
+    // Found by tau-fuzz (tools target): globset's compile_matcher panicked on this.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("a.txt"), "x").unwrap();
+    let pattern = "x".repeat(600_000);
+    let err = FindTool::new()
+        .execute(
+            "c",
+            serde_json::json!({ "pattern": pattern }),
+            ToolContext::new(dir.path(), CancellationToken::new()),
+        )
+        .await
+        .unwrap_err();
+    assert!(err.to_string().starts_with("[fd error]: "), "{err}");
+}

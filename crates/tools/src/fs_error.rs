@@ -23,6 +23,7 @@ pub(crate) fn error_code(err: &io::Error) -> Option<&'static str> {
         K::DirectoryNotEmpty => "ENOTEMPTY",
         // ELOOP's kind is not stable yet; 40 is its Linux errno.
         _ if err.raw_os_error() == Some(40) => "ELOOP",
+        K::ArgumentListTooLong => "E2BIG",
         _ => return None,
     };
     Some(code)
@@ -43,6 +44,7 @@ fn description(code: &str) -> &'static str {
         "ENAMETOOLONG" => "name too long",
         "EBUSY" => "resource busy or locked",
         "ENOTEMPTY" => "directory not empty",
+        "E2BIG" => "argument list too long",
         _ => "unknown error",
     }
 }

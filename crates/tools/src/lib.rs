@@ -23,6 +23,7 @@ pub mod output_accumulator;
 pub mod path;
 pub mod read;
 mod read_select;
+mod read_special;
 pub mod shell;
 pub mod tool;
 pub mod truncate;

@@ -16,6 +16,7 @@ use crate::fs_error::node_message;
 use crate::image::{detect_image_mime_type, process_image, ProcessedImage, IMAGE_SNIFF_BYTES};
 use crate::path::resolve_read_path;
 use crate::read_select::{select_from_text, LineSelector, Selection, Utf8Stream};
+use crate::read_special::{read_device, stopped_text, Special};
 use crate::tool::{Tool, ToolContext, ToolError, ToolInfo};
 use crate::truncate::{format_size, TruncatedBy, DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES};
 use crate::validate::js::number_string;
@@ -121,6 +122,17 @@ fn read_blocking(
 ) -> Result<ToolResult, ToolError> {
     nix::unistd::access(path, nix::unistd::AccessFlags::R_OK)
         .map_err(|errno| fail(&errno.into(), "access", Some(path)))?;
+    let special = std::fs::metadata(path)
+        .ok()
+        .and_then(|meta| Special::of(meta.file_type()));
+    if let Some(kind) = special {
+        if let Some(refusal) = kind.refusal(&args.path) {
+            return Err(refusal);
+        }
+        // A device is text: sniffing it for an image could block, and a match would then
+        // read it whole.
+        return read_text(path, args, Some(kind), cancel);
+    }
     let mut file = File::open(path).map_err(|err| fail(&err, "open", Some(path)))?;
     let mut head = Vec::with_capacity(IMAGE_SNIFF_BYTES);
     (&mut file)
@@ -131,7 +143,7 @@ fn read_blocking(
         let bytes = std::fs::read(path).map_err(|err| fail(&err, "open", Some(path)))?;
         return Ok(image_result(&bytes, mime));
     }
-    read_text(path, args, cancel)
+    read_text(path, args, None, cancel)
 }
 
 fn fail(err: &std::io::Error, syscall: &str, path: Option<&Path>) -> ToolError {
@@ -188,6 +200,7 @@ fn is_streamable(offset: Option<f64>, limit: Option<f64>) -> bool {
 fn read_text(
     path: &Path,
     args: &ReadArgs,
+    device: Option<Special>,
     cancel: &CancellationToken,
 ) -> Result<ToolResult, ToolError> {
     // A falsy offset (absent or 0) starts at the first line; the offset is 1-based.
@@ -195,6 +208,9 @@ fn read_text(
         Some(o) if o != 0.0 && !o.is_nan() => (o - 1.0).max(0.0),
         _ => 0.0,
     };
+    if let Some(kind) = device {
+        return read_device_text(path, args, kind, start, cancel);
+    }
     let selection = if is_streamable(args.offset, args.limit) {
         let end = args.limit.map(|l| (start + l) as usize);
         stream_lines(path, start as usize, end, cancel)?
@@ -211,14 +227,51 @@ fn read_text(
         )));
     }
     let (text, truncated) = format_text(&args.path, start, args.limit, total, &selection);
+    Ok(text_result(text, truncated, &selection))
+}
+
+/// A device's lines, read only as far as the range and the output caps need.
+fn read_device_text(
+    path: &Path,
+    args: &ReadArgs,
+    kind: Special,
+    start: f64,
+    cancel: &CancellationToken,
+) -> Result<ToolResult, ToolError> {
+    if !is_streamable(args.offset, args.limit) {
+        return Err(kind.unbounded_range(&args.path));
+    }
+    let start = start as usize;
+    let end = args.limit.map(|l| start + l as usize);
+    let read = read_device(path, start, end, cancel)?;
+    let Some(stop) = read.stop else {
+        // The device ended (as /dev/null does): the same output as for a regular file.
+        let total = read.selection.total_file_lines as f64;
+        if start as f64 >= total {
+            let offset = number_string(args.offset.unwrap_or(0.0));
+            return Err(ToolError::Failed(format!(
+                "Offset {offset} is beyond end of file ({} lines total)",
+                read.selection.total_file_lines
+            )));
+        }
+        let (text, truncated) =
+            format_text(&args.path, start as f64, args.limit, total, &read.selection);
+        return Ok(text_result(text, truncated, &read.selection));
+    };
+    let text = stopped_text(&args.path, kind, start + 1, &read, stop)?;
+    let truncated = read.selection.truncation.truncated;
+    Ok(text_result(text, truncated, &read.selection))
+}
+
+fn text_result(text: String, truncated: bool, selection: &Selection) -> ToolResult {
     // Pi leaves details undefined when nothing was cut.
     let details = truncated.then(|| json!({ "truncation": selection.truncation }));
-    Ok(ToolResult {
+    ToolResult {
         content: vec![ContentBlock::text(text.clone())],
         details,
         structured_content: Some(Value::String(text)),
         ..ToolResult::default()
-    })
+    }
 }
 
 /// The text the model sees and whether truncation details go with it.
@@ -276,7 +329,7 @@ fn format_text(
 }
 
 /// Streams lines `start..end` of a file: a regular file up to its size when opened (so a
-/// growing file still ends), other files until end of input.
+/// growing file still ends), a file reporting size 0 (such as /proc files) until end of input.
 fn stream_lines(
     path: &Path,
     start: usize,

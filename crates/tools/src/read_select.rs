@@ -65,6 +65,8 @@ pub(crate) struct Selection {
     pub(crate) truncation: TruncationResult,
     /// UTF-8 bytes of the first selected line.
     pub(crate) first_line_bytes: usize,
+    /// Lines selected, counted as `total_file_lines` counts (an empty last line too).
+    pub(crate) selected_lines: usize,
 }
 
 /// Collects lines `start..end` (0-based, `end` exclusive, `None` for the rest of the file) from
@@ -110,6 +112,19 @@ impl LineSelector {
 
     fn selected(&self) -> bool {
         self.line >= self.start && self.end.is_none_or(|end| self.line < end)
+    }
+
+    /// Whether more input cannot change the output: the range has ended, the output caps are
+    /// passed, or the line being read is already too long to show.
+    pub(crate) fn settled(&self) -> bool {
+        self.end.is_some_and(|end| self.line >= end)
+            || self.past_caps
+            || (self.selected() && self.current_bytes > DEFAULT_MAX_BYTES)
+    }
+
+    /// Whether the input reached the first selected line.
+    pub(crate) fn reached_start(&self) -> bool {
+        self.line >= self.start
     }
 
     /// Feeds the next piece of decoded text.
@@ -183,6 +198,7 @@ impl LineSelector {
             total_file_lines: self.line + 1,
             truncation,
             first_line_bytes: self.first_line_bytes,
+            selected_lines: self.selected_lines,
         }
     }
 }
@@ -216,6 +232,7 @@ pub(crate) fn select_from_text(text: &str, start: f64, limit: Option<f64>) -> Se
         total_file_lines: lines.len(),
         truncation,
         first_line_bytes,
+        selected_lines: to.saturating_sub(from),
     }
 }
 

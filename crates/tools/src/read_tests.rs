@@ -243,3 +243,83 @@ async fn a_cancelled_call_is_aborted() {
     assert!(matches!(err, ToolError::Aborted));
     assert_eq!(err.to_string(), "Operation aborted");
 }
+
+#[tokio::test]
+async fn endless_devices_stop_at_the_range_and_the_caps() {
+    let dir = fixture();
+    let started = std::time::Instant::now();
+    let r = run(dir.path(), json!({"path": "/dev/zero", "limit": 1}))
+        .await
+        .unwrap();
+    assert!(
+        text(&r).starts_with("[Line 1 is over 50.0KB (64.0KB read so far); /dev/zero is a character device, not a regular file, so read stopped"),
+        "{}",
+        text(&r)
+    );
+    let details = r.details.unwrap_or_default();
+    assert_eq!(details["truncation"]["firstLineExceedsLimit"], json!(true));
+    // Lines come one past the output caps, never the whole device.
+    let r = run(dir.path(), json!({"path": "/dev/urandom"}))
+        .await
+        .unwrap();
+    assert!(text(&r).contains("(50.0KB limit); /dev/urandom is a character device"));
+    assert!(text(&r).len() < DEFAULT_MAX_BYTES + 1000);
+    let r = run(dir.path(), json!({"path": "/dev/urandom", "limit": 1}))
+        .await
+        .unwrap();
+    assert!(
+        text(&r).contains("[Showing lines 1-1; /dev/urandom"),
+        "{}",
+        text(&r)
+    );
+    // Skipping lines of a device without newlines ends at the byte budget.
+    let err = run(dir.path(), json!({"path": "/dev/zero", "offset": 3}))
+        .await
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "Stopped reading /dev/zero after 8.0MB without reaching line 3: it is a character device, which may never end. Use bash to read part of it, e.g. head -c 51200 '/dev/zero'"
+    );
+    // Ranges that count from the end need an end.
+    let err = run(dir.path(), json!({"path": "/dev/zero", "limit": -1}))
+        .await
+        .unwrap_err();
+    assert!(err.to_string().contains("has no known end"), "{err}");
+    // A device with no data (a terminal nobody types into) stops after the idle timeout.
+    if Path::new("/dev/ptmx").exists() {
+        let r = run(dir.path(), json!({"path": "/dev/ptmx"})).await.unwrap();
+        assert!(
+            text(&r).contains("when no data arrived for 1s"),
+            "{}",
+            text(&r)
+        );
+    }
+    assert!(started.elapsed() < std::time::Duration::from_secs(10));
+}
+
+#[tokio::test]
+async fn a_device_that_ends_reads_like_a_file() {
+    let dir = fixture();
+    let r = run(dir.path(), json!({"path": "/dev/null"})).await.unwrap();
+    assert_eq!(text(&r), "");
+    let err = run(dir.path(), json!({"path": "/dev/null", "offset": 3}))
+        .await
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "Offset 3 is beyond end of file (1 lines total)"
+    );
+}
+
+#[tokio::test]
+async fn pipes_are_refused_without_opening_them() {
+    let dir = fixture();
+    let fifo = dir.path().join("pipe");
+    nix::unistd::mkfifo(&fifo, nix::sys::stat::Mode::S_IRWXU).unwrap();
+    // Opening it would block until a writer came; the refusal is immediate.
+    let err = run(dir.path(), json!({"path": "pipe"})).await.unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "pipe is a named pipe (FIFO), not a regular file: reading it could wait forever, so read does not open it. Use bash with a timeout instead, e.g. timeout 5 head -c 51200 'pipe'"
+    );
+}

@@ -187,6 +187,11 @@ pub async fn run_shell(
     let mut child = command.spawn().map_err(|err| {
         let shell = cmd.config.shell.display();
         ShellError::Spawn(match crate::fs_error::error_code(&err) {
+            // Node's words, then what to do: Linux takes at most 128KB in one argument.
+            Some("E2BIG") => format!(
+                "spawn {shell} E2BIG: the command is {}, more than the system accepts as one argument (128KB on Linux); write the script to a file and run that file instead",
+                crate::truncate::format_size(cmd.command.len())
+            ),
             Some(code) => format!("spawn {shell} {code}"),
             None => format!("spawn {shell}: {err}"),
         })

@@ -148,6 +148,74 @@ fn rpc_fork_clone_new_and_switch_sessions() {
 }
 
 #[test]
+fn rpc_switch_session_to_a_bad_path_fails_and_keeps_the_current_session() {
+    let ws = Workspace::new();
+    let turns = json!([{"text": "one"}, {"text": "two"}, {"text": "three"}]);
+    let mut client = rpc(&ws, turns, &[]);
+    client.prompt_and_wait("first");
+    let original = client.ok(json!({"type": "get_state"}))["sessionFile"]
+        .as_str()
+        .expect("file")
+        .to_string();
+    ws.write("plain.txt", "not a folder\n");
+    ws.write("garbage.jsonl", "this is not a session\n");
+    std::fs::create_dir(ws.path().join("dir.jsonl")).expect("mkdir");
+    let path = |name: &str| ws.path().join(name).display().to_string();
+    let cases = [
+        (
+            path("plain.txt/s.jsonl"),
+            "cannot create the session folder",
+        ),
+        (path("garbage.jsonl"), "is not a valid session"),
+        (path("dir.jsonl"), "Is a directory"),
+        (String::new(), "the session path is empty"),
+    ];
+    for (target, why) in &cases {
+        let error = client.err(json!({"type": "switch_session", "sessionPath": target}));
+        assert!(
+            error.starts_with("cannot switch") && error.contains(why),
+            "{target}: {error}"
+        );
+        assert_eq!(
+            client.ok(json!({"type": "get_state"}))["sessionFile"],
+            original.as_str(),
+            "the current session stays after {target}"
+        );
+    }
+    assert_eq!(
+        ws.read("garbage.jsonl"),
+        "this is not a session\n",
+        "untouched"
+    );
+    // The current session is still the one written to.
+    client.prompt_and_wait("second");
+    let texts: Vec<String> = entries(std::path::Path::new(&original))
+        .iter()
+        .filter_map(|e| {
+            e["message"]["content"][0]["text"]
+                .as_str()
+                .map(String::from)
+        })
+        .collect();
+    assert_eq!(texts, ["first", "one", "second", "two"]);
+
+    // A path in a folder that does not exist yet is a new session there, as in Pi: the
+    // folder is created and the session is written to it.
+    let fresh = path("new/folder/s.jsonl");
+    let switched = client.ok(json!({"type": "switch_session", "sessionPath": fresh}));
+    assert_eq!(switched, json!({"cancelled": false}));
+    client.prompt_and_wait("third");
+    let written = entries(std::path::Path::new(&fresh));
+    assert_eq!(written[0]["type"], "session");
+    assert!(written
+        .iter()
+        .any(|e| e["message"]["content"][0]["text"] == "third"));
+    let (status, stderr) = client.close();
+    assert!(status.success());
+    assert!(!stderr.contains("warning"), "{stderr}");
+}
+
+#[test]
 fn rpc_compact_answers_with_the_result_and_says_why_not_when_it_cannot() {
     let ws = Workspace::new();
     let turns = json!([{"text": "one"}, {"text": "two"}, {"text": "three"}, {"text": "summary"}, {"text": "summary"}]);

@@ -204,7 +204,7 @@ fn a_torn_line_is_reported_skipped_and_appending_starts_a_fresh_line() {
     let output = run(&ws, &two_turns(), &["-c", "-p", "after crash"]);
     assert!(output.status.success(), "{}", stderr(&output));
     assert!(
-        stderr(&output).contains("session line 7"),
+        stderr(&output).contains(": line 7: truncated entry"),
         "{}",
         stderr(&output)
     );
@@ -216,6 +216,54 @@ fn a_torn_line_is_reported_skipped_and_appending_starts_a_fresh_line() {
         .collect();
     assert_eq!(bad.len(), 1, "only the torn line is bad: {bad:?}");
     assert!(text.ends_with("}\n"));
+}
+
+/// A hand-edited file: written by a newer version, with a `parentId` cycle (line 2's parent
+/// is line 4's id) and an id used twice (lines 4 and 5).
+const DAMAGED: &str = r#"{"type":"session","version":99,"id":"01a00000-0000-7000-8000-000000000001","timestamp":"2026-01-01T00:00:00.000Z","cwd":"/"}
+{"type":"message","id":"aaaa0001","parentId":"aaaa0003","timestamp":"2026-01-01T00:00:01.000Z","message":{"role":"user","content":[{"type":"text","text":"first"}],"timestamp":1}}
+{"type":"message","id":"aaaa0002","parentId":"aaaa0001","timestamp":"2026-01-01T00:00:02.000Z","message":{"role":"assistant","content":[{"type":"text","text":"answer one"}],"api":"scripted","provider":"scripted","model":"s","usage":{"input":1,"output":1,"cacheRead":0,"cacheWrite":0,"totalTokens":2,"cost":{"input":0,"output":0,"cacheRead":0,"cacheWrite":0,"total":0}},"stopReason":"stop","timestamp":2}}
+{"type":"message","id":"aaaa0003","parentId":"aaaa0002","timestamp":"2026-01-01T00:00:03.000Z","message":{"role":"user","content":[{"type":"text","text":"second"}],"timestamp":3}}
+{"type":"message","id":"aaaa0003","parentId":"aaaa0002","timestamp":"2026-01-01T00:00:04.000Z","message":{"role":"user","content":[{"type":"text","text":"second again"}],"timestamp":4}}
+"#;
+
+#[test]
+fn newer_versions_cycles_and_reused_ids_are_reported_and_nothing_is_lost() {
+    let ws = Workspace::new();
+    ws.write("damaged.jsonl", DAMAGED);
+    // The scripted model plays the turn after the assistant messages in its context: the
+    // branch the cycle was cut into holds one ("answer one").
+    let answer = json!({"text": "answered: ${lastUserMessage}"});
+    let script = json!({"turns": [{"text": "unused"}, answer, answer]});
+    let output = run(&ws, &script, &["--session", "damaged.jsonl", "-p", "more"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(stdout(&output), "answered: more\n");
+    let warnings = stderr(&output);
+    for expected in [
+        "session damaged.jsonl: line 1: session version 99 is newer than this tau supports (3)",
+        "session damaged.jsonl: line 2: entry aaaa0001 is in a parentId cycle",
+        "session damaged.jsonl: line 5: entry id aaaa0003 is also the id of the entry on line 4",
+    ] {
+        assert!(warnings.contains(expected), "{expected}\n{warnings}");
+    }
+    // Every line is still there, untouched, and the run appended after the leaf.
+    let text = ws.read("damaged.jsonl");
+    assert!(text.starts_with(DAMAGED), "{text}");
+    let written = lines(&ws.path().join("damaged.jsonl"));
+    let prompt = written
+        .iter()
+        .find(|e| e["message"]["content"][0]["text"] == "more")
+        .expect("the new prompt is saved");
+    // Its parents (past the model change the run records) lead to the leaf, line 5.
+    let mut parent = prompt["parentId"].clone();
+    while let Some(entry) = written[5..].iter().find(|e| e["id"] == parent) {
+        parent = entry["parentId"].clone();
+    }
+    assert_eq!(parent, "aaaa0003");
+    // A second run resumes it the same way.
+    let again = run(&ws, &script, &["--session", "damaged.jsonl", "-p", "again"]);
+    assert!(again.status.success(), "{}", stderr(&again));
+    assert!(stderr(&again).contains("parentId cycle"));
 }
 
 #[test]

@@ -38,6 +38,43 @@ fn read_missing_binary_and_offset_past_end() {
 }
 
 #[test]
+fn read_of_endless_and_special_files_returns_promptly() {
+    let ws = Workspace::new();
+    let fifo = ws.path().join("pipe");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo");
+    assert!(made.success());
+    let started = std::time::Instant::now();
+    let results = run_calls(
+        &ws,
+        &[
+            json!({"name": "read", "arguments": {"path": "/dev/zero", "limit": 1}}),
+            json!({"name": "read", "arguments": {"path": "/dev/urandom", "limit": 1}}),
+            json!({"name": "read", "arguments": {"path": "pipe"}}),
+        ],
+    );
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(20),
+        "took {:?}",
+        started.elapsed()
+    );
+    assert!(
+        !results[0].1 && results[0].0.contains("Line 1 is over 50.0KB"),
+        "{results:?}"
+    );
+    assert!(
+        !results[1].1 && results[1].0.contains("[Showing lines 1-1; /dev/urandom"),
+        "{results:?}"
+    );
+    assert!(
+        results[2].1 && results[2].0.contains("named pipe (FIFO)"),
+        "{results:?}"
+    );
+}
+
+#[test]
 fn edit_absent_non_unique_and_all_or_nothing() {
     let ws = Workspace::new();
     ws.write("a.txt", "x = 1\nx = 1\ny = 2\n");
@@ -78,6 +115,41 @@ fn bash_output_over_the_limits_is_truncated_with_full_output_kept() {
         .expect("full output path");
     let saved = std::fs::read_to_string(full).expect("full output file");
     assert_eq!(saved.lines().count(), 30000);
+}
+
+#[test]
+fn a_huge_bash_command_fails_fast_saying_what_to_do() {
+    let ws = Workspace::new();
+    // 2MB streams as about 130,000 argument deltas, each a json record.
+    let command = format!("echo {}", "x".repeat(2 * 1024 * 1024));
+    let started = std::time::Instant::now();
+    let (records, output) = ws.run_json(
+        &calls_script(&[json!({"name": "bash", "arguments": {"command": command}})]),
+        &["go"],
+    );
+    let elapsed = started.elapsed();
+    assert!(output.status.success(), "{}", stderr(&output));
+    // About 4 s in a debug build; one stdout write per record made it about 16 s (10MB:
+    // over a minute). The writer's unit tests pin the batching; this bound catches a hang.
+    assert!(
+        elapsed < std::time::Duration::from_secs(30),
+        "took {elapsed:?}"
+    );
+    let (text, is_error) = tool_results(&records).remove(0);
+    assert!(is_error);
+    assert_eq!(
+        text,
+        "spawn /bin/bash E2BIG: the command is 2.0MB, more than the system accepts as one argument (128KB on Linux); write the script to a file and run that file instead"
+    );
+    let deltas = records
+        .iter()
+        .filter(|r| r["assistantMessageEvent"]["type"] == "toolcall_delta")
+        .count();
+    assert!(deltas > 100_000, "{deltas}");
+    assert_eq!(
+        records.last().map(|r| r["type"].clone()),
+        Some(json!("agent_settled"))
+    );
 }
 
 #[test]

@@ -58,6 +58,7 @@ impl Fixture {
         options.node = Some(node);
         options.host_dir = Some(self.host_dir());
         options.request_timeout = timeout;
+        options.start_timeout = timeout;
         options.stderr = Arc::new(|_| {});
         options.reporter = self.reporter.clone();
         options

@@ -61,6 +61,11 @@ pub(super) async fn handle(rpc: &Arc<Rpc>, command: Value) {
         // The prompt answers on its own: after its preflight, before its run.
         return prompting::prompt(rpc, &command).await;
     }
+    if kind == "get_tree" {
+        // Written as text: a long session's tree nests too deep for a `Value`.
+        let data = rpc.current.get().with_session_log(session_cmds::tree_json);
+        return rpc.out.ok_raw(id, kind, &data).await;
+    }
     let outcome = run(rpc, kind, &command).await;
     match outcome {
         Ok(data) => rpc.out.ok(id, kind, data).await,

@@ -53,6 +53,7 @@ impl Out {
                 // the end of the conversation.
                 let _ = writer.write_line(&line).await;
                 if let Some(written) = written {
+                    writer.flush().await;
                     let _ = written.send(());
                 }
             }
@@ -101,6 +102,28 @@ impl Out {
             error: None,
         })
         .await;
+    }
+
+    /// A successful response whose `data` is JSON text already (a tree nested deeper than
+    /// a `Value` can be serialised).
+    pub async fn ok_raw(&self, id: Option<&Value>, command: &str, data: &str) {
+        let head = Response {
+            id,
+            kind: "response",
+            command,
+            success: true,
+            data: None,
+            error: None,
+        };
+        let Some(head) = Self::line(&head) else {
+            return;
+        };
+        // `{...,"success":true}` becomes `{...,"success":true,"data":<data>}`, Pi's order.
+        let line = format!("{},\"data\":{data}}}", head.trim_end_matches('}'));
+        let (written, done) = oneshot::channel();
+        if self.lines.send((line, Some(written))).is_ok() {
+            let _ = done.await;
+        }
     }
 
     /// A failed response saying what went wrong.

@@ -56,7 +56,6 @@ pub(super) async fn run(rpc: &Rpc, kind: &str, command: &Value) -> Outcome {
                 .with_session_log(|s| entries(s, since))
                 .map(Some)
         }
-        "get_tree" => Ok(Some(rpc.current.get().with_session_log(tree))),
         "get_session_stats" => {
             let runtime = rpc.current.get();
             let window = runtime.config().model.context_window;
@@ -131,7 +130,13 @@ fn entries(session: &mut Session, since: Option<&str>) -> Result<Value, String> 
 
 /// `{tree, leafId}`: nodes `{entry, children, label?, labelTimestamp?}`, built without
 /// recursion (a long session is a deep chain).
-fn tree(session: &mut Session) -> Value {
+/// `get_tree`'s `data` as JSON text: `{"tree": [node...], "leafId": ...}`, each node
+/// `{"entry", "children", "label"?, "labelTimestamp"?}` as Pi nests them.
+///
+/// Written out with an explicit stack rather than built as a `Value`: a linear session nests
+/// one level per entry, and serialising or dropping a `Value` recurses once per level, which
+/// overflows the stack (an abort, not an error) on a session of some ten thousand entries.
+pub(super) fn tree_json(session: &mut Session) -> String {
     let tree = session.tree();
     let all = tree.entries();
     let index: HashMap<&str, usize> = all
@@ -147,22 +152,51 @@ fn tree(session: &mut Session) -> Value {
             _ => roots.push(i),
         }
     }
-    let mut nodes: Vec<Option<Value>> = vec![None; all.len()];
-    // Children are appended after their parents: build from the last entry back.
-    for i in (0..all.len()).rev() {
-        let kids: Vec<Value> = children[i]
-            .iter()
-            .filter_map(|&c| nodes[c].take())
-            .collect();
-        let mut node = json!({ "entry": to_json(&all[i]), "children": kids });
-        if let Some(label) = all[i].id().and_then(|id| tree.label_info(id)) {
-            node["label"] = json!(label.label);
-            node["labelTimestamp"] = json!(label.timestamp);
+    let mut out = String::from("{\"tree\":[");
+    // Each frame: the node being written and how many of its children are done.
+    let mut stack: Vec<(usize, usize)> = Vec::new();
+    for (n, &root) in roots.iter().enumerate() {
+        if n > 0 {
+            out.push(',');
         }
-        nodes[i] = Some(node);
+        open_node(&mut out, &all[root]);
+        stack.push((root, 0));
+        while let Some((node, done)) = stack.last_mut() {
+            let node = *node;
+            match children[node].get(*done) {
+                Some(&child) => {
+                    if *done > 0 {
+                        out.push(',');
+                    }
+                    *done += 1;
+                    open_node(&mut out, &all[child]);
+                    stack.push((child, 0));
+                }
+                None => {
+                    out.push(']');
+                    if let Some(label) = all[node].id().and_then(|id| tree.label_info(id)) {
+                        out.push_str(",\"label\":");
+                        out.push_str(&json!(label.label).to_string());
+                        out.push_str(",\"labelTimestamp\":");
+                        out.push_str(&json!(label.timestamp).to_string());
+                    }
+                    out.push('}');
+                    stack.pop();
+                }
+            }
+        }
     }
-    let roots: Vec<Value> = roots.iter().filter_map(|&r| nodes[r].take()).collect();
-    json!({ "tree": roots, "leafId": session.leaf_id() })
+    out.push_str("],\"leafId\":");
+    out.push_str(&json!(session.leaf_id()).to_string());
+    out.push('}');
+    out
+}
+
+/// `{"entry":<entry>,"children":[` of one tree node.
+fn open_node(out: &mut String, entry: &SessionEntry) {
+    out.push_str("{\"entry\":");
+    out.push_str(&to_json(entry).to_string());
+    out.push_str(",\"children\":[");
 }
 
 #[derive(Default)]

@@ -154,7 +154,7 @@ impl Session {
             migrated_from: None,
             options,
         };
-        let tree = SessionTree::from_entries(loaded.entries);
-        Ok(Session::from_parts(header, tree, storage, loaded.problems))
+        let (tree, problems) = loaded.into_checked_tree();
+        Ok(Session::from_parts(header, tree, storage, problems))
     }
 }
