@@ -412,15 +412,8 @@ impl Extensions {
 
     /// Aborts whatever `current` runs once the host can no longer be restarted; the mode
     /// then ends with [`Extensions::unrecoverable`] as its error.
-    pub fn stop_when_broken(
-        &self,
-        current: crate::current::Current,
-    ) -> tokio::task::JoinHandle<()> {
-        let broken = self.host.broken();
-        tokio::spawn(async move {
-            broken.cancelled().await;
-            current.get().abort();
-        })
+    pub fn stop_when_broken(&self, current: crate::current::Current) {
+        self.host.on_unrecoverable(move || current.get().abort());
     }
 
     /// The error that ends the run when the host could not be restarted.

@@ -138,6 +138,9 @@ pub struct ExtensionHost {
     syncing: tokio::sync::Mutex<()>,
     /// Cancelled once the host cannot be restarted ([`ExtensionHost::unrecoverable`]).
     broken: CancellationToken,
+    /// Called at once, before the failing call returns, when the host becomes
+    /// unrecoverable: so a run is stopped before its next model request, not a moment later.
+    on_broken: Mutex<Vec<Box<dyn Fn() + Send + Sync>>>,
 }
 
 impl std::fmt::Debug for ExtensionHost {
@@ -200,6 +203,7 @@ impl ExtensionHost {
             state_source: Mutex::default(),
             syncing: tokio::sync::Mutex::new(()),
             broken: CancellationToken::new(),
+            on_broken: Mutex::default(),
         })
     }
 
@@ -364,6 +368,19 @@ impl ExtensionHost {
     /// Fires when the host could not be restarted ([`ExtensionHost::unrecoverable`]).
     pub fn broken(&self) -> CancellationToken {
         self.broken.clone()
+    }
+
+    /// Calls `action` (synchronously, from the call that found out) when the host cannot be
+    /// restarted; at once if that already happened.
+    pub fn on_unrecoverable(&self, action: impl Fn() + Send + Sync + 'static) {
+        if self.broken.is_cancelled() {
+            action();
+            return;
+        }
+        self.on_broken
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .push(Box::new(action));
     }
 
     /// The process id of the current host.
@@ -592,6 +609,14 @@ impl ExtensionHost {
                 let reason = format!("the host exited ({exited}) and a new one failed: {error}");
                 self.loaded().unrecoverable = Some(reason.clone());
                 self.broken.cancel();
+                for action in self
+                    .on_broken
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .iter()
+                {
+                    action();
+                }
                 Err(BridgeError::Unrecoverable(reason))
             }
         }

@@ -32,9 +32,9 @@ pub async fn run(
         }
     });
 
-    let watcher = extensions
-        .as_ref()
-        .map(|e| e.stop_when_broken(current.clone()));
+    if let Some(extensions) = &extensions {
+        extensions.stop_when_broken(current.clone());
+    }
     let mut produced = Vec::new();
     for prompt in prompts {
         let more = driver.submit(prompt).await;
@@ -49,9 +49,6 @@ pub async fn run(
         }
     }
     ctrl_c.abort();
-    if let Some(watcher) = watcher {
-        watcher.abort();
-    }
     if let Some(extensions) = &extensions {
         extensions.host.ensure_running().await;
     }
