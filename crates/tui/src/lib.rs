@@ -1,0 +1,5 @@
+//! tau's terminal UI toolkit for the interactive mode, modelled on pi-tui (the library Pi's
+//! terminal UI and extension components are written against). Extension components hand
+//! over lines of ANSI text, so tau's rules for how wide a line is, where it is cut and how
+//! a key's bytes are named must be exactly pi-tui's; each module is checked against vectors
+//! generated from the pi-tui the extension host bundles.
