@@ -204,15 +204,6 @@ pub(crate) fn parse_kitty(data: &str) -> Option<KittyKey> {
     if !data.starts_with("\x1b[") {
         return None;
     }
-    if let Some(c) = match_start(CSI_U, 5, data) {
-        return Some(KittyKey {
-            codepoint: int(c[0].unwrap_or("")),
-            shifted: c[1].filter(|s| !s.is_empty()).map(int),
-            base_layout: c[2].filter(|s| !s.is_empty()).map(int),
-            modifier: modifier_field(c[3]),
-            event: event_type(c[4]),
-        });
-    }
     let simple = |codepoint, c: &[Option<&str>]| KittyKey {
         codepoint,
         shifted: None,
@@ -220,45 +211,60 @@ pub(crate) fn parse_kitty(data: &str) -> Option<KittyKey> {
         modifier: modifier_field(c[0]),
         event: event_type(c[1]),
     };
-    if let Some(c) = match_start(ARROW, 3, data) {
-        let cp = match c[2] {
-            Some("A") => UP,
-            Some("B") => DOWN,
-            Some("C") => RIGHT,
-            _ => LEFT,
-        };
-        return Some(simple(cp, &c));
-    }
-    if let Some(c) = match_start(FUNCTIONAL, 3, data) {
-        let cp = match int(c[0].unwrap_or("")) {
-            2 => Some(INSERT),
-            3 => Some(DELETE),
-            5 => Some(PAGE_UP),
-            6 => Some(PAGE_DOWN),
-            7 => Some(HOME),
-            8 => Some(END),
-            n @ 11..=15 => Some(F1 - (n - 11)),
-            n @ 17..=21 => Some(F1 - (n - 12)),
-            n @ 23..=24 => Some(F1 - (n - 13)),
-            _ => None,
-        };
-        if let Some(cp) = cp {
-            return Some(simple(cp, &c[1..]));
+    // Each form has its own final byte, so only one pattern can apply.
+    match data.as_bytes().last() {
+        Some(b'u') => {
+            let c = match_start(CSI_U, 5, data)?;
+            Some(KittyKey {
+                codepoint: int(c[0].unwrap_or("")),
+                shifted: c[1].filter(|s| !s.is_empty()).map(int),
+                base_layout: c[2].filter(|s| !s.is_empty()).map(int),
+                modifier: modifier_field(c[3]),
+                event: event_type(c[4]),
+            })
         }
+        Some(b'A' | b'B' | b'C' | b'D') => {
+            let c = match_start(ARROW, 3, data)?;
+            let cp = match c[2] {
+                Some("A") => UP,
+                Some("B") => DOWN,
+                Some("C") => RIGHT,
+                _ => LEFT,
+            };
+            Some(simple(cp, &c))
+        }
+        Some(b'~') => {
+            let c = match_start(FUNCTIONAL, 3, data)?;
+            let cp = match int(c[0].unwrap_or("")) {
+                2 => INSERT,
+                3 => DELETE,
+                5 => PAGE_UP,
+                6 => PAGE_DOWN,
+                7 => HOME,
+                8 => END,
+                n @ 11..=15 => F1 - (n - 11),
+                n @ 17..=21 => F1 - (n - 12),
+                n @ 23..=24 => F1 - (n - 13),
+                _ => return None,
+            };
+            Some(simple(cp, &c[1..]))
+        }
+        Some(b'H' | b'F') => {
+            let c = match_start(HOME_END, 3, data)?;
+            let cp = if c[2] == Some("H") { HOME } else { END };
+            Some(simple(cp, &c))
+        }
+        Some(b'P' | b'Q' | b'S') => {
+            let c = match_start(F_KEY, 3, data)?;
+            let cp = match c[2] {
+                Some("P") => F1,
+                Some("Q") => F1 - 1,
+                _ => F1 - 3,
+            };
+            Some(simple(cp, &c))
+        }
+        _ => None,
     }
-    if let Some(c) = match_start(HOME_END, 3, data) {
-        let cp = if c[2] == Some("H") { HOME } else { END };
-        return Some(simple(cp, &c));
-    }
-    if let Some(c) = match_start(F_KEY, 3, data) {
-        let cp = match c[2] {
-            Some("P") => F1,
-            Some("Q") => F1 - 1,
-            _ => F1 - 3,
-        };
-        return Some(simple(cp, &c));
-    }
-    None
 }
 
 /// Decodes `CSI 27;mod;key ~` into (codepoint, modifier).

@@ -13,7 +13,8 @@ use super::KeyContext;
 
 /// A key id split into its key name (lower case) and modifier bits.
 fn parse_key_id(key_id: &str) -> Option<(String, i64)> {
-    let mut key = key_id.to_lowercase();
+    let lower = key_id.to_lowercase();
+    let mut key = lower.as_str();
     let mut modifier = 0;
     loop {
         let found = [
@@ -23,18 +24,18 @@ fn parse_key_id(key_id: &str) -> Option<(String, i64)> {
             ("super", SUPER),
         ]
         .into_iter()
-        .find(|(name, _)| key.starts_with(name) && key[name.len()..].starts_with('+'));
-        let Some((name, bit)) = found else { break };
+        .find_map(|(name, bit)| Some((key.strip_prefix(name)?.strip_prefix('+')?, bit)));
+        let Some((after, bit)) = found else { break };
         if modifier & bit != 0 {
             return None;
         }
         modifier |= bit;
-        key = key[name.len() + 1..].to_string();
+        key = after;
     }
     if key.is_empty() || (key.contains('+') && key != "+") {
         return None;
     }
-    Some((key, modifier))
+    Some((key.to_string(), modifier))
 }
 
 fn matches_kitty(data: &str, expected_cp: i64, expected_mod: i64) -> bool {

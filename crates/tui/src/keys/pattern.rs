@@ -55,36 +55,38 @@ pub(crate) fn match_start<'a>(
     pats: &[Pat],
     slots: usize,
     input: &'a str,
-) -> Option<Vec<Option<&'a str>>> {
+) -> Option<[Option<&'a str>; MAX_SLOTS]> {
     let mut caps: Caps = [None; MAX_SLOTS];
-    let bytes = input.as_bytes();
-    if run(pats, &mut Vec::new(), bytes, 0, &mut caps) {
-        Some(
-            caps.into_iter()
-                .take(slots)
-                .map(|c| c.map(|(s, e)| &input[s..e]))
-                .collect(),
-        )
-    } else {
-        None
+    if !run(pats, None, input.as_bytes(), 0, &mut caps) {
+        return None;
     }
+    let mut out = [None; MAX_SLOTS];
+    for (o, c) in out.iter_mut().zip(caps).take(slots) {
+        *o = c.map(|(s, e)| &input[s..e]);
+    }
+    Some(out)
 }
 
-/// Matches `pats` then the continuation stack `rest` (innermost last).
+/// What is left to match after the current list: a stack of pattern lists kept on the call
+/// stack, so matching never allocates.
+struct Cont<'p, 'c> {
+    pats: &'p [Pat],
+    next: Option<&'c Cont<'p, 'c>>,
+}
+
+/// Matches `pats` then the continuation `rest`.
 fn run<'p>(
     pats: &'p [Pat],
-    rest: &mut Vec<&'p [Pat]>,
+    rest: Option<&Cont<'p, '_>>,
     s: &[u8],
     pos: usize,
     caps: &mut Caps,
 ) -> bool {
     let Some((first, tail)) = pats.split_first() else {
-        let Some(next) = rest.pop() else {
-            return true;
+        return match rest {
+            None => true,
+            Some(c) => run(c.pats, c.next, s, pos, caps),
         };
-        let ok = run(next, rest, s, pos, caps);
-        rest.push(next);
-        return ok;
     };
     match *first {
         Pat::Lit(lit) => s[pos..].starts_with(lit) && run(tail, rest, s, pos + lit.len(), caps),
@@ -126,10 +128,11 @@ fn run<'p>(
         },
         Pat::Opt(inner) => {
             let saved = *caps;
-            rest.push(tail);
-            let taken = run(inner, rest, s, pos, caps);
-            rest.pop();
-            if taken {
+            let then = Cont {
+                pats: tail,
+                next: rest,
+            };
+            if run(inner, Some(&then), s, pos, caps) {
                 return true;
             }
             *caps = saved;
@@ -138,12 +141,15 @@ fn run<'p>(
         Pat::Star(inner) => {
             let saved = *caps;
             // One more repetition, then this same Star again, then the tail.
-            rest.push(tail);
-            rest.push(&pats[..1]);
-            let taken = run(inner, rest, s, pos, caps);
-            rest.pop();
-            rest.pop();
-            if taken {
+            let after = Cont {
+                pats: tail,
+                next: rest,
+            };
+            let again = Cont {
+                pats: &pats[..1],
+                next: Some(&after),
+            };
+            if run(inner, Some(&again), s, pos, caps) {
                 return true;
             }
             *caps = saved;
@@ -171,11 +177,11 @@ mod tests {
     #[test]
     fn optional_groups_fill_left_to_right_like_javascript() {
         let caps = match_start(CSI_U, 5, "\x1b[97:3u");
-        assert_eq!(caps, Some(vec![Some("97"), Some("3"), None, None, None]));
+        assert_eq!(caps, Some([Some("97"), Some("3"), None, None, None, None]));
         let caps = match_start(CSI_U, 5, "\x1b[97::98;5:3u");
         assert_eq!(
             caps,
-            Some(vec![Some("97"), Some(""), Some("98"), Some("5"), Some("3")])
+            Some([Some("97"), Some(""), Some("98"), Some("5"), Some("3"), None])
         );
         assert_eq!(match_start(CSI_U, 5, "\x1b[97::u"), None);
     }
