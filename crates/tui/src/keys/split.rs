@@ -404,3 +404,46 @@ fn incomplete_utf8_suffix(bytes: &[u8]) -> usize {
     }
     0
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn data(s: &str) -> InputEvent {
+        InputEvent::Data(s.to_string())
+    }
+
+    #[test]
+    fn a_character_cut_between_reads_waits_for_its_rest() {
+        let mut s = InputSplitter::new();
+        let bytes = "é😀".as_bytes();
+        assert_eq!(s.feed_bytes(&bytes[..1]), vec![]);
+        assert_eq!(s.feed_bytes(&bytes[1..4]), vec![data("é")]);
+        assert_eq!(s.feed_bytes(&bytes[4..]), vec![data("😀")]);
+        assert_eq!(s.feed_bytes(b"\xff"), vec![data("\u{fffd}")]);
+    }
+
+    #[test]
+    fn a_lone_escape_waits_for_the_short_timeout_then_is_the_escape_key() {
+        let mut s = InputSplitter::new();
+        assert_eq!(s.feed("\x1b"), vec![]);
+        assert_eq!(s.pending_timeout(), Some(PendingTimeout::Escape));
+        assert_eq!(s.timeout_elapsed(), vec![data("\x1b")]);
+        assert_eq!(s.pending_timeout(), None);
+        assert_eq!(s.feed("\x1b["), vec![]);
+        assert_eq!(s.pending_timeout(), Some(PendingTimeout::Sequence));
+        assert_eq!(s.feed("A"), vec![data("\x1b[A")]);
+        assert_eq!(s.timeout_elapsed(), vec![]);
+    }
+
+    #[test]
+    fn a_paste_across_reads_is_one_event() {
+        let mut s = InputSplitter::new();
+        assert_eq!(s.feed("x\x1b[200~hel"), vec![data("x")]);
+        assert!(s.in_paste());
+        assert_eq!(
+            s.feed("lo\x1b[201~y"),
+            vec![InputEvent::Paste("hello".into()), data("y")]
+        );
+    }
+}
