@@ -3,3 +3,5 @@
 //! over lines of ANSI text, so tau's rules for how wide a line is, where it is cut and how
 //! a key's bytes are named must be exactly pi-tui's; each module is checked against vectors
 //! generated from the pi-tui the extension host bundles.
+
+pub mod keys;
