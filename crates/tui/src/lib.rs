@@ -3,3 +3,7 @@
 //! over lines of ANSI text, so tau's rules for how wide a line is, where it is cut and how
 //! a key's bytes are named must be exactly pi-tui's; each module is checked against vectors
 //! generated from the pi-tui the extension host bundles.
+
+pub mod width;
+
+pub use width::{slice_by_column, truncate_to_width, visible_width, wrap_text_with_ansi};
