@@ -121,4 +121,27 @@ for (const s of inputs) {
   const w = pick(widths);
   vectors.wrap_text_with_ansi.push([s, w, wrapTextWithAnsi(s, w)]);
 }
+
+// Intl.Segmenter's clusters for every input, to hold tau's segmentation to ICU's.
+const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+const clusters = (text) => [...segmenter.segment(text)].map((x) => x.segment);
+// Each entry is the list of clusters; the input is their concatenation.
+vectors.graphemes = inputs.map((text) => clusters(text));
+
+// Every code point (no surrogates), run-length coded: a run starts at `first` and holds the
+// code points whose signature matches. The signature: the widths of c, "a" + c and c + U+0301,
+// and the cluster counts of "a" + c + "a" and DEVANAGARI KA + VIRAMA + c (the conjunct rule).
+const signature = (c) =>
+  [visibleWidth(c), visibleWidth(`a${c}`), visibleWidth(`${c}\u0301`), clusters(`a${c}a`).length, clusters(`\u0915\u094D${c}`).length].join(",");
+const runs = [];
+let last = null;
+for (let cp = 0; cp <= 0x10ffff; cp++) {
+  if (cp >= 0xd800 && cp <= 0xdfff) continue;
+  const sig = signature(String.fromCodePoint(cp));
+  if (sig !== last) {
+    runs.push([cp, sig]);
+    last = sig;
+  }
+}
+vectors.code_points = runs;
 process.stdout.write(`${JSON.stringify(vectors)}\n`);

@@ -119,4 +119,58 @@ mod parity {
         }
         check("wrap_text_with_ansi", list.len(), bad);
     }
+
+    /// unicode-segmentation against Intl.Segmenter on every input of the other vectors.
+    #[test]
+    fn graphemes_match_intl_segmenter() {
+        use unicode_segmentation::UnicodeSegmentation;
+        let all = vectors();
+        let list = cases(&all, "graphemes");
+        let mut bad = Vec::new();
+        for case in list {
+            let want: Vec<&str> = case
+                .as_array()
+                .expect("a list of clusters")
+                .iter()
+                .map(s)
+                .collect();
+            let text = want.concat();
+            let got: Vec<&str> = text.graphemes(true).collect();
+            if got != want {
+                bad.push(format!("  {text:?}\n    tau  {got:?}\n    Intl {want:?}"));
+            }
+        }
+        check("graphemes", list.len(), bad);
+    }
+
+    /// Every code point, alone, after a letter, before a combining mark, and in the contexts
+    /// that show its grapheme-break class; the vectors are run-length coded.
+    #[test]
+    fn every_code_point_matches_pi_tui() {
+        use unicode_segmentation::UnicodeSegmentation;
+        let all = vectors();
+        let runs = cases(&all, "code_points");
+        let mut bad = Vec::new();
+        let mut checked = 0;
+        for (k, run) in runs.iter().enumerate() {
+            let first = n(&run[0]) as u32;
+            let end = runs.get(k + 1).map_or(0x11_0000, |next| n(&next[0]) as u32);
+            let want = s(&run[1]);
+            for c in (first..end).filter_map(char::from_u32) {
+                let sig = format!(
+                    "{},{},{},{},{}",
+                    visible_width(&c.to_string()),
+                    visible_width(&format!("a{c}")),
+                    visible_width(&format!("{c}\u{301}")),
+                    format!("a{c}a").graphemes(true).count(),
+                    format!("\u{915}\u{94D}{c}").graphemes(true).count(),
+                );
+                checked += 1;
+                if sig != want {
+                    bad.push(format!("  U+{:04X}: tau {sig}, pi-tui {want}", c as u32));
+                }
+            }
+        }
+        check("code points", checked, bad);
+    }
 }
