@@ -13,6 +13,15 @@ use unicode_segmentation::UnicodeSegmentation;
 
 pub use wrap::wrap_text_with_ansi;
 
+/// The grapheme clusters of a run of text without escape sequences. Printable ASCII is one
+/// cluster per byte, so such runs skip the segmenter.
+fn clusters(text: &str) -> impl Iterator<Item = &str> {
+    let ascii = is_printable_ascii(text);
+    let bytes = (0..if ascii { text.len() } else { 0 }).map(move |k| &text[k..k + 1]);
+    let segmented = (!ascii).then(|| text.graphemes(true)).into_iter().flatten();
+    bytes.chain(segmented)
+}
+
 fn is_printable_ascii(s: &str) -> bool {
     s.bytes().all(|b| (0x20..=0x7e).contains(&b))
 }
@@ -115,7 +124,7 @@ fn truncate_fragment(text: &str, max_width: usize) -> (String, usize) {
             continue;
         }
         let end = text_run_end(text, i);
-        for g in text[i..end].graphemes(true) {
+        for g in clusters(&text[i..end]) {
             let w = cluster::grapheme_width(g);
             if width + w > max_width {
                 return (result, width);
@@ -289,7 +298,7 @@ fn cut_styled(text: &str, cut: &mut Cut) -> bool {
             continue;
         }
         let end = text_run_end(text, i);
-        for g in text[i..end].graphemes(true) {
+        for g in clusters(&text[i..end]) {
             if cut.take(g, cluster::grapheme_width(g)) {
                 return true;
             }

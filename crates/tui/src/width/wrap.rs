@@ -239,7 +239,7 @@ fn break_long_word(word: &str, width: usize, tracker: &mut Tracker) -> Vec<Strin
         while end < word.len() && ansi::code_len(word, end) == 0 {
             end += 1;
         }
-        for g in word[i..end].graphemes(true) {
+        for g in super::clusters(&word[i..end]) {
             let w = visible_width(g);
             if current_width + w > width {
                 current.push_str(&tracker.line_end_reset());
