@@ -106,3 +106,10 @@ fn wrapping_breaks_at_words_and_carries_style() {
     );
     assert_eq!(wrap_text_with_ansi("中文字", 4), vec!["中文", "字"]);
 }
+
+#[test]
+fn huge_columns_do_not_overflow() {
+    assert_eq!(slice_by_column("abc", usize::MAX, usize::MAX, false), "");
+    assert_eq!(slice_by_column("abc", 1, usize::MAX, true), "bc");
+    assert_eq!(truncate_to_width("abc", usize::MAX, "...", false), "abc");
+}

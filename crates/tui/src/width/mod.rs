@@ -315,7 +315,7 @@ pub fn slice_by_column(line: &str, start_col: usize, len: usize, strict: bool) -
     if len == 0 {
         return result;
     }
-    let end_col = start_col + len;
+    let end_col = start_col.saturating_add(len);
     let mut col = 0;
     let mut pending = String::new();
     let mut i = 0;
