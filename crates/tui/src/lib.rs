@@ -5,3 +5,6 @@
 //! generated from the pi-tui the extension host bundles.
 
 pub mod keys;
+pub mod width;
+
+pub use width::{slice_by_column, truncate_to_width, visible_width, wrap_text_with_ansi};
