@@ -27,7 +27,8 @@ use std::path::{Path, PathBuf};
 pub use layout::{discover_in, entries_of_folder};
 pub use trust::{ProjectTrust, TrustReason};
 
-use layout::{collect_from_paths, normalize, path_key, resolve_from};
+pub(crate) use layout::normalize;
+use layout::{collect_from_paths, path_key, resolve_from};
 use packages::{PackageEntry, Problems, Scope};
 use patterns::{apply_patterns, enabled_by_overrides, is_pattern};
 

@@ -31,13 +31,15 @@ pub fn find_node() -> Result<PathBuf, BridgeError> {
 
 /// Parses `v22.3.1` into its major version.
 pub fn parse_major(version: &str) -> Option<u32> {
-    version
-        .trim()
-        .trim_start_matches('v')
-        .split('.')
-        .next()?
-        .parse()
-        .ok()
+    parse_major_minor(version).map(|(major, _)| major)
+}
+
+/// Parses `v22.3.1` into `(22, 3)`; a missing or unreadable minor version is 0.
+pub fn parse_major_minor(version: &str) -> Option<(u32, u32)> {
+    let mut parts = version.trim().trim_start_matches('v').split('.');
+    let major = parts.next()?.parse().ok()?;
+    let minor = parts.next().and_then(|p| p.parse().ok()).unwrap_or(0);
+    Some((major, minor))
 }
 
 /// Runs `node --version` and checks it is at least [`MIN_NODE_MAJOR`]; returns the version.

@@ -5,9 +5,12 @@
 //! (`runBuiltinTool`) are held to the same rules, since they run in tau, outside the host.
 
 use std::ffi::OsString;
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 
 use serde_json::Value;
+use tau_tools::path::resolve_to_cwd;
+
+use crate::discovery::normalize;
 
 /// One thing `--sandbox-allow` (or settings `sandbox.allow`) grants beyond the defaults.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -32,7 +35,7 @@ impl Allowance {
             if rest.is_empty() {
                 return Err(format!("sandbox allowance {text:?} names no path"));
             }
-            Ok(normalize(&cwd.join(expand_home(rest))))
+            Ok(resolve_to_cwd(rest, cwd))
         };
         match text {
             "child-process" | "child_process" => Ok(Allowance::ChildProcess),
@@ -131,7 +134,7 @@ impl Sandbox {
     /// `--permission` from Node 22.13, `--experimental-permission` before (Node 20 and 21,
     /// 22.0 to 22.12), where the experimental-feature warning is silenced.
     pub fn node_args(&self, version: &str) -> Vec<OsString> {
-        let (major, minor) = major_minor(version);
+        let (major, minor) = crate::node::parse_major_minor(version).unwrap_or_default();
         let mut args: Vec<OsString> = Vec::new();
         if major > 22 || (major == 22 && minor >= 13) {
             args.push("--permission".into());
@@ -166,10 +169,10 @@ impl Sandbox {
                  --sandbox-allow {ALLOWANCE_FORMS}"
             ))
         };
+        // The path exactly as the tool will resolve it (`@`, `~`, `file://`, Unicode spaces).
         let target = || {
             let raw = params.get("path").and_then(Value::as_str).unwrap_or(".");
-            let raw = raw.strip_prefix('@').unwrap_or(raw);
-            real_path(&normalize(&cwd.join(expand_home(raw))))
+            real_path(&resolve_to_cwd(raw, cwd))
         };
         match name {
             "bash" if !self.child_process => refuse("to run commands with the bash tool".into()),
@@ -198,35 +201,6 @@ fn option_with_path(option: &str, path: &Path) -> OsString {
     let mut arg = OsString::from(option);
     arg.push(path.as_os_str());
     arg
-}
-
-fn major_minor(version: &str) -> (u32, u32) {
-    let mut parts = version.trim().trim_start_matches('v').split('.');
-    let mut next = || parts.next().and_then(|p| p.parse().ok()).unwrap_or(0);
-    (next(), next())
-}
-
-fn expand_home(path: &str) -> PathBuf {
-    match (path.strip_prefix("~/"), std::env::var_os("HOME")) {
-        (Some(rest), Some(home)) => PathBuf::from(home).join(rest),
-        _ if path == "~" => std::env::var_os("HOME").map_or_else(|| path.into(), PathBuf::from),
-        _ => PathBuf::from(path),
-    }
-}
-
-/// `.` and `..` resolved without touching the file system.
-fn normalize(path: &Path) -> PathBuf {
-    let mut out = PathBuf::new();
-    for component in path.components() {
-        match component {
-            Component::ParentDir => {
-                out.pop();
-            }
-            Component::CurDir => {}
-            other => out.push(other.as_os_str()),
-        }
-    }
-    out
 }
 
 /// The path with symlinks of its longest existing prefix resolved, so a link inside the
@@ -399,6 +373,11 @@ mod tests {
             "{outside}"
         );
         assert!(ok("read", json!({"path": "/etc/passwd"})).is_err());
+        assert!(
+            ok("read", json!({"path": "file:///etc/passwd"})).is_err(),
+            "a file:// URL is checked where the tool will read it"
+        );
+        assert!(ok("read", json!({"path": "@src/a.ts"})).is_ok());
         assert!(ok("bash", json!({"command": "ls"}))
             .unwrap_err()
             .contains("bash"));
