@@ -158,28 +158,13 @@ pub fn split_bom(text: &str) -> (&str, &str) {
     }
 }
 
-/// Whitespace as JavaScript's `trimEnd` sees it.
-fn is_js_whitespace(c: char) -> bool {
-    matches!(
-        c,
-        '\t' | '\n' | '\u{0B}' | '\u{0C}' | '\r' | ' ' | '\u{A0}' | '\u{1680}' | '\u{2000}'
-            ..='\u{200A}'
-                | '\u{2028}'
-                | '\u{2029}'
-                | '\u{202F}'
-                | '\u{205F}'
-                | '\u{3000}'
-                | '\u{FEFF}'
-    )
-}
-
 /// Pi's fuzzy normalisation: NFKC, trailing whitespace stripped per line, smart quotes to
 /// ASCII quotes, Unicode hyphens and dashes to `-`, special spaces to a plain space.
 pub fn normalize_for_fuzzy_match(text: &str) -> String {
     let nfkc: String = text.nfkc().collect();
     let trimmed: Vec<&str> = nfkc
         .split('\n')
-        .map(|line| line.trim_end_matches(is_js_whitespace))
+        .map(|line| line.trim_end_matches(crate::validate::js::is_js_space))
         .collect();
     trimmed
         .join("\n")

@@ -6,8 +6,9 @@ use std::sync::{Mutex, OnceLock};
 
 use serde_json::{Number, Value};
 
-/// Whether `c` is whitespace to JavaScript's `String.prototype.trim` and `Number()`.
-fn is_js_space(c: char) -> bool {
+/// Whether `c` is whitespace to JavaScript's `String.prototype.trim` (also `trimEnd`) and
+/// `Number()`.
+pub(crate) fn is_js_space(c: char) -> bool {
     matches!(
         c,
         '\t' | '\n' | '\u{b}' | '\u{c}' | '\r' | ' ' | '\u{a0}' | '\u{1680}' | '\u{2000}'
