@@ -162,17 +162,7 @@ fn run<'p>(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    const CSI_U: &[Pat] = &[
-        Pat::Lit(b"\x1b["),
-        num(0),
-        Pat::Opt(&[Pat::Lit(b":"), num0(1)]),
-        Pat::Opt(&[Pat::Lit(b":"), num(2)]),
-        Pat::Opt(&[Pat::Lit(b";"), num(3)]),
-        Pat::Opt(&[Pat::Lit(b":"), num(4)]),
-        Pat::Lit(b"u"),
-        Pat::End,
-    ];
+    use crate::keys::kitty::CSI_U;
 
     #[test]
     fn optional_groups_fill_left_to_right_like_javascript() {

@@ -31,6 +31,16 @@ pub(crate) fn code_len(s: &str, pos: usize) -> usize {
     }
 }
 
+/// The end of the text at `pos`: where the next escape sequence starts (a lone ESC is text),
+/// or the end of `s`.
+pub(crate) fn text_end(s: &str, pos: usize) -> usize {
+    let mut end = pos;
+    while end < s.len() && code_len(s, end) == 0 {
+        end += 1;
+    }
+    end
+}
+
 /// The escape sequence at `pos`, if there is one.
 pub(crate) fn code_at(s: &str, pos: usize) -> Option<&str> {
     match code_len(s, pos) {

@@ -332,10 +332,7 @@ pub fn slice_by_column(line: &str, start_col: usize, len: usize, strict: bool) -
             i += code.len();
             continue;
         }
-        let mut text_end = i;
-        while text_end < line.len() && ansi::code_len(line, text_end) == 0 {
-            text_end += 1;
-        }
+        let text_end = ansi::text_end(line, i);
         let text = &line[i..text_end];
         i = text_end;
         if is_printable_ascii(text) {

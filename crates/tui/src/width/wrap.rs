@@ -235,10 +235,7 @@ fn break_long_word(word: &str, width: usize, tracker: &mut Tracker) -> Vec<Strin
             i += code.len();
             continue;
         }
-        let mut end = i;
-        while end < word.len() && ansi::code_len(word, end) == 0 {
-            end += 1;
-        }
+        let end = ansi::text_end(word, i);
         for g in super::clusters(&word[i..end]) {
             let w = visible_width(g);
             if current_width + w > width {
