@@ -4,7 +4,9 @@
 //! a key's bytes are named must be exactly pi-tui's; each module is checked against vectors
 //! generated from the pi-tui the extension host bundles.
 
+pub mod component;
 pub mod keys;
 pub mod width;
 
+pub use component::{Component, Container, Lines, Style, CURSOR_MARKER};
 pub use width::{slice_by_column, truncate_to_width, visible_width, wrap_text_with_ansi};
