@@ -9,6 +9,7 @@ pub mod json;
 pub mod oneshot;
 pub mod print;
 pub mod rpc;
+pub mod ui_prompt;
 pub mod writer;
 
 pub use json::JsonSink;
