@@ -2,9 +2,14 @@
 //! screen and reacts to [`bridge::AppEvent`]s (runtime events, extension UI calls) and to
 //! the terminal's input.
 
+pub mod app;
 pub mod bridge;
 pub mod commands;
+pub mod dialog;
+pub mod editor_slot;
+pub mod effects;
 pub mod footer;
 pub mod git;
+pub mod keymap;
 pub mod paint;
 pub mod transcript;

@@ -1,0 +1,18 @@
+//! What the interactive mode needs of the prompt editor, so the state logic does not depend
+//! on which editor fills the slot (tau-tui's editor, an extension's `CustomEditor`).
+
+use tau_tui::Component;
+
+/// The prompt editor.
+pub trait PromptEditor: Component {
+    /// One key or paste. Returns the text when it was submitted (the editor is then empty).
+    fn handle_key(&mut self, data: &str) -> Option<String>;
+    /// The text as the user sees it expanded (collapsed pastes included in full).
+    fn text(&self) -> String;
+    /// Replaces the text.
+    fn set_text(&mut self, text: &str);
+    /// Inserts at the cursor (`pasteToEditor`).
+    fn insert(&mut self, text: &str);
+    /// Remembers a submitted prompt for Up / Down.
+    fn add_to_history(&mut self, text: &str);
+}
