@@ -21,6 +21,7 @@ mod options;
 pub mod report;
 pub mod session_setup;
 mod setup;
+pub mod user_bash;
 
 pub use assemble::{assemble, Assembly, Frontend, HeaderSink};
 pub use current::Current;
