@@ -11,7 +11,8 @@
 // Vectors:
 // - themes: each theme file (the fixtures in tests/themes, tau's built-ins, Pi's shipped
 //   dark/light) loaded with Pi's validator in both color modes: accepted or not, and if so the
-//   name, own appearance and fg(token, "x") / bg(token, "x") for every token.
+//   name, own appearance, fg(token, "x") / bg(token, "x") for every token, Theme.style on a
+//   few option sets, and the concrete colors (pi-tui Color objects) behind the tokens.
 // - colors: color strings and indices through parseColor + foregroundAnsi/backgroundAnsi.
 // - styles: chalk's bold/italic/underline/inverse/strikethrough/dim on tricky strings.
 // - osc, scheme, colorfgbg, appearance, colorMode, settings: terminal detection helpers.
@@ -41,6 +42,18 @@ themeModule.setThemeJsonValidator(schema.validateThemeJson);
 const modes = ["truecolor", "256color"];
 const tokenNames = Object.keys(tokens);
 
+// Theme.style option sets; the Rust test reads the same list from the vectors.
+const styleOptions = [
+  { fg: "accent" },
+  { bg: "selectedBg" },
+  { fg: "text", bg: "userMessageBg", bold: true },
+  { dim: true, italic: true },
+  { fg: "muted", underline: true, inverse: true, strikethrough: true },
+  { bold: true, dim: true },
+  { fg: "error", bg: "toolErrorBg", bold: true, dim: true, italic: true, underline: true, inverse: true, strikethrough: true },
+  {},
+];
+
 function themeVector(label, path) {
   const out = { file: label, modes: {} };
   for (const mode of modes) {
@@ -52,7 +65,9 @@ function themeVector(label, path) {
         if (tokens[name].slot === "background") bg[name] = theme.bg(name, "x");
         else fg[name] = theme.fg(name, "x");
       }
-      out.modes[mode] = { ok: true, name: theme.name, appearance: theme.ownAppearance ?? null, fg, bg };
+      const style = styleOptions.map((options) => theme.style("x", options));
+      const colors = { ...theme.concreteColors };
+      out.modes[mode] = { ok: true, name: theme.name, appearance: theme.ownAppearance ?? null, fg, bg, style, colors };
     } catch (error) {
       out.modes[mode] = { ok: false, error: String(error.message ?? error).split("\n")[0].replaceAll(path, label) };
     }
@@ -177,7 +192,7 @@ const settings = settingInputs.map((input) => ({
   dark: themeModule.resolveThemeSetting(input, "dark") ?? null,
 }));
 
-const vectors = { pi: version, tokens: tokenNames, themes, colors, styles, osc, scheme, colorfgbg, appearance, colorMode, settings };
+const vectors = { pi: version, tokens: tokenNames, styleOptions, themes, colors, styles, osc, scheme, colorfgbg, appearance, colorMode, settings };
 const outPath = join(here, "../tests/vectors/theme.json");
 writeFileSync(outPath, `${JSON.stringify(vectors, null, 1)}\n`);
 const accepted = themes.filter((t) => t.modes.truecolor.ok).length;

@@ -3,14 +3,14 @@
 //! token's fg/bg escape in both color modes; color parsing and the 256-color approximation;
 //! chalk's text attributes; the terminal detection helpers.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
 
 use serde_json::Value;
 use tau_tui::theme::{
     color_fg_bg_appearance, detect_color_mode, load_theme_file, parse_color,
     parse_color_scheme_report, parse_osc_color_reply, resolve_theme_setting, terminal_appearance,
-    Appearance, Color, ColorMode, OscTarget, Rgb, Theme,
+    Appearance, Color, ColorMode, OscTarget, Palette, PaletteColor, Rgb, TextStyle, Theme,
 };
 
 fn vectors() -> Value {
@@ -87,6 +87,7 @@ fn theme_files_give_pis_escapes_for_every_token() {
                         appearance_of(&expected["appearance"]),
                         "{label}"
                     );
+                    check_style_and_colors(&v, &theme, expected, label);
                     for (slot, paint) in [
                         ("fg", Theme::fg as fn(&Theme, &str, &str) -> String),
                         ("bg", Theme::bg),
@@ -113,6 +114,31 @@ fn theme_files_give_pis_escapes_for_every_token() {
     }
     assert!(files >= 21, "only {files} theme files checked");
     assert!(escapes > 1000, "only {escapes} escapes checked");
+}
+
+/// `Theme.style` on each option set of the vectors, and the concrete color behind each token.
+fn check_style_and_colors(v: &Value, theme: &Theme, expected: &Value, label: &str) {
+    for (index, options) in arr(&v["styleOptions"]).iter().enumerate() {
+        let flag = |name: &str| options[name].as_bool() == Some(true);
+        let style = TextStyle {
+            fg: options["fg"].as_str(),
+            bg: options["bg"].as_str(),
+            bold: flag("bold"),
+            dim: flag("dim"),
+            italic: flag("italic"),
+            underline: flag("underline"),
+            inverse: flag("inverse"),
+            strikethrough: flag("strikethrough"),
+        };
+        assert_eq!(
+            theme.style("x", &style),
+            expected["style"][index],
+            "{label} style {options}"
+        );
+    }
+    let want: BTreeMap<String, PaletteColor> = serde_json::from_value(expected["colors"].clone())
+        .unwrap_or_else(|e| panic!("{label}: colors: {e}"));
+    assert_eq!(Palette::from_theme(theme).colors, want, "{label} colors");
 }
 
 #[test]

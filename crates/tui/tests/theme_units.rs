@@ -345,3 +345,27 @@ fn component_styles_use_pis_tokens() {
     assert_eq!(settings.cursor, theme.fg("accent", "→ "));
     assert_eq!((settings.hint)("h"), theme.fg("dim", "h"));
 }
+
+#[test]
+fn highlighted_code_scopes_use_pis_syntax_tokens() {
+    let theme = Arc::new(Theme::new(
+        &builtin_theme(Appearance::Light),
+        ColorMode::Ansi256,
+    ));
+    let paint = |scope: &str| tau_tui::theme::highlight_scope_style(&theme, scope).map(|s| s("x"));
+    for (scope, token) in [
+        ("keyword", "syntaxKeyword"),
+        ("built_in", "syntaxType"),
+        ("string", "syntaxString"),
+        ("comment", "syntaxComment"),
+        ("title", "syntaxFunction"),
+        ("params", "syntaxVariable"),
+        ("meta", "muted"),
+        ("deletion", "toolDiffRemoved"),
+        ("subst", "text"),
+    ] {
+        assert_eq!(paint(scope), Some(theme.fg(token, "x")), "{scope}");
+    }
+    assert_eq!(paint("strong"), Some(theme.bold("x")));
+    assert_eq!(paint("section"), None);
+}

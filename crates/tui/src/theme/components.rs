@@ -155,3 +155,29 @@ impl SettingsListStyles {
         }
     }
 }
+
+/// The style Pi gives a highlight.js scope in highlighted code blocks (its cli-highlight theme):
+/// token colors for code scopes, attributes for `emphasis`/`strong`/`link`, `text` for
+/// `default` and `subst`. `None` for a scope Pi leaves unstyled.
+pub fn highlight_scope_style(theme: &Arc<Theme>, scope: &str) -> Option<Style> {
+    let token = match scope {
+        "default" | "subst" => "text",
+        "keyword" | "name" => "syntaxKeyword",
+        "built_in" | "class" | "type" => "syntaxType",
+        "literal" | "number" => "syntaxNumber",
+        "regexp" | "string" => "syntaxString",
+        "comment" | "doctag" => "syntaxComment",
+        "meta" => "muted",
+        "function" | "title" => "syntaxFunction",
+        "tag" | "punctuation" => "syntaxPunctuation",
+        "attr" | "variable" | "params" => "syntaxVariable",
+        "operator" => "syntaxOperator",
+        "addition" => "toolDiffAdded",
+        "deletion" => "toolDiffRemoved",
+        "emphasis" => return Some(style(theme, Theme::italic)),
+        "strong" => return Some(style(theme, Theme::bold)),
+        "link" => return Some(style(theme, Theme::underline)),
+        _ => return None,
+    };
+    Some(theme.fg_style(token))
+}

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use super::color::{ColorMode, ColorValue};
+use super::color::{Color, ColorMode, ColorValue};
 use super::file::ThemeDefinition;
 use super::terminal::Appearance;
 use super::tokens::Slot;
@@ -23,6 +23,7 @@ pub struct Theme {
     color_mode: ColorMode,
     fg_ansi: HashMap<&'static str, String>,
     bg_ansi: HashMap<&'static str, String>,
+    concrete: Vec<(&'static str, Color)>,
 }
 
 impl Theme {
@@ -32,6 +33,7 @@ impl Theme {
         let mut bg_ansi = HashMap::new();
         let mut foregrounds = Vec::new();
         let mut backgrounds = Vec::new();
+        let mut concrete = Vec::new();
         for (token, value) in &definition.colors {
             let background = token.slot == Slot::Background;
             let ansi = match value {
@@ -44,6 +46,7 @@ impl Theme {
                         &mut foregrounds
                     }
                     .push(*color);
+                    concrete.push((token.name, *color));
                     color.ansi(mode, background)
                 }
             };
@@ -63,6 +66,7 @@ impl Theme {
             color_mode: mode,
             fg_ansi,
             bg_ansi,
+            concrete,
         }
     }
 
@@ -162,6 +166,50 @@ impl Theme {
         sgr(text, "\x1b[9m", "\x1b[29m")
     }
 
+    /// Colors and attributes at once, as Pi's `Theme.style` (pi-tui's `styleTextWithAnsi`):
+    /// the openings in the order fg, bg, bold, dim, italic, underline, inverse,
+    /// strikethrough, and the closings in reverse. Unlike the one-attribute methods, inner
+    /// resets and line breaks are not touched. An unknown token adds no color.
+    pub fn style(&self, text: &str, style: &TextStyle<'_>) -> String {
+        let mut prefix = String::new();
+        let mut suffix = String::new();
+        if let Some(open) = style.fg.and_then(|token| self.fg_ansi(token)) {
+            prefix.push_str(open);
+            suffix = FG_RESET.to_string();
+        }
+        if let Some(open) = style.bg.and_then(|token| self.bg_ansi(token)) {
+            prefix.push_str(open);
+            suffix.insert_str(0, BG_RESET);
+        }
+        if style.bold {
+            prefix.push_str("\x1b[1m");
+        }
+        if style.dim {
+            prefix.push_str("\x1b[2m");
+        }
+        if style.bold || style.dim {
+            suffix.insert_str(0, "\x1b[22m");
+        }
+        for (on, open, close) in [
+            (style.italic, "\x1b[3m", "\x1b[23m"),
+            (style.underline, "\x1b[4m", "\x1b[24m"),
+            (style.inverse, "\x1b[7m", "\x1b[27m"),
+            (style.strikethrough, "\x1b[9m", "\x1b[29m"),
+        ] {
+            if on {
+                prefix.push_str(open);
+                suffix.insert_str(0, close);
+            }
+        }
+        format!("{prefix}{text}{suffix}")
+    }
+
+    /// The concrete color of every token that has one (terminal-default tokens are absent),
+    /// as Pi's `Theme.colors` before it fills those from the terminal's reported colors.
+    pub fn concrete_colors(&self) -> &[(&'static str, Color)] {
+        &self.concrete
+    }
+
     /// A style painting text in `token` (for a component field).
     pub fn fg_style(self: &Arc<Self>, token: &'static str) -> Style {
         let theme = Arc::clone(self);
@@ -178,6 +226,27 @@ impl Theme {
     pub fn bash_mode_border_color(self: &Arc<Self>) -> Style {
         self.fg_style("bashMode")
     }
+}
+
+/// Colors (as token names) and attributes for [`Theme::style`], Pi's `ThemeStyle`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct TextStyle<'a> {
+    /// A foreground token.
+    pub fg: Option<&'a str>,
+    /// A background token.
+    pub bg: Option<&'a str>,
+    /// SGR 1.
+    pub bold: bool,
+    /// SGR 2.
+    pub dim: bool,
+    /// SGR 3.
+    pub italic: bool,
+    /// SGR 4.
+    pub underline: bool,
+    /// SGR 7.
+    pub inverse: bool,
+    /// SGR 9.
+    pub strikethrough: bool,
 }
 
 /// The token coloring the editor border at a thinking level.
@@ -227,11 +296,7 @@ pub fn sgr(text: &str, open: &str, close: &str) -> String {
 /// Pi's guess at a theme's background when the file does not say: compare the average Oklab
 /// lightness of its background and foreground colors (basic palette entries 0-15 left out,
 /// since they follow the user's terminal palette).
-fn detect_appearance(
-    foregrounds: &[super::color::Color],
-    backgrounds: &[super::color::Color],
-) -> Option<Appearance> {
-    use super::color::Color;
+fn detect_appearance(foregrounds: &[Color], backgrounds: &[Color]) -> Option<Appearance> {
     let average = |colors: &[Color]| {
         let fixed: Vec<f64> = colors
             .iter()
