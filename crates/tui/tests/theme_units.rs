@@ -369,3 +369,33 @@ fn highlighted_code_scopes_use_pis_syntax_tokens() {
     assert_eq!(paint("strong"), Some(theme.bold("x")));
     assert_eq!(paint("section"), None);
 }
+
+#[test]
+fn query_replies_build_the_report_that_decides_system() {
+    use tau_tui::theme::{detect_terminal_appearance, parse_osc_color_reply, TerminalReport};
+    let query = tau_tui::theme::terminal_color_query();
+    assert!(query.starts_with("\x1b]10;?\x07\x1b]11;?\x07\x1b]4;0;?\x07"));
+    assert!(query.ends_with("\x1b]4;15;?\x07\x1b[c"));
+    let mut report = TerminalReport::default();
+    assert_eq!(
+        detect_terminal_appearance(&report, Some("0;15")),
+        Appearance::Light
+    );
+    assert_eq!(detect_terminal_appearance(&report, None), Appearance::Dark);
+    report.scheme = Some(Appearance::Light);
+    assert_eq!(
+        detect_terminal_appearance(&report, Some("15;0")),
+        Appearance::Light
+    );
+    for reply in [
+        "\x1b]4;0;rgb:ffff/ffff/ffff\x07",
+        "\x1b]11;rgb:1c1c/1c1c/1c1c\x1b\\",
+        "\x1b]10;rgb:e0/e0/e0\x07",
+    ] {
+        report.apply(parse_osc_color_reply(reply).unwrap_or_else(|| panic!("{reply:?}")));
+    }
+    assert_eq!(
+        detect_terminal_appearance(&report, Some("0;15")),
+        Appearance::Dark
+    );
+}

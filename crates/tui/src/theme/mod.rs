@@ -63,6 +63,7 @@ pub use styled::{TextStyle, Theme};
 pub use terminal::{
     color_fg_bg_appearance, detect_color_mode, detect_color_mode_from_env,
     detect_terminal_appearance, parse_color_scheme_report, parse_osc_color_reply,
-    terminal_appearance, Appearance, OscColorReply, OscTarget, Rgb, TerminalReport,
+    terminal_appearance, terminal_color_query, Appearance, OscColorReply, OscTarget, Rgb,
+    TerminalReport,
 };
 pub use tokens::{token_info, Slot, TokenInfo, THEME_TOKENS};

@@ -297,6 +297,36 @@ pub struct TerminalReport {
     pub scheme: Option<Appearance>,
 }
 
+impl TerminalReport {
+    /// Record an OSC 10/11 reply (palette replies and unreadable colors change nothing).
+    pub fn apply(&mut self, reply: OscColorReply) {
+        match (reply.target, reply.rgb) {
+            (OscTarget::Foreground, Some(rgb)) => self.foreground = Some(rgb),
+            (OscTarget::Background, Some(rgb)) => self.background = Some(rgb),
+            _ => {}
+        }
+    }
+}
+
+/// What pi-tui sends to learn the terminal's colors: OSC 10 and 11 (default foreground and
+/// background), OSC 4 for palette entries 0-15, then a primary device attributes request
+/// (`CSI c`), whose reply marks the end of the answers (terminals answer in order, and every
+/// terminal answers DA1).
+pub fn terminal_color_query() -> String {
+    let mut query = String::from("\x1b]10;?\x07\x1b]11;?\x07");
+    for index in 0..16 {
+        query.push_str(&format!("\x1b]4;{index};?\x07"));
+    }
+    query.push_str("\x1b[c");
+    query
+}
+
+/// Ask the terminal to report light/dark changes (mode 2031; replies parse with
+/// [`parse_color_scheme_report`]).
+pub const ENABLE_COLOR_SCHEME_REPORTS: &str = "\x1b[?2031h";
+/// Stop the mode 2031 reports (on exit).
+pub const DISABLE_COLOR_SCHEME_REPORTS: &str = "\x1b[?2031l";
+
 /// Pi's decision: the reported background (with the foreground), else the light/dark report,
 /// else `COLORFGBG` (its value passed in), else dark.
 pub fn detect_terminal_appearance(
