@@ -165,13 +165,13 @@ impl ThemeRegistry {
                 });
             }
         }
+        // Pi sorts with `localeCompare`: case-insensitive first, and of two names differing
+        // only in case the lowercase one first (byte order would put uppercase first).
         entries.sort_by(|a, b| {
             let system = |e: &ThemeEntry| e.name != SYSTEM_THEME_NAME;
-            (system(a), a.name.to_lowercase(), &a.name).cmp(&(
-                system(b),
-                b.name.to_lowercase(),
-                &b.name,
-            ))
+            (system(a), a.name.to_lowercase())
+                .cmp(&(system(b), b.name.to_lowercase()))
+                .then_with(|| b.name.cmp(&a.name))
         });
         entries
     }
