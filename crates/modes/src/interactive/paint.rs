@@ -41,3 +41,28 @@ impl Paint for Plain {
         text.to_string()
     }
 }
+
+/// The real thing: a Pi theme resolved by tau-tui.
+impl Paint for tau_tui::theme::Theme {
+    fn fg(&self, token: &str, text: &str) -> String {
+        tau_tui::theme::Theme::fg(self, token, text)
+    }
+    fn bg(&self, token: &str, text: &str) -> String {
+        tau_tui::theme::Theme::bg(self, token, text)
+    }
+    fn bold(&self, text: &str) -> String {
+        tau_tui::theme::Theme::bold(self, text)
+    }
+    fn italic(&self, text: &str) -> String {
+        tau_tui::theme::Theme::italic(self, text)
+    }
+    fn dim(&self, text: &str) -> String {
+        tau_tui::theme::Theme::dim(self, text)
+    }
+    fn underline(&self, text: &str) -> String {
+        tau_tui::theme::Theme::underline(self, text)
+    }
+    fn inverse(&self, text: &str) -> String {
+        tau_tui::theme::Theme::inverse(self, text)
+    }
+}
