@@ -220,6 +220,31 @@ impl App {
             AppEvent::Warning(text) => self.transcript.notice(Level::Warning, text),
             AppEvent::Notice(text) => self.transcript.notice(Level::Info, text),
             AppEvent::Error(text) => self.transcript.notice(Level::Error, text),
+            AppEvent::BashOutput { index, delta } => {
+                if let Some(row) = self.transcript.bash_mut(index) {
+                    row.output.push_str(&delta);
+                }
+            }
+            AppEvent::BashDone { index, result } => match result {
+                Ok(done) => {
+                    if let Some(row) = self.transcript.bash_mut(index) {
+                        row.running = false;
+                        row.output = done.output;
+                        row.exit_code = done.exit_code;
+                        row.cancelled = done.cancelled;
+                        row.truncated = done.truncated;
+                        row.full_output_path =
+                            done.full_output_path.map(|p| p.display().to_string());
+                    }
+                }
+                Err(error) => {
+                    if let Some(row) = self.transcript.bash_mut(index) {
+                        row.running = false;
+                    }
+                    self.transcript.notice(Level::Error, error);
+                }
+            },
+            // The runner reloads the transcript from the new session.
             AppEvent::SessionReplaced => {}
         }
     }

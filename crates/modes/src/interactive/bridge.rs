@@ -52,6 +52,13 @@ pub enum AppEvent {
     Notice(String),
     /// An error of such a command.
     Error(String),
+    /// Output of the user's shell command shown at transcript item `index`.
+    BashOutput { index: usize, delta: String },
+    /// That command finished.
+    BashDone {
+        index: usize,
+        result: Result<tau_tools::bash_executor::BashExecution, String>,
+    },
     /// The session was replaced (new, resume, fork): redraw the transcript from it.
     SessionReplaced,
 }

@@ -4,6 +4,7 @@
 
 pub mod app;
 pub mod bridge;
+pub mod builtins;
 pub mod commands;
 pub mod dialog;
 pub mod editor_slot;
@@ -12,4 +13,5 @@ pub mod footer;
 pub mod git;
 pub mod keymap;
 pub mod paint;
+pub mod runner;
 pub mod transcript;

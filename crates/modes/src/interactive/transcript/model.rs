@@ -223,6 +223,14 @@ impl Transcript {
         self.tool_mut(id)
     }
 
+    /// The user's shell command at `index`, to update as its output arrives.
+    pub fn bash_mut(&mut self, index: usize) -> Option<&mut BashRow> {
+        match self.touch(index)? {
+            Item::Bash(row) => Some(row),
+            _ => None,
+        }
+    }
+
     /// A message from the session's history, as it is shown once complete.
     pub fn add_message(&mut self, message: &AgentMessage) {
         match message {
