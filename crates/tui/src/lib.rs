@@ -6,6 +6,8 @@
 
 pub mod component;
 pub mod keys;
+pub mod render;
+pub mod terminal;
 pub mod width;
 
 pub use component::{Component, Container, Lines, Style, CURSOR_MARKER};
