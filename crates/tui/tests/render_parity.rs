@@ -16,7 +16,8 @@ fn vectors() -> Value {
 }
 
 fn num(v: &Value) -> usize {
-    v.as_u64().unwrap_or_else(|| panic!("expected a number, got {v}")) as usize
+    v.as_u64()
+        .unwrap_or_else(|| panic!("expected a number, got {v}")) as usize
 }
 
 struct Replay {
@@ -144,7 +145,11 @@ fn tau_leaves_the_terminal_as_pi_tui_does() {
             assert_eq!(tau.screen(), pi.screen(), "{at}: screen text");
             assert_eq!(tau.formatted(), pi.formatted(), "{at}: attributes");
             assert_eq!(tau.cursor(), pi.cursor(), "{at}: cursor position");
-            assert_eq!(tau.cursor_hidden(), pi.cursor_hidden(), "{at}: cursor visibility");
+            assert_eq!(
+                tau.cursor_hidden(),
+                pi.cursor_hidden(),
+                "{at}: cursor visibility"
+            );
             if mode == TuiMode::Regular {
                 assert_eq!(tau.scrollback(), pi.scrollback(), "{at}: scrollback");
             } else {

@@ -57,6 +57,7 @@ pub(super) fn layout_rows(
 }
 
 impl AltScreen {
+    /// Nothing drawn yet, following the end.
     pub fn new() -> Self {
         Self::default()
     }
@@ -135,7 +136,11 @@ impl AltScreen {
         match plan.cursor {
             Some((row, col)) => {
                 out.push_str(&format!("\x1b[{};{}H", row + 1, col.min(width) + 1));
-                out.push_str(if plan.show_hardware_cursor { "\x1b[?25h" } else { "\x1b[?25l" });
+                out.push_str(if plan.show_hardware_cursor {
+                    "\x1b[?25h"
+                } else {
+                    "\x1b[?25l"
+                });
             }
             None => out.push_str("\x1b[?25l"),
         }

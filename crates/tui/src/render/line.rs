@@ -62,10 +62,7 @@ pub fn resolve_fake_cursors(line: &str, show_hardware_cursor: bool) -> String {
                 None => (text.len(), 0),
             };
             let body = text[body_start..body_end].to_string();
-            text.replace_range(
-                at..body_end + close_len,
-                &format!("{CURSOR_MARKER}{body}"),
-            );
+            text.replace_range(at..body_end + close_len, &format!("{CURSOR_MARKER}{body}"));
         }
     }
     text.replace(FAKE_CURSOR_START, REVERSE_ON)
@@ -187,7 +184,9 @@ fn extract_segments(
                 pending_before.clear();
                 seg.before.push_str(g);
                 seg.before_width += w;
-            } else if col >= after_start && col < after_end && (!strict_after || col + w <= after_end)
+            } else if col >= after_start
+                && col < after_end
+                && (!strict_after || col + w <= after_end)
             {
                 if !after_started {
                     seg.after.push_str(&tracker.active_codes());
@@ -260,10 +259,7 @@ mod tests {
     #[test]
     fn an_overlay_replaces_the_middle_columns_and_keeps_both_sides() {
         let line = composite_line("abcdefghij", "XY", 3, 2, 10);
-        assert_eq!(
-            line,
-            format!("abc{SEGMENT_RESET}XY{SEGMENT_RESET}fghij")
-        );
+        assert_eq!(line, format!("abc{SEGMENT_RESET}XY{SEGMENT_RESET}fghij"));
     }
 
     #[test]
@@ -281,7 +277,10 @@ mod tests {
     #[test]
     fn the_focused_fake_cursor_gives_way_to_the_hardware_cursor() {
         let line = format!("a{CURSOR_MARKER}{FAKE_CURSOR_START}b{FAKE_CURSOR_END}c");
-        assert_eq!(resolve_fake_cursors(&line, true), format!("a{CURSOR_MARKER}bc"));
+        assert_eq!(
+            resolve_fake_cursors(&line, true),
+            format!("a{CURSOR_MARKER}bc")
+        );
         assert_eq!(
             resolve_fake_cursors(&line, false),
             format!("a{CURSOR_MARKER}\x1b[7mb\x1b[27mc")
@@ -297,7 +296,10 @@ mod tests {
 
     #[test]
     fn tabs_become_three_spaces_outside_escape_sequences() {
-        assert_eq!(normalize_terminal_output("a\tb\x1b[1m\t"), "a   b\x1b[1m   ");
+        assert_eq!(
+            normalize_terminal_output("a\tb\x1b[1m\t"),
+            "a   b\x1b[1m   "
+        );
         assert_eq!(strip_prompt_markers("\x1b]133;A\x07\x1b]133;B\x1b\\x"), "x");
     }
 }

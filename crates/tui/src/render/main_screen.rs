@@ -32,6 +32,7 @@ pub(super) struct MainOutcome {
 }
 
 impl MainScreen {
+    /// Nothing drawn yet.
     pub fn new() -> Self {
         Self::default()
     }
@@ -60,7 +61,9 @@ impl MainScreen {
             return String::new();
         }
         let mut out = String::from(" ");
-        out.push_str(&move_rows(self.previous_lines.len() as i64 - self.hardware_cursor_row));
+        out.push_str(&move_rows(
+            self.previous_lines.len() as i64 - self.hardware_cursor_row,
+        ));
         out.push_str("\r\n");
         out
     }
@@ -75,7 +78,11 @@ impl MainScreen {
         show_hardware_cursor: bool,
         out: &mut String,
     ) -> MainOutcome {
-        let PreparedFrame { lines, cursor, has_overlays } = frame;
+        let PreparedFrame {
+            lines,
+            cursor,
+            has_overlays,
+        } = frame;
         let (w, h) = (width as i64, height as i64);
         let width_changed = self.previous_width != 0 && self.previous_width != w;
         let height_changed = self.previous_height != 0 && self.previous_height != h;
@@ -91,7 +98,10 @@ impl MainScreen {
         };
         let mut top = prev_top;
         let mut hw_row = self.hardware_cursor_row;
-        let plan = CursorPlan { cursor, show_hardware_cursor };
+        let plan = CursorPlan {
+            cursor,
+            show_hardware_cursor,
+        };
 
         let first_frame = self.previous_lines.is_empty() && !width_changed && !height_changed;
         let shrunk = self.clear_on_shrink && lines.len() < self.max_lines_rendered && !has_overlays;
@@ -167,7 +177,11 @@ impl MainScreen {
 
         out.push_str(BEGIN_SYNC);
         let prev_bottom = prev_top + h - 1;
-        let move_target = if append_start { first_changed - 1 } else { first_changed } as i64;
+        let move_target = if append_start {
+            first_changed - 1
+        } else {
+            first_changed
+        } as i64;
         if move_target > prev_bottom {
             // The first change is below the screen: scroll it into view with newlines.
             let screen_row = (hw_row - prev_top).clamp(0, h - 1);
@@ -184,7 +198,12 @@ impl MainScreen {
         out.push_str(&move_rows((move_target - top) - (hw_row - prev_top)));
         out.push_str(if append_start { "\r\n" } else { "\r" });
         let render_end = last_changed.min(new_len - 1);
-        for (i, line) in lines.iter().enumerate().take(render_end + 1).skip(first_changed) {
+        for (i, line) in lines
+            .iter()
+            .enumerate()
+            .take(render_end + 1)
+            .skip(first_changed)
+        {
             if i > first_changed {
                 out.push_str("\r\n");
             }
@@ -261,6 +280,10 @@ impl MainScreen {
         out.push_str(&move_rows(target - self.hardware_cursor_row));
         out.push_str(&format!("\x1b[{}G", col + 1));
         self.hardware_cursor_row = target;
-        out.push_str(if plan.show_hardware_cursor { "\x1b[?25h" } else { "\x1b[?25l" });
+        out.push_str(if plan.show_hardware_cursor {
+            "\x1b[?25h"
+        } else {
+            "\x1b[?25l"
+        });
     }
 }

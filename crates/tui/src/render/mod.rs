@@ -51,14 +51,21 @@ pub enum TuiMode {
 /// Terminal size in cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TermSize {
+    /// Columns.
     pub cols: usize,
+    /// Rows.
     pub rows: usize,
 }
 
 /// What to draw: the scrolling transcript, the dock pinned below it, and overlays.
 pub struct Frame<'a> {
+    /// The transcript: scrolls (terminal scrollback in regular mode, the app's viewport in
+    /// fullscreen).
     pub content: &'a mut dyn Component,
+    /// Below the transcript, always visible in fullscreen: pending messages, status,
+    /// widgets, editor, footer.
     pub dock: &'a mut dyn Component,
+    /// Drawn over both.
     pub overlays: Vec<Overlay<'a>>,
 }
 
@@ -68,7 +75,9 @@ pub struct Frame<'a> {
 pub struct OverWideLine {
     /// Row in the frame (regular mode: line of the whole frame; fullscreen: screen row).
     pub row: usize,
+    /// Its width.
     pub width: usize,
+    /// The terminal's.
     pub terminal_width: usize,
 }
 
@@ -119,6 +128,7 @@ pub struct Renderer {
 }
 
 impl Renderer {
+    /// A renderer that has drawn nothing yet.
     pub fn new(mode: TuiMode) -> Self {
         let screen = match mode {
             TuiMode::Regular => Screen::Main(MainScreen::new()),
@@ -130,6 +140,7 @@ impl Renderer {
         }
     }
 
+    /// The mode it was made for.
     pub fn mode(&self) -> TuiMode {
         match self.screen {
             Screen::Main(_) => TuiMode::Regular,
@@ -187,7 +198,12 @@ impl Renderer {
     /// What to write when giving the terminal back. Fullscreen leaves the alternate screen
     /// and, given a frame, prints the whole transcript and dock into the normal screen
     /// (pi-tui's stop without `preserveScreen`); regular mode puts the cursor below the frame.
-    pub fn leave(&mut self, frame: Option<Frame<'_>>, cols: usize, out: &mut dyn Write) -> io::Result<()> {
+    pub fn leave(
+        &mut self,
+        frame: Option<Frame<'_>>,
+        cols: usize,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
         let bytes = match &mut self.screen {
             Screen::Main(m) => {
                 let mut text = m.leave();
@@ -221,11 +237,20 @@ impl Renderer {
     }
 
     /// Draws `frame` on a terminal of `size`, writing the difference to `out`.
-    pub fn render(&mut self, frame: Frame<'_>, size: TermSize, out: &mut dyn Write) -> io::Result<RenderReport> {
+    pub fn render(
+        &mut self,
+        frame: Frame<'_>,
+        size: TermSize,
+        out: &mut dyn Write,
+    ) -> io::Result<RenderReport> {
         let width = size.cols.max(1);
         let height = size.rows.max(1);
         let show = self.show_hardware_cursor;
-        let Frame { content, dock, mut overlays } = frame;
+        let Frame {
+            content,
+            dock,
+            mut overlays,
+        } = frame;
         let content_lines = content.render(width);
         let dock_lines = dock.render(width);
         let mut report = RenderReport::default();
@@ -243,11 +268,15 @@ impl Renderer {
                     .collect::<Vec<_>>()
             }
         };
-        report.overlay_bounds = overlay::composite_overlays(&mut lines, &mut overlays, width, height, show);
+        report.overlay_bounds =
+            overlay::composite_overlays(&mut lines, &mut overlays, width, height, show);
         let cursor = extract_cursor_position(&mut lines, height);
         let lines = finalize_lines(lines, width, &mut report.over_wide);
         report.cursor = cursor;
-        let plan = CursorPlan { cursor, show_hardware_cursor: show };
+        let plan = CursorPlan {
+            cursor,
+            show_hardware_cursor: show,
+        };
         match &mut self.screen {
             Screen::Main(main) => {
                 let prepared = PreparedFrame {
@@ -255,7 +284,9 @@ impl Renderer {
                     cursor,
                     has_overlays: !overlays.is_empty(),
                 };
-                report.full_redraw = main.draw(prepared, width, height, show, &mut bytes).full_redraw;
+                report.full_redraw = main
+                    .draw(prepared, width, height, show, &mut bytes)
+                    .full_redraw;
             }
             Screen::Alt(alt) => {
                 if !alt.is_active() {
@@ -275,7 +306,11 @@ impl Renderer {
 }
 
 /// Resets every line, cutting (and reporting) the ones wider than the terminal.
-fn finalize_lines(lines: Vec<String>, width: usize, over_wide: &mut Vec<OverWideLine>) -> Vec<String> {
+fn finalize_lines(
+    lines: Vec<String>,
+    width: usize,
+    over_wide: &mut Vec<OverWideLine>,
+) -> Vec<String> {
     lines
         .into_iter()
         .enumerate()
@@ -287,7 +322,11 @@ fn finalize_lines(lines: Vec<String>, width: usize, over_wide: &mut Vec<OverWide
             if w <= width {
                 return apply_line_reset(&line);
             }
-            over_wide.push(OverWideLine { row, width: w, terminal_width: width });
+            over_wide.push(OverWideLine {
+                row,
+                width: w,
+                terminal_width: width,
+            });
             apply_line_reset(&slice_by_column(&line, 0, width, true))
         })
         .collect()
@@ -297,6 +336,7 @@ fn finalize_lines(lines: Vec<String>, width: usize, over_wide: &mut Vec<OverWide
 pub struct StaticLines(pub crate::component::Lines);
 
 impl StaticLines {
+    /// Lines from anything string-like.
     pub fn new<I: IntoIterator<Item = S>, S: Into<String>>(lines: I) -> Self {
         Self(Arc::new(lines.into_iter().map(Into::into).collect()))
     }

@@ -10,7 +10,9 @@ use super::line::{composite_line, resolve_fake_cursors};
 /// `"50%"`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum SizeValue {
+    /// Cells.
     Cells(i64),
+    /// Percent of the terminal's width or height, rounded down.
     Percent(f64),
 }
 
@@ -24,7 +26,9 @@ impl SizeValue {
             && !number.ends_with('.')
             && number.bytes().filter(|b| *b == b'.').count() <= 1
             && number.bytes().all(|b| b.is_ascii_digit() || b == b'.');
-        valid.then(|| number.parse().ok().map(Self::Percent)).flatten()
+        valid
+            .then(|| number.parse().ok().map(Self::Percent))
+            .flatten()
     }
 
     fn resolve(self, reference: usize) -> i64 {
@@ -38,15 +42,24 @@ impl SizeValue {
 /// The nine anchor points of pi-tui's `OverlayAnchor`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Anchor {
+    /// Centred both ways (pi-tui's default).
     #[default]
     Center,
+    /// Top-left corner.
     TopLeft,
+    /// Top-right corner.
     TopRight,
+    /// Bottom-left corner.
     BottomLeft,
+    /// Bottom-right corner.
     BottomRight,
+    /// Top edge, centred.
     TopCenter,
+    /// Bottom edge, centred.
     BottomCenter,
+    /// Left edge, centred.
     LeftCenter,
+    /// Right edge, centred.
     RightCenter,
 }
 
@@ -70,7 +83,9 @@ impl Anchor {
     fn row(self, height: i64, avail: i64, margin_top: i64) -> i64 {
         match self {
             Self::TopLeft | Self::TopCenter | Self::TopRight => margin_top,
-            Self::BottomLeft | Self::BottomCenter | Self::BottomRight => margin_top + avail - height,
+            Self::BottomLeft | Self::BottomCenter | Self::BottomRight => {
+                margin_top + avail - height
+            }
             Self::LeftCenter | Self::Center | Self::RightCenter => {
                 margin_top + (avail - height).div_euclid(2)
             }
@@ -92,17 +107,24 @@ impl Anchor {
 /// string in pi-tui) centred.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Position {
+    /// Row or column, counted from 0.
     Cells(i64),
+    /// Percent of the free space (terminal less margins less the overlay).
     Percent(f64),
+    /// Centred (any other string in pi-tui).
     Center,
 }
 
 /// Space kept free around an overlay; pi-tui takes a number (all sides) or per-side values.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Margin {
+    /// Rows kept free above.
     pub top: i64,
+    /// Columns kept free on the right.
     pub right: i64,
+    /// Rows kept free below.
     pub bottom: i64,
+    /// Columns kept free on the left.
     pub left: i64,
 }
 
@@ -122,15 +144,25 @@ impl Margin {
 /// `visible(columns, rows)` callback, evaluated by whoever builds the frame.
 #[derive(Clone, Debug, PartialEq)]
 pub struct OverlayOptions {
+    /// Width (default: 80 or the free width, whichever is less).
     pub width: Option<SizeValue>,
+    /// Lower bound for the width.
     pub min_width: Option<i64>,
+    /// Rows shown at most; the rest of the overlay's lines are cut.
     pub max_height: Option<SizeValue>,
+    /// Where the box sits when `row`/`col` are not given.
     pub anchor: Anchor,
+    /// Columns added after anchoring.
     pub offset_x: i64,
+    /// Rows added after anchoring.
     pub offset_y: i64,
+    /// Explicit row (overrides the anchor's).
     pub row: Option<Position>,
+    /// Explicit column (overrides the anchor's).
     pub col: Option<Position>,
+    /// Space kept free around the box.
     pub margin: Margin,
+    /// Whether the overlay is drawn this frame.
     pub visible: bool,
     /// Shown without taking focus; the focus decision is the caller's, kept here so the
     /// options round-trip.
@@ -158,9 +190,13 @@ impl Default for OverlayOptions {
 /// Where an overlay lands, in screen cells (pi-tui's overlay bounds).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OverlayLayout {
+    /// Viewport row of the first line.
     pub row: usize,
+    /// Column of the left edge.
     pub col: usize,
+    /// Width the component renders at.
     pub width: usize,
+    /// Rows kept at most.
     pub max_height: Option<usize>,
 }
 
@@ -188,13 +224,17 @@ pub fn resolve_layout(
     let height = max_height.map_or(overlay_height as i64, |m| m.min(overlay_height as i64));
     let mut row = match opt.row {
         Some(Position::Cells(r)) => r,
-        Some(Position::Percent(p)) => mt + ((avail_h - height).max(0) as f64 * p / 100.0).floor() as i64,
+        Some(Position::Percent(p)) => {
+            mt + ((avail_h - height).max(0) as f64 * p / 100.0).floor() as i64
+        }
         Some(Position::Center) => Anchor::Center.row(height, avail_h, mt),
         None => opt.anchor.row(height, avail_h, mt),
     };
     let mut col = match opt.col {
         Some(Position::Cells(c)) => c,
-        Some(Position::Percent(p)) => ml + ((avail_w - width).max(0) as f64 * p / 100.0).floor() as i64,
+        Some(Position::Percent(p)) => {
+            ml + ((avail_w - width).max(0) as f64 * p / 100.0).floor() as i64
+        }
         Some(Position::Center) => Anchor::Center.col(width, avail_w, ml),
         None => opt.anchor.col(width, avail_w, ml),
     };
@@ -214,8 +254,11 @@ pub fn resolve_layout(
 /// One overlay of a frame: the component, its options and its place in the focus order
 /// (pi-tui draws higher `focus_order` on top).
 pub struct Overlay<'a> {
+    /// What is drawn.
     pub component: &'a mut dyn Component,
+    /// Where and how big.
     pub options: &'a OverlayOptions,
+    /// Stacking: higher is drawn later, on top.
     pub focus_order: u64,
 }
 
@@ -223,9 +266,13 @@ pub struct Overlay<'a> {
 /// `getBounds`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OverlayBounds {
+    /// Viewport row of the first line.
     pub row: usize,
+    /// Column of the left edge.
     pub col: usize,
+    /// Columns.
     pub width: usize,
+    /// Rows drawn.
     pub height: usize,
 }
 
@@ -325,7 +372,10 @@ mod tests {
             ..Default::default()
         };
         assert_eq!(at(&o, 4), (36, 0, 50));
-        assert_eq!(SizeValue::parse_percent("12.5%"), Some(SizeValue::Percent(12.5)));
+        assert_eq!(
+            SizeValue::parse_percent("12.5%"),
+            Some(SizeValue::Percent(12.5))
+        );
         assert_eq!(SizeValue::parse_percent("12"), None);
     }
 }

@@ -24,6 +24,7 @@ impl Default for RenderScheduler {
 }
 
 impl RenderScheduler {
+    /// At most one frame per `interval` (pi-tui: [`MIN_RENDER_INTERVAL`]).
     pub fn new(interval: Duration) -> Self {
         Self {
             interval,

@@ -54,7 +54,11 @@ impl ScrollState {
         self.content_height = content_height;
         self.viewport_height = viewport_height;
         let max = self.max_top();
-        self.top = if self.following_end { max } else { self.top.min(max) };
+        self.top = if self.following_end {
+            max
+        } else {
+            self.top.min(max)
+        };
         if self.top < max {
             self.follow_suppressed_at_end = false;
         }
@@ -69,7 +73,11 @@ impl ScrollState {
             return 0;
         }
         let max = self.max_top() as i64;
-        let start = if self.following_end { max } else { self.top as i64 };
+        let start = if self.following_end {
+            max
+        } else {
+            self.top as i64
+        };
         let next = (start + lines).clamp(0, max);
         self.top = next as usize;
         self.following_end = next == max;

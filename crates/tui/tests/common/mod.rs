@@ -30,7 +30,10 @@ impl Emulator {
     pub fn screen(&self) -> Vec<String> {
         let screen = self.parser.screen();
         let cols = screen.size().1;
-        screen.rows(0, cols).map(|r| r.trim_end().to_string()).collect()
+        screen
+            .rows(0, cols)
+            .map(|r| r.trim_end().to_string())
+            .collect()
     }
 
     /// Each visible row with its attributes, as escape sequences.
@@ -124,6 +127,10 @@ pub fn overlay_options(v: &Value, hidden: bool) -> OverlayOptions {
 
 pub fn strings(v: &Value) -> Vec<String> {
     v.as_array()
-        .map(|a| a.iter().filter_map(|s| s.as_str().map(String::from)).collect())
+        .map(|a| {
+            a.iter()
+                .filter_map(|s| s.as_str().map(String::from))
+                .collect()
+        })
         .unwrap_or_default()
 }
