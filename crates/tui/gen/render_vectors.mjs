@@ -111,7 +111,8 @@ function run(scenario) {
     else if (step.scroll === "bottom") app.scrollToBottom();
     else if (typeof step.scroll === "number") app.scrollBy(step.scroll);
     term.take();
-    app.renderNow(step.force === true);
+    if (step.stop) app.stop(step.stop === "preserve" ? { preserveScreen: true } : {});
+    else app.renderNow(step.force === true);
     outputs.push(term.take());
   }
   return { ...scenario, start, outputs };
@@ -149,6 +150,7 @@ const scenarios = [
       { content: numbered(2), dock: [] },
       { content: [], dock: [] },
       { content: numbered(3), dock: ["> x"] },
+      { stop: "preserve" },
     ],
   },
   {
@@ -276,6 +278,33 @@ const scenarios = [
       { dock: [...Array.from({ length: 7 }, (_, i) => `dock ${i}`), `dock ${M}7`] },
       { dock: ["\x1b[7mstatus\x1b[0m", "中文字符宽度测试测试"] },
       { force: true },
+      { stop: "preserve" },
+    ],
+  },
+  {
+    name: "fullscreen_hardware_cursor_and_fake_cursor",
+    mode: "fullscreen",
+    showCursor: true,
+    cols: 20,
+    rows: 5,
+    steps: [
+      { content: numbered(2), dock: [`> ab${M}\x1b_pi:fc\x07c\x1b_pi:/fc\x07d`] },
+      { dock: [`> \x1b_pi:fc\x07x\x1b_pi:/fc\x07 unfocused`] },
+      { content: numbered(9), dock: [`> ${M}`] },
+      { stop: "preserve" },
+    ],
+  },
+  {
+    name: "regular_hardware_cursor_and_stop",
+    mode: "regular",
+    showCursor: true,
+    cols: 20,
+    rows: 5,
+    steps: [
+      { content: numbered(2), dock: [`> ab${M}\x1b_pi:fc\x07c\x1b_pi:/fc\x07d`, "footer"] },
+      { content: numbered(7) },
+      { dock: [`> \x1b_pi:fc\x07x\x1b_pi:/fc\x07`, "footer"] },
+      { stop: true },
     ],
   },
 ];

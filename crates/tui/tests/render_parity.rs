@@ -70,6 +70,9 @@ impl Replay {
         if step["force"] == Value::Bool(true) {
             self.renderer.reset();
         }
+        // pi-tui's stop(), or stop({ preserveScreen: true }).
+        let stop = !step["stop"].is_null();
+        let preserve = step["stop"] == "preserve";
         let overlays = self
             .overlays
             .iter_mut()
@@ -86,6 +89,12 @@ impl Replay {
             overlays,
         };
         let mut out = Vec::new();
+        if stop {
+            self.renderer
+                .leave((!preserve).then_some(frame), self.size.cols, &mut out)
+                .unwrap_or_else(|e| panic!("leave: {e}"));
+            return out;
+        }
         let report = self
             .renderer
             .render(frame, self.size, &mut out)
@@ -114,8 +123,10 @@ fn tau_leaves_the_terminal_as_pi_tui_does() {
         };
         let mut pi = Emulator::new(size.cols, size.rows);
         let mut tau = Emulator::new(size.cols, size.rows);
+        let mut renderer = Renderer::new(mode);
+        renderer.show_hardware_cursor = scenario["showCursor"] == Value::Bool(true);
         let mut replay = Replay {
-            renderer: Renderer::new(mode),
+            renderer,
             content: StaticLines::new(Vec::<String>::new()),
             dock: StaticLines::new(Vec::<String>::new()),
             overlays: Vec::new(),
@@ -153,7 +164,7 @@ fn tau_leaves_the_terminal_as_pi_tui_does() {
             if mode == TuiMode::Regular {
                 assert_eq!(tau.scrollback(), pi.scrollback(), "{at}: scrollback");
             } else {
-                assert!(tau.alternate(), "{at}: alternate screen");
+                assert_eq!(tau.alternate(), pi.alternate(), "{at}: alternate screen");
             }
             steps_checked += 1;
         }

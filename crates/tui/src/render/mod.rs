@@ -195,9 +195,11 @@ impl Renderer {
         out.flush()
     }
 
-    /// What to write when giving the terminal back. Fullscreen leaves the alternate screen
-    /// and, given a frame, prints the whole transcript and dock into the normal screen
-    /// (pi-tui's stop without `preserveScreen`); regular mode puts the cursor below the frame.
+    /// What to write when giving the terminal back. Without a frame the screen is kept as it
+    /// is (pi-tui's `stop({ preserveScreen: true })`): fullscreen just leaves the alternate
+    /// screen. With one, regular mode moves the cursor below the frame, and fullscreen prints
+    /// the whole transcript and dock into the normal screen after leaving the alternate one
+    /// (so an external editor's exit, or tau's, leaves the conversation in the scrollback).
     pub fn leave(
         &mut self,
         frame: Option<Frame<'_>>,
@@ -206,7 +208,11 @@ impl Renderer {
     ) -> io::Result<()> {
         let bytes = match &mut self.screen {
             Screen::Main(m) => {
-                let mut text = m.leave();
+                let mut text = if frame.is_some() {
+                    m.leave()
+                } else {
+                    String::new()
+                };
                 text.push_str("\x1b[?25h");
                 text
             }
