@@ -78,7 +78,7 @@ function run(scenario) {
     app.addChild(content);
     app.addChild(dock);
   } else {
-    app = new TuiAltScreen(term, scenario.showCursor ?? false, undefined, { mouse: false });
+    app = new TuiAltScreen(term, scenario.showCursor ?? false, undefined, { mouse: scenario.mouse === true });
     const transcript = new ScrollView(content, { follow: "end", primary: true });
     app.setLayoutRoot(
       new VStack([
@@ -107,6 +107,7 @@ function run(scenario) {
         return app.showOverlay(c, options);
       });
     }
+    for (const data of step.input ?? []) app.handleTerminalInput(data);
     if (step.scroll === "top") app.scrollToTop();
     else if (step.scroll === "bottom") app.scrollToBottom();
     else if (typeof step.scroll === "number") app.scrollBy(step.scroll);
@@ -295,6 +296,22 @@ const scenarios = [
     ],
   },
   {
+    name: "fullscreen_mouse_wheel",
+    mode: "fullscreen",
+    mouse: true,
+    cols: 20,
+    rows: 6,
+    steps: [
+      { content: numbered(30), dock: ["> "] },
+      { input: ["\x1b[<64;3;2M", "\x1b[<64;3;2M"] },
+      { input: ["\x1b[<72;3;2M", "\x1b[I"] },
+      { input: ["\x1b[<65;3;2M"] },
+      { input: ["\x1b[<73;3;2M", "\x1b[<73;3;2M"] },
+      { content: numbered(31) },
+      { stop: "preserve" },
+    ],
+  },
+  {
     name: "regular_hardware_cursor_and_stop",
     mode: "regular",
     showCursor: true,
@@ -313,5 +330,5 @@ const vectors = { piTuiVersion: version, scenarios: scenarios.map(run) };
 const out = join(here, "../tests/vectors/render.json");
 writeFileSync(out, `${JSON.stringify(vectors, null, 1)}\n`);
 process.stdout.write(`wrote ${out}\n`);
-// TuiAltScreen.start() queued a render and timers; nothing else is needed from them.
+// TuiAltScreen.start() queued a render and timers (wheel, scrollbar); none is needed.
 process.exit(0);

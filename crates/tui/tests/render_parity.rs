@@ -7,7 +7,9 @@ mod common;
 
 use common::{overlay_options, strings, Emulator};
 use serde_json::Value;
-use tau_tui::render::{Frame, Overlay, OverlayOptions, Renderer, StaticLines, TermSize, TuiMode};
+use tau_tui::render::{
+    mouse, Frame, Overlay, OverlayOptions, Renderer, StaticLines, TermSize, TuiMode,
+};
 
 fn vectors() -> Value {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/vectors/render.json");
@@ -56,6 +58,12 @@ impl Replay {
                     )
                 })
                 .collect();
+        }
+        for data in strings(&step["input"]) {
+            assert!(
+                self.renderer.handle_viewport_input(&data, 1),
+                "{data:?} consumed"
+            );
         }
         if let Some(scroll) = self.renderer.scroll() {
             match &step["scroll"] {
@@ -125,6 +133,9 @@ fn tau_leaves_the_terminal_as_pi_tui_does() {
         let mut tau = Emulator::new(size.cols, size.rows);
         let mut renderer = Renderer::new(mode);
         renderer.show_hardware_cursor = scenario["showCursor"] == Value::Bool(true);
+        if scenario["mouse"] == Value::Bool(true) {
+            renderer.set_mouse(Some(mouse::mouse_enable_sequence(|_| None)));
+        }
         let mut replay = Replay {
             renderer,
             content: StaticLines::new(Vec::<String>::new()),

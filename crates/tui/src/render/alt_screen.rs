@@ -7,6 +7,7 @@ use crate::component::Lines;
 use crate::CURSOR_MARKER;
 
 use super::cursor::CursorPlan;
+use super::mouse::DISABLE_MOUSE;
 use super::scroll::ScrollState;
 use super::{BEGIN_SYNC, END_SYNC};
 
@@ -23,6 +24,8 @@ pub struct AltScreen {
     pub(super) scroll: ScrollState,
     active: bool,
     full_redraws: usize,
+    /// Mouse reporting switched on while in the alternate screen.
+    pub(super) mouse: Option<&'static str>,
 }
 
 /// The rows of one fullscreen frame before overlays: the visible transcript rows, then the
@@ -77,7 +80,8 @@ impl AltScreen {
     pub fn enter(&mut self) -> String {
         self.active = true;
         self.reset();
-        format!("{ENTER_ALT_SCREEN}{DISABLE_AUTOWRAP}\x1b[2J\x1b[H\x1b[?25l")
+        let mouse = self.mouse.unwrap_or("");
+        format!("{ENTER_ALT_SCREEN}{DISABLE_AUTOWRAP}{mouse}\x1b[2J\x1b[H\x1b[?25l")
     }
 
     /// Leaves the alternate screen. Unless `preserve_screen`, the whole document (`lines`,
@@ -88,7 +92,12 @@ impl AltScreen {
             return String::new();
         }
         self.active = false;
-        let mut out = format!("{BEGIN_SYNC}{ENABLE_AUTOWRAP}{END_SYNC}");
+        let mouse_off = if self.mouse.is_some() {
+            DISABLE_MOUSE
+        } else {
+            ""
+        };
+        let mut out = format!("{BEGIN_SYNC}{mouse_off}{ENABLE_AUTOWRAP}{END_SYNC}");
         match lines {
             None => out.push_str(&format!("{BEGIN_SYNC}{EXIT_ALT_SCREEN}\x1b[?25h{END_SYNC}")),
             Some(lines) => {

@@ -13,6 +13,7 @@ mod alt_screen;
 mod cursor;
 pub mod line;
 mod main_screen;
+pub mod mouse;
 pub mod overlay;
 mod scheduler;
 mod scroll;
@@ -154,6 +155,38 @@ impl Renderer {
         if let Screen::Main(main) = &mut self.screen {
             main.clear_on_shrink = enabled;
         }
+    }
+
+    /// Fullscreen: turn mouse reporting on when entering (`enable` is the sequence from
+    /// [`mouse::mouse_enable_sequence`]), so the wheel scrolls the transcript. Takes effect at
+    /// the next [`Self::enter`].
+    pub fn set_mouse(&mut self, enable: Option<&'static str>) {
+        if let Screen::Alt(alt) = &mut self.screen {
+            alt.mouse = enable;
+        }
+    }
+
+    /// Fullscreen: input that belongs to the viewport rather than to the focused component
+    /// (pi-tui's viewport input listener for mouse and focus reports). A wheel notch scrolls
+    /// the transcript by `wheel_lines` (five times as far with Alt). Returns whether `data`
+    /// was consumed; the caller then requests a frame.
+    pub fn handle_viewport_input(&mut self, data: &str, wheel_lines: i64) -> bool {
+        let Screen::Alt(alt) = &mut self.screen else {
+            return false;
+        };
+        if mouse::is_focus_report(data) {
+            return true;
+        }
+        if let Some(wheel) = mouse::parse_wheel(data) {
+            let step = if wheel.alt {
+                wheel_lines * mouse::ALT_WHEEL_MULTIPLIER
+            } else {
+                wheel_lines
+            };
+            alt.scroll.scroll_by(wheel.direction * step.max(1));
+            return true;
+        }
+        alt.mouse.is_some() && mouse::is_mouse_report(data)
     }
 
     /// The transcript's scroll position (fullscreen only).

@@ -26,6 +26,7 @@ static HOOK: Once = Once::new();
 pub(super) fn exit_sequence(mode: TuiMode) -> String {
     let mut out = String::from("\x1b[?2026l");
     if mode == TuiMode::Fullscreen {
+        out.push_str(crate::render::mouse::DISABLE_MOUSE);
         out.push_str("\x1b[?7h");
     }
     out.push_str("\x1b[?25h\x1b[?2004l\x1b[<u\x1b[>4;0m");

@@ -70,6 +70,16 @@ impl Emulator {
         self.parser.screen().hide_cursor()
     }
 
+    /// Mouse reporting mode and encoding, as text.
+    pub fn mouse(&self) -> String {
+        let screen = self.parser.screen();
+        format!(
+            "{:?}/{:?}",
+            screen.mouse_protocol_mode(),
+            screen.mouse_protocol_encoding()
+        )
+    }
+
     pub fn alternate(&self) -> bool {
         self.parser.screen().alternate_screen()
     }
