@@ -265,7 +265,7 @@ fn overlay_percentages_margins_and_stacking() {
     };
     let invisible = OverlayOptions {
         visible: false,
-        ..above.clone()
+        ..above
     };
     let overlays = vec![
         Overlay {

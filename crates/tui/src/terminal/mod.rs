@@ -7,6 +7,42 @@
 //!
 //! Input arrives on a tokio channel, so the interactive mode can `select!` over it next to
 //! runtime events; writing goes through [`TerminalWriter`], any number of clones.
+//!
+//! ```no_run
+//! use std::time::Instant;
+//! use tau_tui::render::{Frame, RenderScheduler, Renderer, StaticLines, TuiMode};
+//! use tau_tui::terminal::{Terminal, TerminalEvent, TerminalOptions};
+//!
+//! # async fn run() -> std::io::Result<()> {
+//! let mut renderer = Renderer::new(TuiMode::Fullscreen);
+//! let (mut terminal, mut events) = Terminal::start(&mut renderer, TerminalOptions::default())?;
+//! let (mut out, mut scheduler) = (terminal.writer(), RenderScheduler::default());
+//! let (mut transcript, mut dock) = (StaticLines::new(["hello"]), StaticLines::new(["> "]));
+//! scheduler.request();
+//! loop {
+//!     let now = Instant::now();
+//!     if scheduler.take_due(now) {
+//!         let frame = Frame { content: &mut transcript, dock: &mut dock, overlays: vec![] };
+//!         let report = renderer.render(frame, terminal.size(), &mut out)?;
+//!         report.over_wide.iter().for_each(|line| eprintln!("{line}"));
+//!     }
+//!     let wake = scheduler.deadline(now).map(tokio::time::Instant::from_std);
+//!     let sleep = tokio::time::sleep_until(wake.unwrap_or_else(|| tokio::time::Instant::now() + std::time::Duration::from_secs(3600)));
+//!     tokio::select! {
+//!         Some(event) = events.recv() => match event {
+//!             TerminalEvent::Input(data) if data == "\x04" => break,
+//!             TerminalEvent::Input(data) => {
+//!                 if !renderer.handle_viewport_input(&data, 1) { /* focused component */ }
+//!                 scheduler.request_immediate();
+//!             }
+//!             TerminalEvent::Resize(_) | TerminalEvent::KittyProtocol(_) => scheduler.request(),
+//!         },
+//!         _ = sleep => {}
+//!     }
+//! }
+//! terminal.stop(&mut renderer, None)
+//! # }
+//! ```
 
 mod negotiation;
 mod raw;
@@ -269,6 +305,16 @@ impl Terminal {
         restore::disarm();
         renderer.reset();
         written.and(restored)
+    }
+
+    /// Ctrl+Z: gives the terminal back, stops the process group with SIGTSTP (as a shell
+    /// job), and takes the terminal again once the shell continues it (`fg`). Blocks while
+    /// stopped.
+    pub fn suspend(&mut self, renderer: &mut Renderer, frame: Option<Frame<'_>>) -> io::Result<()> {
+        self.stop(renderer, frame)?;
+        rustix::process::kill_current_process_group(rustix::process::Signal::TSTP)?;
+        // Running again: the default SIGTSTP action stopped us and SIGCONT resumed us.
+        self.resume(renderer)
     }
 
     fn emergency_restore(&mut self) {
