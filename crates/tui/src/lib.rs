@@ -6,6 +6,8 @@
 
 pub mod component;
 pub mod keys;
+pub mod render;
+pub mod terminal;
 pub mod theme;
 pub mod width;
 

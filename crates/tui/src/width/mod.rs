@@ -4,8 +4,8 @@
 //! cluster takes what [`cluster::grapheme_width`] says. Printable ASCII takes fast paths that
 //! neither segment nor allocate per character.
 
-mod ansi;
-mod cluster;
+pub(crate) mod ansi;
+pub(crate) mod cluster;
 mod tables;
 mod wrap;
 
