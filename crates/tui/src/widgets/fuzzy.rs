@@ -24,23 +24,24 @@ fn is_boundary_unit(unit: u16) -> bool {
 
 fn score_positions(text: &[u16], positions: &[usize]) -> f64 {
     let mut score = 0.0;
-    let mut last: Option<usize> = None;
+    // pi-tui starts at -1, so a match at index 0 already counts as consecutive.
+    let mut last: i64 = -1;
     let mut consecutive = 0.0;
     for &i in positions {
-        if last.is_some_and(|l| l + 1 == i) {
+        if last == i as i64 - 1 {
             consecutive += 1.0;
             score -= consecutive * 5.0;
         } else {
             consecutive = 0.0;
-            if let Some(l) = last {
-                score += (i - l - 1) as f64 * 2.0;
+            if last >= 0 {
+                score += (i as i64 - last - 1) as f64 * 2.0;
             }
         }
         if i == 0 || is_boundary_unit(text[i - 1]) {
             score -= 10.0;
         }
         score += i as f64 * 0.1;
-        last = Some(i);
+        last = i as i64;
     }
     score
 }

@@ -71,6 +71,9 @@ pub struct Segment<'a> {
 
 /// Word segments of `text` (Unicode word boundaries). A segment counts as a word when it
 /// holds a letter or digit, which is what `Intl.Segmenter`'s `isWordLike` reports for it.
+///
+/// Known difference: ICU splits runs of Han and Hiragana into words by dictionary ("中文"
+/// is one word); tau has no dictionary and stops after each such character, as UAX #29 does.
 pub fn word_segments(text: &str) -> Vec<Segment<'_>> {
     text.split_word_bound_indices()
         .map(|(start, text)| Segment {
