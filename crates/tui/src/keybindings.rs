@@ -17,14 +17,18 @@ use crate::keys::{matches_key, KeyContext};
 /// One action: the keys it has unless the user says otherwise, and what it does.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KeybindingDefinition {
+    /// Keys used when the user does not rebind the action.
     pub default_keys: Vec<String>,
+    /// What the action does, for `/hotkeys`.
     pub description: String,
 }
 
 /// A key that the user's file gives to more than one action.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KeybindingConflict {
+    /// The key, as written in the file.
     pub key: String,
+    /// The actions claiming it, in file order.
     pub keybindings: Vec<String>,
 }
 
@@ -36,28 +40,100 @@ pub type UserBindings = Vec<(String, Vec<String>)>;
 pub const TUI_KEYBINDINGS: &[(&str, &[&str], &str)] = &[
     ("tui.editor.cursorUp", &["up"], "Move cursor up"),
     ("tui.editor.cursorDown", &["down"], "Move cursor down"),
-    ("tui.editor.historyPrevious", &[], "Select previous prompt history entry"),
-    ("tui.editor.historyNext", &[], "Select next prompt history entry"),
-    ("tui.editor.cursorLeft", &["left", "ctrl+b"], "Move cursor left"),
-    ("tui.editor.cursorRight", &["right", "ctrl+f"], "Move cursor right"),
-    ("tui.editor.cursorWordLeft", &["alt+left", "ctrl+left", "alt+b"], "Move cursor word left"),
-    ("tui.editor.cursorWordRight", &["alt+right", "ctrl+right", "alt+f"], "Move cursor word right"),
-    ("tui.editor.cursorLineStart", &["home", "ctrl+a"], "Move to line start"),
-    ("tui.editor.cursorLineEnd", &["end", "ctrl+e"], "Move to line end"),
-    ("tui.editor.jumpForward", &["ctrl+]"], "Jump forward to character"),
-    ("tui.editor.jumpBackward", &["ctrl+alt+]"], "Jump backward to character"),
+    (
+        "tui.editor.historyPrevious",
+        &[],
+        "Select previous prompt history entry",
+    ),
+    (
+        "tui.editor.historyNext",
+        &[],
+        "Select next prompt history entry",
+    ),
+    (
+        "tui.editor.cursorLeft",
+        &["left", "ctrl+b"],
+        "Move cursor left",
+    ),
+    (
+        "tui.editor.cursorRight",
+        &["right", "ctrl+f"],
+        "Move cursor right",
+    ),
+    (
+        "tui.editor.cursorWordLeft",
+        &["alt+left", "ctrl+left", "alt+b"],
+        "Move cursor word left",
+    ),
+    (
+        "tui.editor.cursorWordRight",
+        &["alt+right", "ctrl+right", "alt+f"],
+        "Move cursor word right",
+    ),
+    (
+        "tui.editor.cursorLineStart",
+        &["home", "ctrl+a"],
+        "Move to line start",
+    ),
+    (
+        "tui.editor.cursorLineEnd",
+        &["end", "ctrl+e"],
+        "Move to line end",
+    ),
+    (
+        "tui.editor.jumpForward",
+        &["ctrl+]"],
+        "Jump forward to character",
+    ),
+    (
+        "tui.editor.jumpBackward",
+        &["ctrl+alt+]"],
+        "Jump backward to character",
+    ),
     ("tui.editor.pageUp", &["pageUp", "ctrl+pageUp"], "Page up"),
-    ("tui.editor.pageDown", &["pageDown", "ctrl+pageDown"], "Page down"),
-    ("tui.editor.deleteCharBackward", &["backspace"], "Delete character backward"),
-    ("tui.editor.deleteCharForward", &["delete", "ctrl+d"], "Delete character forward"),
-    ("tui.editor.deleteWordBackward", &["ctrl+w", "alt+backspace"], "Delete word backward"),
-    ("tui.editor.deleteWordForward", &["alt+d", "alt+delete"], "Delete word forward"),
-    ("tui.editor.deleteToLineStart", &["ctrl+u"], "Delete to line start"),
-    ("tui.editor.deleteToLineEnd", &["ctrl+k"], "Delete to line end"),
+    (
+        "tui.editor.pageDown",
+        &["pageDown", "ctrl+pageDown"],
+        "Page down",
+    ),
+    (
+        "tui.editor.deleteCharBackward",
+        &["backspace"],
+        "Delete character backward",
+    ),
+    (
+        "tui.editor.deleteCharForward",
+        &["delete", "ctrl+d"],
+        "Delete character forward",
+    ),
+    (
+        "tui.editor.deleteWordBackward",
+        &["ctrl+w", "alt+backspace"],
+        "Delete word backward",
+    ),
+    (
+        "tui.editor.deleteWordForward",
+        &["alt+d", "alt+delete"],
+        "Delete word forward",
+    ),
+    (
+        "tui.editor.deleteToLineStart",
+        &["ctrl+u"],
+        "Delete to line start",
+    ),
+    (
+        "tui.editor.deleteToLineEnd",
+        &["ctrl+k"],
+        "Delete to line end",
+    ),
     ("tui.editor.yank", &["ctrl+y"], "Yank"),
     ("tui.editor.yankPop", &["alt+y"], "Yank pop"),
     ("tui.editor.undo", &["ctrl+-"], "Undo"),
-    ("tui.input.newLine", &["shift+enter", "ctrl+j"], "Insert newline"),
+    (
+        "tui.input.newLine",
+        &["shift+enter", "ctrl+j"],
+        "Insert newline",
+    ),
     ("tui.input.submit", &["enter"], "Submit input"),
     ("tui.input.tab", &["tab"], "Tab / autocomplete"),
     ("tui.input.copy", &["ctrl+c"], "Copy selection"),
@@ -66,22 +142,78 @@ pub const TUI_KEYBINDINGS: &[(&str, &[&str], &str)] = &[
     ("tui.select.pageUp", &["pageUp"], "Selection page up"),
     ("tui.select.pageDown", &["pageDown"], "Selection page down"),
     ("tui.select.confirm", &["enter"], "Confirm selection"),
-    ("tui.select.cancel", &["escape", "ctrl+c"], "Cancel selection"),
+    (
+        "tui.select.cancel",
+        &["escape", "ctrl+c"],
+        "Cancel selection",
+    ),
     // These shadow the editor's unmodified page keys in fullscreen mode, as in pi-tui.
-    ("tui.altScreen.pageUp", &["pageUp"], "Scroll viewport up one page"),
-    ("tui.altScreen.pageDown", &["pageDown"], "Scroll viewport down one page"),
-    ("tui.altScreen.halfPageUp", &[], "Scroll viewport up half a page"),
-    ("tui.altScreen.halfPageDown", &[], "Scroll viewport down half a page"),
+    (
+        "tui.altScreen.pageUp",
+        &["pageUp"],
+        "Scroll viewport up one page",
+    ),
+    (
+        "tui.altScreen.pageDown",
+        &["pageDown"],
+        "Scroll viewport down one page",
+    ),
+    (
+        "tui.altScreen.halfPageUp",
+        &[],
+        "Scroll viewport up half a page",
+    ),
+    (
+        "tui.altScreen.halfPageDown",
+        &[],
+        "Scroll viewport down half a page",
+    ),
     ("tui.altScreen.lineUp", &[], "Scroll viewport up one line"),
-    ("tui.altScreen.lineDown", &[], "Scroll viewport down one line"),
-    ("tui.altScreen.previousPrompt", &["ctrl+shift+up", "ctrl+up"], "Jump to previous semantic prompt"),
-    ("tui.altScreen.nextPrompt", &["ctrl+shift+down", "ctrl+down"], "Jump to next semantic prompt"),
-    ("tui.altScreen.search", &["ctrl+shift+f"], "Search the primary scroll view"),
-    ("tui.altScreen.searchNext", &["enter", "ctrl+g"], "Select the next search match"),
-    ("tui.altScreen.searchPrevious", &["shift+enter", "ctrl+shift+g"], "Select the previous search match"),
-    ("tui.altScreen.searchClose", &["escape"], "Close transcript search"),
-    ("tui.altScreen.top", &["ctrl+home"], "Scroll viewport to top"),
-    ("tui.altScreen.bottom", &["ctrl+end"], "Scroll viewport to bottom"),
+    (
+        "tui.altScreen.lineDown",
+        &[],
+        "Scroll viewport down one line",
+    ),
+    (
+        "tui.altScreen.previousPrompt",
+        &["ctrl+shift+up", "ctrl+up"],
+        "Jump to previous semantic prompt",
+    ),
+    (
+        "tui.altScreen.nextPrompt",
+        &["ctrl+shift+down", "ctrl+down"],
+        "Jump to next semantic prompt",
+    ),
+    (
+        "tui.altScreen.search",
+        &["ctrl+shift+f"],
+        "Search the primary scroll view",
+    ),
+    (
+        "tui.altScreen.searchNext",
+        &["enter", "ctrl+g"],
+        "Select the next search match",
+    ),
+    (
+        "tui.altScreen.searchPrevious",
+        &["shift+enter", "ctrl+shift+g"],
+        "Select the previous search match",
+    ),
+    (
+        "tui.altScreen.searchClose",
+        &["escape"],
+        "Close transcript search",
+    ),
+    (
+        "tui.altScreen.top",
+        &["ctrl+home"],
+        "Scroll viewport to top",
+    ),
+    (
+        "tui.altScreen.bottom",
+        &["ctrl+end"],
+        "Scroll viewport to bottom",
+    ),
 ];
 
 /// A manager shared by every component of one terminal (pi-tui keeps one global instance).
@@ -167,6 +299,7 @@ impl KeybindingsManager {
         self.key_context = ctx;
     }
 
+    /// The terminal state keys are matched in.
     pub fn key_context(&self) -> KeyContext {
         self.key_context
     }
@@ -216,6 +349,7 @@ impl KeybindingsManager {
         self.keys_by_id.get(id).cloned().unwrap_or_default()
     }
 
+    /// The definition of `id`.
     pub fn get_definition(&self, id: &str) -> Option<&KeybindingDefinition> {
         self.index.get(id).map(|&i| &self.definitions[i].1)
     }
@@ -230,11 +364,13 @@ impl KeybindingsManager {
         self.conflicts.clone()
     }
 
+    /// Replaces the user's overrides (a reload of `keybindings.json`).
     pub fn set_user_bindings(&mut self, user_bindings: UserBindings) {
         self.user_bindings = user_bindings;
         self.rebuild();
     }
 
+    /// The user's overrides as given.
     pub fn get_user_bindings(&self) -> &UserBindings {
         &self.user_bindings
     }
@@ -257,8 +393,9 @@ impl KeybindingsManager {
 /// Entries of another shape (`$schema`, numbers) are skipped and reported back, so the
 /// caller can warn about them without losing the good ones.
 pub fn parse_user_bindings(json: &str) -> Result<(UserBindings, Vec<String>), String> {
-    let value: Value = serde_json::from_str(json)
-        .map_err(|e| format!("keybindings.json is not valid JSON: {e}; fix the file or remove it"))?;
+    let value: Value = serde_json::from_str(json).map_err(|e| {
+        format!("keybindings.json is not valid JSON: {e}; fix the file or remove it")
+    })?;
     let Value::Object(map) = value else {
         return Err("keybindings.json must hold an object of action id to keys".into());
     };

@@ -9,7 +9,9 @@ use tau_tui::autocomplete::{AutocompleteItem, CombinedAutocompleteProvider, Slas
 use tau_tui::editor::{Editor, EditorEvent, EditorOptions, EditorTheme};
 use tau_tui::keybindings::{KeybindingsManager, SharedKeybindings};
 use tau_tui::widgets::input::{Input, InputEvent, InputOptions};
-use tau_tui::widgets::select_list::{SelectItem, SelectList, SelectListEvent, SelectListLayout, SelectListTheme};
+use tau_tui::widgets::select_list::{
+    SelectItem, SelectList, SelectListEvent, SelectListLayout, SelectListTheme,
+};
 use tau_tui::widgets::{fuzzy_filter, fuzzy_match};
 use tau_tui::{Component, Style};
 
@@ -52,15 +54,25 @@ impl Tally {
     fn check(&mut self, what: &str, got: &Value, want: &Value) {
         self.checked += 1;
         if got != want {
-            self.failures.push(format!("{what}\n   got: {got}\n  want: {want}"));
+            self.failures
+                .push(format!("{what}\n   got: {got}\n  want: {want}"));
         }
     }
 
     fn finish(self, name: &str) {
         let n = self.failures.len();
-        println!("{name}: {} checks, {} mismatches", self.checked, n);
+        eprintln!("{name}: {} checks, {} mismatches", self.checked, n);
         let shown: Vec<&String> = self.failures.iter().take(6).collect();
-        assert!(n == 0, "{name}: {n} of {} checks differ from pi-tui:\n{}", self.checked, shown.iter().map(|s| s.as_str()).collect::<Vec<_>>().join("\n"));
+        assert!(
+            n == 0,
+            "{name}: {n} of {} checks differ from pi-tui:\n{}",
+            self.checked,
+            shown
+                .iter()
+                .map(|s| s.as_str())
+                .collect::<Vec<_>>()
+                .join("\n")
+        );
     }
 }
 
@@ -69,7 +81,12 @@ fn keybindings(user: &Value) -> SharedKeybindings {
     if let Value::Object(map) = user {
         let bindings = map
             .iter()
-            .map(|(id, keys)| (id.clone(), arr(keys).iter().map(|k| s(k).to_string()).collect()))
+            .map(|(id, keys)| {
+                (
+                    id.clone(),
+                    arr(keys).iter().map(|k| s(k).to_string()).collect(),
+                )
+            })
             .collect();
         kb.set_user_bindings(bindings);
     }
@@ -112,11 +129,16 @@ fn render_plan(i: usize, count: usize, widths: &[usize]) -> Vec<usize> {
 }
 
 fn widths(sc: &Value) -> Vec<usize> {
-    arr(&sc["widths"]).iter().filter_map(Value::as_u64).map(|w| w as usize).collect()
+    arr(&sc["widths"])
+        .iter()
+        .filter_map(Value::as_u64)
+        .map(|w| w as usize)
+        .collect()
 }
 
 fn step_label(step: &Value) -> String {
-    step.as_str().map_or_else(|| step.to_string(), |k| format!("{k:?}"))
+    step.as_str()
+        .map_or_else(|| step.to_string(), |k| format!("{k:?}"))
 }
 
 #[test]
@@ -186,7 +208,11 @@ fn editor_matches_pi_tui() {
             // After the first difference the states have drifted apart; report only that one.
             if !diverged {
                 let before = tally.failures.len();
-                tally.check(&format!("editor {name:?} step {i} ({})", step_label(step)), &got, want);
+                tally.check(
+                    &format!("editor {name:?} step {i} ({})", step_label(step)),
+                    &got,
+                    want,
+                );
                 diverged = tally.failures.len() > before;
             }
         }
@@ -235,7 +261,11 @@ fn input_matches_pi_tui() {
             });
             if !diverged {
                 let before = tally.failures.len();
-                tally.check(&format!("input {name:?} step {i} ({})", step_label(step)), &got, want);
+                tally.check(
+                    &format!("input {name:?} step {i} ({})", step_label(step)),
+                    &got,
+                    want,
+                );
                 diverged = tally.failures.len() > before;
             }
         }
@@ -258,12 +288,21 @@ fn select_list_matches_pi_tui() {
             })
             .collect();
         let layout = SelectListLayout {
-            min_primary_column_width: sc["layout"]["minPrimaryColumnWidth"].as_u64().map(|w| w as usize),
-            max_primary_column_width: sc["layout"]["maxPrimaryColumnWidth"].as_u64().map(|w| w as usize),
+            min_primary_column_width: sc["layout"]["minPrimaryColumnWidth"]
+                .as_u64()
+                .map(|w| w as usize),
+            max_primary_column_width: sc["layout"]["maxPrimaryColumnWidth"]
+                .as_u64()
+                .map(|w| w as usize),
         };
         let max_visible = sc["maxVisible"].as_u64().unwrap_or(5) as usize;
-        let mut list = SelectList::new(items, max_visible, list_theme(), KeybindingsManager::new().shared())
-            .with_layout(layout);
+        let mut list = SelectList::new(
+            items,
+            max_visible,
+            list_theme(),
+            KeybindingsManager::new().shared(),
+        )
+        .with_layout(layout);
         let widths = widths(sc);
         for (i, (step, want)) in arr(&sc["steps"]).iter().zip(arr(&sc["record"])).enumerate() {
             if let Some(key) = step.as_str() {
@@ -282,13 +321,20 @@ fn select_list_matches_pi_tui() {
                     SelectListEvent::SelectionChange(i) => serde_json::json!(["change", i.value]),
                 })
                 .collect();
-            let renders: Vec<Value> = widths.iter().map(|&w| serde_json::json!([w, *list.render(w)])).collect();
+            let renders: Vec<Value> = widths
+                .iter()
+                .map(|&w| serde_json::json!([w, *list.render(w)]))
+                .collect();
             let got = serde_json::json!({
                 "selected": list.get_selected_item().map(|i| i.value.clone()),
                 "events": events,
                 "renders": renders,
             });
-            tally.check(&format!("select {name:?} step {i} ({})", step_label(step)), &got, want);
+            tally.check(
+                &format!("select {name:?} step {i} ({})", step_label(step)),
+                &got,
+                want,
+            );
         }
     }
     tally.finish("select");
@@ -302,9 +348,14 @@ fn fuzzy_matches_pi_tui() {
         let (query, text) = (s(&m[0]), s(&m[1]));
         let got = fuzzy_match(query, text);
         let want_score = m[3].as_f64().unwrap_or(f64::NAN);
-        let same = got.matches == m[2].as_bool().unwrap_or(false) && (got.score - want_score).abs() < 1e-9;
+        let same =
+            got.matches == m[2].as_bool().unwrap_or(false) && (got.score - want_score).abs() < 1e-9;
         let got_v = serde_json::json!([query, text, got.matches, got.score]);
-        tally.check(&format!("fuzzyMatch({query:?}, {text:?})"), &got_v, if same { &got_v } else { m });
+        tally.check(
+            &format!("fuzzyMatch({query:?}, {text:?})"),
+            &got_v,
+            if same { &got_v } else { m },
+        );
     }
     let texts: Vec<String> = arr(&v["fuzzy"]["filter"])
         .first()
@@ -313,7 +364,11 @@ fn fuzzy_matches_pi_tui() {
     for f in arr(&v["fuzzy"]["filter"]) {
         let query = s(&f[0]);
         let got = fuzzy_filter(&texts, query, |t| t.clone());
-        tally.check(&format!("fuzzyFilter({query:?})"), &serde_json::json!(got), &f[1]);
+        tally.check(
+            &format!("fuzzyFilter({query:?})"),
+            &serde_json::json!(got),
+            &f[1],
+        );
     }
     tally.finish("fuzzy");
 }

@@ -17,13 +17,18 @@ pub type ArgumentCompleter = Arc<dyn Fn(&str) -> Option<Vec<AutocompleteItem>> +
 /// A command offered after `/`.
 #[derive(Clone, Default)]
 pub struct SlashCommand {
+    /// Name without the slash (`model`, `skill:review`).
     pub name: String,
+    /// Shown beside the name.
     pub description: Option<String>,
+    /// Shown before the description (`<id>`).
     pub argument_hint: Option<String>,
+    /// Completions for the text after `/<name> `.
     pub argument_completions: Option<ArgumentCompleter>,
 }
 
 impl SlashCommand {
+    /// A command without argument hint or completions.
     pub fn new(name: &str, description: Option<&str>) -> Self {
         Self {
             name: name.into(),
@@ -33,6 +38,7 @@ impl SlashCommand {
     }
 }
 
+/// Slash commands plus file paths under a base directory.
 pub struct CombinedAutocompleteProvider {
     commands: Vec<SlashCommand>,
     base_path: String,
@@ -47,6 +53,7 @@ impl CombinedAutocompleteProvider {
         }
     }
 
+    /// Replaces the commands (extensions registered or reloaded).
     pub fn set_commands(&mut self, commands: Vec<SlashCommand>) {
         self.commands = commands;
     }
@@ -71,7 +78,10 @@ impl CombinedAutocompleteProvider {
             .collect();
         // Skills match on their bare name first; "skill:" itself only matches afterwards.
         let bare = |item: &AutocompleteItem| {
-            item.value.strip_prefix("skill:").unwrap_or(&item.value).to_string()
+            item.value
+                .strip_prefix("skill:")
+                .unwrap_or(&item.value)
+                .to_string()
         };
         let mut matched = fuzzy_filter(&items, typed, bare);
         let skills_left: Vec<AutocompleteItem> = items
@@ -103,7 +113,10 @@ impl AutocompleteProvider for CombinedAutocompleteProvider {
         let before = &current[..col.min(current.len())];
         if let Some(at) = extract_at_prefix(before) {
             let parsed = parse_path_prefix(at);
-            return suggestions(fuzzy_file_suggestions(&self.base_path, parsed.raw, parsed.quoted), at);
+            return suggestions(
+                fuzzy_file_suggestions(&self.base_path, parsed.raw, parsed.quoted),
+                at,
+            );
         }
         let command_text = js_trim_start(before);
         if !force && command_text.starts_with('/') {
@@ -140,8 +153,9 @@ impl AutocompleteProvider for CombinedAutocompleteProvider {
             after
         };
         let mut new_lines = lines.to_vec();
-        let is_slash_command =
-            prefix.starts_with('/') && js_trim(before_prefix).is_empty() && !prefix[1..].contains('/');
+        let is_slash_command = prefix.starts_with('/')
+            && js_trim(before_prefix).is_empty()
+            && !prefix[1..].contains('/');
         let (text, cursor) = if is_slash_command {
             let text = format!("{before_prefix}/{} {after}", item.value);
             (text, before_prefix.len() + item.value.len() + 2)
@@ -153,7 +167,11 @@ impl AutocompleteProvider for CombinedAutocompleteProvider {
                 item.value.len()
             };
             // A finished attachment gets a space; a directory stays open for more.
-            let suffix = if prefix.starts_with('@') && !is_dir { " " } else { "" };
+            let suffix = if prefix.starts_with('@') && !is_dir {
+                " "
+            } else {
+                ""
+            };
             let text = format!("{before_prefix}{}{suffix}{after}", item.value);
             (text, before_prefix.len() + offset + suffix.len())
         };
@@ -170,6 +188,6 @@ impl AutocompleteProvider for CombinedAutocompleteProvider {
     fn should_trigger_file_completion(&self, lines: &[String], line: usize, col: usize) -> bool {
         let current = lines.get(line).map_or("", String::as_str);
         let before = js_trim(&current[..col.min(current.len())]);
-        !(before.starts_with('/') && !before.contains(' '))
+        !before.starts_with('/') || before.contains(' ')
     }
 }

@@ -43,7 +43,11 @@ pub(crate) fn basename(path: &str) -> &str {
 
 /// Node's `path.join` for POSIX paths: joined, `.` and `..` resolved, `.` when empty.
 pub(crate) fn join(a: &str, b: &str) -> String {
-    let joined = if a.is_empty() { b.to_string() } else { format!("{a}/{b}") };
+    let joined = if a.is_empty() {
+        b.to_string()
+    } else {
+        format!("{a}/{b}")
+    };
     let absolute = joined.starts_with('/');
     let mut parts: Vec<&str> = Vec::new();
     for part in joined.split('/') {
@@ -97,15 +101,27 @@ fn is_dir_following_links(path: &Path) -> bool {
 pub(crate) fn directory_suggestions(base: &str, prefix: &str) -> Vec<AutocompleteItem> {
     let parsed = parse_path_prefix(prefix);
     let raw = parsed.raw;
-    let expanded = if raw.starts_with('~') { expand_home(raw) } else { raw.to_string() };
+    let expanded = if raw.starts_with('~') {
+        expand_home(raw)
+    } else {
+        raw.to_string()
+    };
     let absolute = raw.starts_with('~') || expanded.starts_with('/');
     let is_root = matches!(raw, "" | "./" | "../" | "~" | "~/" | "/");
     let (search_dir, search_prefix) = if is_root || raw.ends_with('/') {
-        let dir = if absolute { expanded.clone() } else { join(base, &expanded) };
+        let dir = if absolute {
+            expanded
+        } else {
+            join(base, &expanded)
+        };
         (dir, String::new())
     } else {
         let dir = dirname(&expanded);
-        let dir = if absolute { dir.to_string() } else { join(base, dir) };
+        let dir = if absolute {
+            dir.to_string()
+        } else {
+            join(base, dir)
+        };
         (dir, basename(&expanded).to_string())
     };
     let Ok(entries) = std::fs::read_dir(&search_dir) else {
@@ -119,9 +135,14 @@ pub(crate) fn directory_suggestions(base: &str, prefix: &str) -> Vec<Autocomplet
             continue;
         }
         let is_dir = entry.file_type().is_ok_and(|t| t.is_dir())
-            || (entry.file_type().is_ok_and(|t| t.is_symlink()) && is_dir_following_links(&entry.path()));
+            || (entry.file_type().is_ok_and(|t| t.is_symlink())
+                && is_dir_following_links(&entry.path()));
         let relative = display_path(raw, &name);
-        let path = if is_dir { format!("{relative}/") } else { relative };
+        let path = if is_dir {
+            format!("{relative}/")
+        } else {
+            relative
+        };
         items.push(AutocompleteItem {
             value: completion_value(&path, parsed.at, parsed.quoted),
             label: if is_dir { format!("{name}/") } else { name },
@@ -130,7 +151,9 @@ pub(crate) fn directory_suggestions(base: &str, prefix: &str) -> Vec<Autocomplet
     }
     items.sort_by(|a, b| {
         let (a_dir, b_dir) = (a.label.ends_with('/'), b.label.ends_with('/'));
-        b_dir.cmp(&a_dir).then_with(|| locale_compare(&a.label, &b.label))
+        b_dir
+            .cmp(&a_dir)
+            .then_with(|| locale_compare(&a.label, &b.label))
     });
     items
 }
@@ -143,11 +166,19 @@ fn display_path(typed: &str, name: &str) -> String {
     if typed.contains('/') || typed.contains('\\') {
         if let Some(home_relative) = typed.strip_prefix("~/") {
             let dir = dirname(home_relative);
-            return if dir == "." { format!("~/{name}") } else { format!("~/{}", join(dir, name)) };
+            return if dir == "." {
+                format!("~/{name}")
+            } else {
+                format!("~/{}", join(dir, name))
+            };
         }
         if typed.starts_with('/') {
             let dir = dirname(typed);
-            return if dir == "/" { format!("/{name}") } else { format!("{dir}/{name}") };
+            return if dir == "/" {
+                format!("/{name}")
+            } else {
+                format!("{dir}/{name}")
+            };
         }
         let joined = join(dirname(typed), name);
         if typed.starts_with("./") && !joined.starts_with("./") {
@@ -172,11 +203,21 @@ struct Found {
 /// case-insensitively unless the query has capitals (fd's smart case).
 fn walk(root: &Path, query: &str, max_depth: Option<usize>) -> Vec<Found> {
     let case_sensitive = query.chars().any(char::is_uppercase);
-    let fold = |s: &str| if case_sensitive { s.to_string() } else { s.to_lowercase() };
+    let fold = |s: &str| {
+        if case_sensitive {
+            s.to_string()
+        } else {
+            s.to_lowercase()
+        }
+    };
     let needle = fold(query);
     let by_path = query.contains('/');
     let mut builder = ignore::WalkBuilder::new(root);
-    builder.hidden(false).follow_links(true).max_depth(max_depth).require_git(false);
+    builder
+        .hidden(false)
+        .follow_links(true)
+        .max_depth(max_depth)
+        .require_git(false);
     builder.filter_entry(|e| e.file_name() != ".git");
     let mut found = Vec::new();
     for entry in builder.build().flatten() {
@@ -188,11 +229,19 @@ fn walk(root: &Path, query: &str, max_depth: Option<usize>) -> Vec<Found> {
         };
         let relative = relative.to_string_lossy().replace('\\', "/");
         let is_dir = entry.file_type().is_some_and(|t| t.is_dir());
-        let haystack = if by_path { relative.clone() } else { basename(&relative).to_string() };
+        let haystack = if by_path {
+            relative.clone()
+        } else {
+            basename(&relative).to_string()
+        };
         if !needle.is_empty() && !fold(&haystack).contains(&needle) {
             continue;
         }
-        let path = if is_dir { format!("{relative}/") } else { relative };
+        let path = if is_dir {
+            format!("{relative}/")
+        } else {
+            relative
+        };
         found.push(Found { path, is_dir });
         if found.len() >= MAX_WALK_RESULTS {
             break;
@@ -223,7 +272,11 @@ fn score_entry(path: &str, query: &str, is_dir: bool) -> u32 {
 
 /// `@` suggestions for `query` (pi-tui's `getFuzzyFileSuggestions`). A query with a `/` in
 /// it searches inside the directory it names, when that exists.
-pub(crate) fn fuzzy_file_suggestions(base: &str, query: &str, quoted: bool) -> Vec<AutocompleteItem> {
+pub(crate) fn fuzzy_file_suggestions(
+    base: &str,
+    query: &str,
+    quoted: bool,
+) -> Vec<AutocompleteItem> {
     let query = query.replace('\\', "/");
     let scoped = query.rfind('/').and_then(|i| {
         let display_base = &query[..=i];
@@ -234,7 +287,13 @@ pub(crate) fn fuzzy_file_suggestions(base: &str, query: &str, quoted: bool) -> V
         } else {
             join(base, display_base)
         };
-        is_dir_following_links(Path::new(&dir)).then(|| (PathBuf::from(dir), display_base.to_string(), &query[i + 1..]))
+        is_dir_following_links(Path::new(&dir)).then(|| {
+            (
+                PathBuf::from(dir),
+                display_base.to_string(),
+                &query[i + 1..],
+            )
+        })
     });
     let (root, walk_query) = match &scoped {
         Some((dir, _, q)) => (dir.clone(), q.to_string()),
@@ -249,7 +308,11 @@ pub(crate) fn fuzzy_file_suggestions(base: &str, query: &str, quoted: bool) -> V
     let mut scored: Vec<(u32, Found)> = entries
         .into_iter()
         .map(|e| {
-            let score = if walk_query.is_empty() { 1 } else { score_entry(&e.path, &walk_query, e.is_dir) };
+            let score = if walk_query.is_empty() {
+                1
+            } else {
+                score_entry(&e.path, &walk_query, e.is_dir)
+            };
             (score, e)
         })
         .filter(|(score, _)| *score > 0)
@@ -271,11 +334,19 @@ pub(crate) fn fuzzy_file_suggestions(base: &str, query: &str, quoted: bool) -> V
                 Some((_, display_base, _)) => format!("{display_base}{bare}"),
                 None => bare.to_string(),
             };
-            let completion = if e.is_dir { format!("{shown}/") } else { shown.clone() };
+            let completion = if e.is_dir {
+                format!("{shown}/")
+            } else {
+                shown.clone()
+            };
             let name = basename(bare);
             AutocompleteItem {
                 value: completion_value(&completion, true, quoted),
-                label: if e.is_dir { format!("{name}/") } else { name.to_string() },
+                label: if e.is_dir {
+                    format!("{name}/")
+                } else {
+                    name.to_string()
+                },
                 description: Some(shown),
             }
         })

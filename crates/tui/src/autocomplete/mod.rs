@@ -20,15 +20,20 @@ pub type AutocompleteItem = SelectItem;
 /// What a provider offers: the items and the text before the cursor they would replace.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AutocompleteSuggestions {
+    /// Candidates, best first.
     pub items: Vec<AutocompleteItem>,
+    /// The text before the cursor that a candidate replaces.
     pub prefix: String,
 }
 
 /// The editor's text after a completion, and where the cursor goes (byte column).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CompletionResult {
+    /// All lines after the completion.
     pub lines: Vec<String>,
+    /// The cursor's line.
     pub cursor_line: usize,
+    /// The cursor's byte column in that line.
     pub cursor_col: usize,
 }
 

@@ -114,13 +114,29 @@ pub(crate) struct PathPrefix<'a> {
 
 pub(crate) fn parse_path_prefix(prefix: &str) -> PathPrefix<'_> {
     if let Some(raw) = prefix.strip_prefix("@\"") {
-        PathPrefix { raw, at: true, quoted: true }
+        PathPrefix {
+            raw,
+            at: true,
+            quoted: true,
+        }
     } else if let Some(raw) = prefix.strip_prefix('"') {
-        PathPrefix { raw, at: false, quoted: true }
+        PathPrefix {
+            raw,
+            at: false,
+            quoted: true,
+        }
     } else if let Some(raw) = prefix.strip_prefix('@') {
-        PathPrefix { raw, at: true, quoted: false }
+        PathPrefix {
+            raw,
+            at: true,
+            quoted: false,
+        }
     } else {
-        PathPrefix { raw: prefix, at: false, quoted: false }
+        PathPrefix {
+            raw: prefix,
+            at: false,
+            quoted: false,
+        }
     }
 }
 

@@ -16,14 +16,14 @@ pub(super) const DEFAULT_TRIGGERS: &[&str] = &["@", "#"];
 
 /// Text before the cursor ending in a trigger token: a token start, optional opening
 /// brackets or backtick, then `@"...` or a trigger character and a run of non-separators.
-pub(super) fn trigger_pattern<S: AsRef<str>>(triggers: &[S]) -> Regex {
+pub(super) fn trigger_pattern<S: AsRef<str>>(triggers: &[S]) -> Option<Regex> {
     let chars: String = triggers.iter().map(|t| regex::escape(t.as_ref())).collect();
     let pattern = format!(
         r#"(?:^|{sep})[(\[{{<`]*(?:@"[^"]*|[{chars}]{non}*)$"#,
         sep = separator_class(),
         non = non_separator_class(),
     );
-    Regex::new(&pattern).unwrap_or_else(|_| Regex::new("$^").expect("empty pattern"))
+    Regex::new(&pattern).ok()
 }
 
 impl Editor {
@@ -54,6 +54,12 @@ impl Editor {
         self.completion_prefix.clear();
     }
 
+    fn trigger_matches(&self, before: &str) -> bool {
+        self.trigger_pattern
+            .as_ref()
+            .is_some_and(|re| re.is_match(before))
+    }
+
     fn slash_menu_allowed(&self) -> bool {
         self.state.cursor_line == 0
     }
@@ -82,11 +88,11 @@ impl Editor {
         if text == "/" && self.is_at_start_of_message() {
             self.request_autocomplete(false, false);
         } else if self.trigger_characters.iter().any(|t| t == text) {
-            if self.trigger_pattern.is_match(&before) {
+            if self.trigger_matches(&before) {
                 self.request_autocomplete(false, false);
             }
         } else if is_completion_char(text)
-            && (self.is_in_slash_command_context(&before) || self.trigger_pattern.is_match(&before))
+            && (self.is_in_slash_command_context(&before) || self.trigger_matches(&before))
         {
             self.request_autocomplete(false, false);
         }
@@ -99,7 +105,7 @@ impl Editor {
             return;
         }
         let before = self.text_before_cursor().to_string();
-        if self.is_in_slash_command_context(&before) || self.trigger_pattern.is_match(&before) {
+        if self.is_in_slash_command_context(&before) || self.trigger_matches(&before) {
             self.request_autocomplete(false, false);
         }
     }
@@ -145,7 +151,11 @@ impl Editor {
             self.emit_change();
             return;
         }
-        let mode = if force { CompletionMode::Force } else { CompletionMode::Regular };
+        let mode = if force {
+            CompletionMode::Force
+        } else {
+            CompletionMode::Regular
+        };
         self.show_suggestions(suggestions, mode);
     }
 
@@ -191,7 +201,12 @@ impl Editor {
             self.cancel_autocomplete();
             return true;
         }
-        let moves = ["tui.select.up", "tui.select.down", "tui.select.pageUp", "tui.select.pageDown"];
+        let moves = [
+            "tui.select.up",
+            "tui.select.down",
+            "tui.select.pageUp",
+            "tui.select.pageDown",
+        ];
         if moves.iter().any(|id| kb.matches(data, id)) {
             if let Some((_, list)) = self.completion.as_mut() {
                 list.handle_key(kb, data);
@@ -202,13 +217,17 @@ impl Editor {
         if !tab && !kb.matches(data, "tui.select.confirm") {
             return false;
         }
-        let selected = self.completion.as_ref().and_then(|(_, list)| list.get_selected_item().cloned());
+        let selected = self
+            .completion
+            .as_ref()
+            .and_then(|(_, list)| list.get_selected_item().cloned());
         let (Some(selected), true) = (selected, self.provider.is_some()) else {
             return tab;
         };
         let before = self.text_before_cursor().to_string();
         let prefix = self.completion_prefix.clone();
-        let submits = !tab && prefix.starts_with('/') && self.is_in_slash_command_name_context(&before);
+        let submits =
+            !tab && prefix.starts_with('/') && self.is_in_slash_command_name_context(&before);
         self.push_undo_snapshot();
         self.last_action = None;
         self.apply_completion(&selected, &prefix);
@@ -223,7 +242,9 @@ impl Editor {
 
 /// Letters, digits, `.`, `-`, `_` and CJK keep a completion going.
 fn is_completion_char(text: &str) -> bool {
-    text.chars().any(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_')) || has_cjk(text)
+    text.chars()
+        .any(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_'))
+        || has_cjk(text)
 }
 
 /// The item equal to the prefix, else the first starting with it (case-sensitive).

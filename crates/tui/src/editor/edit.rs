@@ -9,7 +9,9 @@ use super::{Editor, EditorEvent, JumpDirection, TextState};
 
 /// Line endings to `\n`, tabs to four spaces (how the editor stores text).
 pub(crate) fn normalize_text(text: &str) -> String {
-    text.replace("\r\n", "\n").replace('\r', "\n").replace('\t', "    ")
+    text.replace("\r\n", "\n")
+        .replace('\r', "\n")
+        .replace('\t', "    ")
 }
 
 impl Editor {
@@ -41,8 +43,16 @@ impl Editor {
 
     pub(super) fn set_text_internal(&mut self, text: &str, cursor_at_start: bool) {
         self.state.lines = text.split('\n').map(str::to_string).collect();
-        self.state.cursor_line = if cursor_at_start { 0 } else { self.state.lines.len() - 1 };
-        let col = if cursor_at_start { 0 } else { self.current_line().len() };
+        self.state.cursor_line = if cursor_at_start {
+            0
+        } else {
+            self.state.lines.len() - 1
+        };
+        let col = if cursor_at_start {
+            0
+        } else {
+            self.current_line().len()
+        };
         self.set_cursor_col(col);
         self.scroll_offset = 0;
         self.emit_change();
@@ -64,7 +74,11 @@ impl Editor {
             let last = inserted[inserted.len() - 1];
             let mut new_lines: Vec<String> = Vec::with_capacity(inserted.len());
             new_lines.push(format!("{before}{}", inserted[0]));
-            new_lines.extend(inserted[1..inserted.len() - 1].iter().map(|s| s.to_string()));
+            new_lines.extend(
+                inserted[1..inserted.len() - 1]
+                    .iter()
+                    .map(|s| s.to_string()),
+            );
             new_lines.push(format!("{last}{after}"));
             let at = self.state.cursor_line;
             self.state.lines.splice(at..=at, new_lines);
@@ -340,7 +354,10 @@ impl Editor {
         } else {
             self.state.lines[line].push_str(parts[0]);
             let last = parts[parts.len() - 1];
-            let mut rest: Vec<String> = parts[1..parts.len() - 1].iter().map(|s| s.to_string()).collect();
+            let mut rest: Vec<String> = parts[1..parts.len() - 1]
+                .iter()
+                .map(|s| s.to_string())
+                .collect();
             rest.push(format!("{last}{after}"));
             self.state.lines.splice(line + 1..line + 1, rest);
             self.state.cursor_line = line + parts.len() - 1;
@@ -362,10 +379,14 @@ impl Editor {
             self.set_cursor_col(start);
         } else {
             let start_line = self.state.cursor_line.saturating_sub(parts.len() - 1);
-            let start_col = self.state.lines[start_line].len().saturating_sub(parts[0].len());
+            let start_col = self.state.lines[start_line]
+                .len()
+                .saturating_sub(parts[0].len());
             let after = self.current_line()[col..].to_string();
             let merged = format!("{}{after}", &self.state.lines[start_line][..start_col]);
-            self.state.lines.splice(start_line..start_line + parts.len(), [merged]);
+            self.state
+                .lines
+                .splice(start_line..start_line + parts.len(), [merged]);
             self.state.cursor_line = start_line;
             self.set_cursor_col(start_col);
         }
@@ -418,7 +439,11 @@ impl Editor {
     }
 
     pub(super) fn start_jump(&mut self, forward: bool) {
-        self.jump_mode = Some(if forward { JumpDirection::Forward } else { JumpDirection::Backward });
+        self.jump_mode = Some(if forward {
+            JumpDirection::Forward
+        } else {
+            JumpDirection::Backward
+        });
     }
 
     /// Moves to the next (or previous) occurrence of `target`, across lines, skipping the
@@ -432,8 +457,14 @@ impl Editor {
             let line = &self.state.lines[index as usize];
             let current = index as usize == self.state.cursor_line;
             let found = if forward {
-                let from = if current { next_boundary(line, self.state.cursor_col) } else { 0 };
-                line.get(from..).and_then(|rest| rest.find(target)).map(|i| i + from)
+                let from = if current {
+                    next_boundary(line, self.state.cursor_col)
+                } else {
+                    0
+                };
+                line.get(from..)
+                    .and_then(|rest| rest.find(target))
+                    .map(|i| i + from)
             } else if current {
                 // lastIndexOf(target, col - 1): a match starting at or before col - 1.
                 match self.state.cursor_col.checked_sub(1) {

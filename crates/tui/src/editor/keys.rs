@@ -24,7 +24,9 @@ impl Editor {
 
     fn handle_with(&mut self, kb: &KeybindingsManager, data: &str) {
         if let Some(direction) = self.jump_mode {
-            if kb.matches(data, "tui.editor.jumpForward") || kb.matches(data, "tui.editor.jumpBackward") {
+            if kb.matches(data, "tui.editor.jumpForward")
+                || kb.matches(data, "tui.editor.jumpBackward")
+            {
                 self.jump_mode = None;
                 return;
             }
@@ -176,7 +178,9 @@ impl Editor {
             return false;
         }
         let submit = kb.get_keys("tui.input.submit");
-        let shift_enter_submits = submit.iter().any(|k| k == "shift+enter" || k == "shift+return");
+        let shift_enter_submits = submit
+            .iter()
+            .any(|k| k == "shift+enter" || k == "shift+return");
         shift_enter_submits && self.text_before_cursor().ends_with('\\')
     }
 }

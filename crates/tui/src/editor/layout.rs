@@ -12,7 +12,9 @@ use super::segments::{has_cjk, is_paste_marker};
 /// One row of a wrapped line: `line[start..end]`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Chunk {
+    /// First byte of the row.
     pub start: usize,
+    /// Byte after the row.
     pub end: usize,
 }
 
@@ -38,12 +40,18 @@ pub(crate) fn word_wrap_line(line: &str, max_width: usize, segments: &[Segment<'
         if current_width + g_width > max_width {
             match wrap_at {
                 Some((at, width)) if current_width - width + g_width <= max_width => {
-                    chunks.push(Chunk { start: chunk_start, end: at });
+                    chunks.push(Chunk {
+                        start: chunk_start,
+                        end: at,
+                    });
                     chunk_start = at;
                     current_width -= width;
                 }
                 _ if chunk_start < seg.start => {
-                    chunks.push(Chunk { start: chunk_start, end: seg.start });
+                    chunks.push(Chunk {
+                        start: chunk_start,
+                        end: seg.start,
+                    });
                     chunk_start = seg.start;
                     current_width = 0;
                 }

@@ -33,7 +33,9 @@ pub use layout::Chunk;
 /// Styles of the editor: its borders and its completion popup.
 #[derive(Clone)]
 pub struct EditorTheme {
+    /// The two border lines.
     pub border_color: Style,
+    /// The completion popup.
     pub select_list: SelectListTheme,
 }
 
@@ -49,7 +51,9 @@ impl Default for EditorTheme {
 /// Construction options (pi-tui's `EditorOptions`).
 #[derive(Clone, Copy, Debug)]
 pub struct EditorOptions {
+    /// Columns of padding left and right of the text.
     pub padding_x: usize,
+    /// Rows the completion popup shows (3 to 20).
     pub autocomplete_max_visible: usize,
 }
 
@@ -108,6 +112,7 @@ pub(crate) enum CompletionMode {
     Force,
 }
 
+/// The multi-line prompt editor (see the module docs).
 pub struct Editor {
     state: TextState,
     focused: bool,
@@ -125,7 +130,7 @@ pub struct Editor {
     provider: Option<Box<dyn AutocompleteProvider>>,
     trigger_characters: Vec<String>,
     /// Text before the cursor that opens the popup for a trigger character.
-    trigger_pattern: regex::Regex,
+    trigger_pattern: Option<regex::Regex>,
     completion: Option<(CompletionMode, SelectList)>,
     completion_prefix: String,
     autocomplete_max_visible: usize,
@@ -150,6 +155,7 @@ pub struct Editor {
 }
 
 impl Editor {
+    /// An empty editor; share `keybindings` with the rest of the UI.
     pub fn new(theme: EditorTheme, keybindings: SharedKeybindings, options: EditorOptions) -> Self {
         Self {
             state: TextState::default(),
@@ -163,7 +169,10 @@ impl Editor {
             scroll_offset: 0,
             disable_submit: false,
             provider: None,
-            trigger_characters: completion::DEFAULT_TRIGGERS.iter().map(|s| s.to_string()).collect(),
+            trigger_characters: completion::DEFAULT_TRIGGERS
+                .iter()
+                .map(|s| s.to_string())
+                .collect(),
             trigger_pattern: completion::trigger_pattern(completion::DEFAULT_TRIGGERS),
             completion: None,
             completion_prefix: String::new(),
@@ -205,6 +214,7 @@ impl Editor {
         self.expand_paste_markers(&self.get_text())
     }
 
+    /// The logical lines.
     pub fn get_lines(&self) -> Vec<String> {
         self.state.lines.clone()
     }
@@ -214,26 +224,32 @@ impl Editor {
         (self.state.cursor_line, self.state.cursor_col)
     }
 
+    /// Whether there is no text at all.
     pub fn is_editor_empty(&self) -> bool {
         self.state.lines.len() == 1 && self.state.lines[0].is_empty()
     }
 
+    /// Horizontal padding in columns.
     pub fn padding_x(&self) -> usize {
         self.padding_x
     }
 
+    /// Sets the horizontal padding.
     pub fn set_padding_x(&mut self, padding: usize) {
         self.padding_x = padding;
     }
 
+    /// Rows the completion popup shows.
     pub fn autocomplete_max_visible(&self) -> usize {
         self.autocomplete_max_visible
     }
 
+    /// Sets the popup's rows (clamped to 3..=20).
     pub fn set_autocomplete_max_visible(&mut self, max_visible: usize) {
         self.autocomplete_max_visible = max_visible.clamp(3, 20);
     }
 
+    /// Replaces the theme, border style included.
     pub fn set_theme(&mut self, theme: EditorTheme) {
         self.border_color = theme.border_color.clone();
         self.theme = theme;

@@ -9,25 +9,26 @@ use regex::{Captures, Regex};
 
 use crate::widgets::js_text::utf16_len;
 
-use super::segments::{paste_marker_id, PASTE_MARKER};
+use super::segments::{paste_marker, paste_marker_id};
 use super::Editor;
 
 /// Some terminals re-encode control bytes inside a paste as CSI-u Ctrl+letter
 /// (`ESC [106;5u` for LF); those go back to their byte.
-static CSI_U_CTRL: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"\x1b\[(\d+);5u").expect("csi-u ctrl pattern"));
+static CSI_U_CTRL: LazyLock<Option<Regex>> = LazyLock::new(|| Regex::new(r"\x1b\[(\d+);5u").ok());
 
 fn decode_csi_u_controls(text: &str) -> String {
-    CSI_U_CTRL
-        .replace_all(text, |caps: &Captures| {
-            let code: u32 = caps[1].parse().unwrap_or(0);
-            match code {
-                97..=122 => char::from_u32(code - 96).map_or(caps[0].to_string(), String::from),
-                65..=90 => char::from_u32(code - 64).map_or(caps[0].to_string(), String::from),
-                _ => caps[0].to_string(),
-            }
-        })
-        .into_owned()
+    let Some(re) = CSI_U_CTRL.as_ref() else {
+        return text.to_string();
+    };
+    re.replace_all(text, |caps: &Captures| {
+        let code: u32 = caps[1].parse().unwrap_or(0);
+        match code {
+            97..=122 => char::from_u32(code - 96).map_or(caps[0].to_string(), String::from),
+            65..=90 => char::from_u32(code - 64).map_or(caps[0].to_string(), String::from),
+            _ => caps[0].to_string(),
+        }
+    })
+    .into_owned()
 }
 
 impl Editor {
@@ -37,7 +38,10 @@ impl Editor {
         self.last_action = None;
         self.push_undo_snapshot();
         let clean = super::edit::normalize_text(&decode_csi_u_controls(pasted));
-        let mut filtered: String = clean.chars().filter(|&c| c == '\n' || c as u32 >= 32).collect();
+        let mut filtered: String = clean
+            .chars()
+            .filter(|&c| c == '\n' || c as u32 >= 32)
+            .collect();
         // A pasted path right after a word gets a space before it.
         if filtered.starts_with(['/', '~', '.']) {
             let before = self.text_before_cursor();
@@ -77,8 +81,11 @@ impl Editor {
                 self.pastes.insert(id - 1, text);
             }
         }
+        let Some(marker_re) = paste_marker() else {
+            return;
+        };
         for line in &mut self.state.lines {
-            let renumbered = PASTE_MARKER.replace_all(line, |caps: &Captures| {
+            let renumbered = marker_re.replace_all(line, |caps: &Captures| {
                 let id: u64 = caps[1].parse().unwrap_or(0);
                 if id <= u64::from(target) {
                     return caps[0].to_string();
@@ -95,7 +102,9 @@ impl Editor {
         for (id, content) in &self.pastes {
             let pattern = format!(r"\[paste #{id}( (\+\d+ lines|\d+ chars))?\]");
             if let Ok(re) = Regex::new(&pattern) {
-                result = re.replace_all(&result, regex::NoExpand(content)).into_owned();
+                result = re
+                    .replace_all(&result, regex::NoExpand(content))
+                    .into_owned();
             }
         }
         result

@@ -24,7 +24,11 @@ fn scroll_border(arrow: &str, hidden: usize, width: usize) -> String {
     let label_width = visible_width(&label);
     if label_width + 2 <= width {
         let left = (width - label_width) / 2;
-        return format!("{}{label}{}", "─".repeat(left), "─".repeat(width - left - label_width));
+        return format!(
+            "{}{label}{}",
+            "─".repeat(left),
+            "─".repeat(width - left - label_width)
+        );
     }
     let indicator = format!("─── {arrow} {hidden} more ");
     let indicator_width = visible_width(&indicator);
@@ -39,14 +43,20 @@ fn scroll_border(arrow: &str, hidden: usize, width: usize) -> String {
 impl Editor {
     fn layout_text(&self, width: usize) -> Vec<LayoutLine> {
         if self.is_editor_empty() {
-            return vec![LayoutLine { text: String::new(), cursor: Some(0) }];
+            return vec![LayoutLine {
+                text: String::new(),
+                cursor: Some(0),
+            }];
         }
         let mut out = Vec::new();
         for (i, line) in self.state.lines.iter().enumerate() {
             let is_current = i == self.state.cursor_line;
             let col = self.state.cursor_col;
             if visible_width(line) <= width {
-                out.push(LayoutLine { text: line.clone(), cursor: is_current.then_some(col) });
+                out.push(LayoutLine {
+                    text: line.clone(),
+                    cursor: is_current.then_some(col),
+                });
                 continue;
             }
             let segments = segment(line, SegmentMode::Grapheme, &self.pastes);
@@ -74,7 +84,9 @@ impl Editor {
         let padding = self.padding_x.min(width.saturating_sub(1) / 2);
         let content_width = width.saturating_sub(padding * 2).max(1);
         // Without padding a column is kept free for the cursor at the end of a row.
-        let layout_width = content_width.saturating_sub(usize::from(padding == 0)).max(1);
+        let layout_width = content_width
+            .saturating_sub(usize::from(padding == 0))
+            .max(1);
         self.last_width = layout_width;
         let layout = self.layout_text(layout_width);
         let max_visible = self.page_size();
@@ -84,8 +96,11 @@ impl Editor {
         } else if cursor_row >= self.scroll_offset + max_visible {
             self.scroll_offset = cursor_row + 1 - max_visible;
         }
-        self.scroll_offset = self.scroll_offset.min(layout.len().saturating_sub(max_visible));
-        let visible = &layout[self.scroll_offset..(self.scroll_offset + max_visible).min(layout.len())];
+        self.scroll_offset = self
+            .scroll_offset
+            .min(layout.len().saturating_sub(max_visible));
+        let visible =
+            &layout[self.scroll_offset..(self.scroll_offset + max_visible).min(layout.len())];
 
         let pad = " ".repeat(padding);
         let mut result = Vec::with_capacity(visible.len() + 2);
@@ -116,11 +131,19 @@ impl Editor {
                 }
             }
             let fill = " ".repeat(content_width.saturating_sub(row_width));
-            let right = if cursor_in_padding { &pad[1..] } else { &pad[..] };
+            let right = if cursor_in_padding {
+                &pad[1..]
+            } else {
+                &pad[..]
+            };
             result.push(format!("{pad}{text}{fill}{right}"));
         }
         let below = layout.len() - (self.scroll_offset + visible.len());
-        let bottom = if below > 0 { scroll_border("↓", below, width) } else { "─".repeat(width) };
+        let bottom = if below > 0 {
+            scroll_border("↓", below, width)
+        } else {
+            "─".repeat(width)
+        };
         result.push((self.border_color)(&bottom));
         if let Some((_, list)) = &self.completion {
             for line in list.render_lines(content_width) {

@@ -11,21 +11,27 @@ use regex::Regex;
 use crate::widgets::text_edit::{grapheme_segments, word_segments, Segment};
 
 /// `[paste #<id>]`, `[paste #<id> +<n> lines]` or `[paste #<id> <n> chars]`.
-pub(crate) static PASTE_MARKER: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"\[paste #(\d+)( (\+\d+ lines|\d+ chars))?\]").expect("paste marker pattern")
-});
+/// (The patterns are constant; `None` would mean a bug, and then nothing counts as a marker.)
+static PASTE_MARKER: LazyLock<Option<Regex>> =
+    LazyLock::new(|| Regex::new(r"\[paste #(\d+)( (\+\d+ lines|\d+ chars))?\]").ok());
 
-static PASTE_MARKER_WHOLE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^\[paste #(\d+)( (\+\d+ lines|\d+ chars))?\]$").expect("paste marker pattern")
-});
+static PASTE_MARKER_WHOLE: LazyLock<Option<Regex>> =
+    LazyLock::new(|| Regex::new(r"^\[paste #(\d+)( (\+\d+ lines|\d+ chars))?\]$").ok());
 
-const CJK_SCRIPTS: &str = r"\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}\p{scx=Bopomofo}";
+/// The paste-marker pattern.
+pub(crate) fn paste_marker() -> Option<&'static Regex> {
+    PASTE_MARKER.as_ref()
+}
+
+const CJK_SCRIPTS: &str =
+    r"\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}\p{scx=Bopomofo}";
 /// JavaScript's `\s`, which differs from Rust's (U+FEFF yes, U+0085 no).
-const JS_SPACE_CLASS: &str = r"\t\n\x0B\x0C\r \xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000\uFEFF";
+const JS_SPACE_CLASS: &str =
+    r"\t\n\x0B\x0C\r \xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000\uFEFF";
 const CJK_PUNCTUATION_EXTRA: &str = "，．：；！？（）［］｛｝“”‘’…—";
 
-static CJK_BREAK: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(&format!("[{CJK_SCRIPTS}]")).expect("cjk pattern"));
+static CJK_BREAK: LazyLock<Option<Regex>> =
+    LazyLock::new(|| Regex::new(&format!("[{CJK_SCRIPTS}]")).ok());
 
 /// One character that ends an autocomplete token: whitespace or CJK punctuation.
 pub(crate) fn separator_class() -> String {
@@ -37,27 +43,35 @@ pub(crate) fn non_separator_class() -> String {
     format!("[^{JS_SPACE_CLASS}[\\p{{P}}&&[{CJK_SCRIPTS}]]{CJK_PUNCTUATION_EXTRA}]")
 }
 
-static SEPARATOR: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(&separator_class()).expect("separator pattern"));
+static SEPARATOR: LazyLock<Option<Regex>> = LazyLock::new(|| Regex::new(&separator_class()).ok());
 
 /// Whether `text` contains a CJK character (a line may break next to one).
 pub(crate) fn has_cjk(text: &str) -> bool {
-    CJK_BREAK.is_match(text)
+    CJK_BREAK.as_ref().is_some_and(|re| re.is_match(text))
 }
 
 /// Whether `text` contains an autocomplete separator.
 pub(crate) fn has_separator(text: &str) -> bool {
-    SEPARATOR.is_match(text)
+    SEPARATOR.as_ref().is_some_and(|re| re.is_match(text))
 }
 
 /// Whether a segment is a whole paste marker.
 pub(crate) fn is_paste_marker(segment: &str) -> bool {
-    segment.len() >= 10 && PASTE_MARKER_WHOLE.is_match(segment)
+    segment.len() >= 10
+        && PASTE_MARKER_WHOLE
+            .as_ref()
+            .is_some_and(|re| re.is_match(segment))
 }
 
 /// The id of a whole paste marker.
 pub(crate) fn paste_marker_id(segment: &str) -> Option<u32> {
-    PASTE_MARKER_WHOLE.captures(segment)?.get(1)?.as_str().parse().ok()
+    PASTE_MARKER_WHOLE
+        .as_ref()?
+        .captures(segment)?
+        .get(1)?
+        .as_str()
+        .parse()
+        .ok()
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -76,10 +90,12 @@ pub(crate) fn segment<'a>(
         SegmentMode::Grapheme => grapheme_segments(text),
         SegmentMode::Word => word_segments(text),
     };
-    if pastes.is_empty() || !text.contains("[paste #") {
+    let Some(marker_re) =
+        paste_marker().filter(|_| !pastes.is_empty() && text.contains("[paste #"))
+    else {
         return base;
-    }
-    let markers: Vec<(usize, usize)> = PASTE_MARKER
+    };
+    let markers: Vec<(usize, usize)> = marker_re
         .captures_iter(text)
         .filter(|c| c[1].parse::<u32>().is_ok_and(|id| pastes.contains_key(&id)))
         .filter_map(|c| c.get(0).map(|m| (m.start(), m.end())))

@@ -15,12 +15,20 @@ impl Editor {
         let mut rows = Vec::new();
         for (i, line) in self.state.lines.iter().enumerate() {
             if line.is_empty() || crate::width::visible_width(line) <= width {
-                rows.push(VisualLine { logical: i, start: 0, len: line.len() });
+                rows.push(VisualLine {
+                    logical: i,
+                    start: 0,
+                    len: line.len(),
+                });
                 continue;
             }
             let segments = segment(line, SegmentMode::Grapheme, &self.pastes);
             for chunk in word_wrap_line(line, width, &segments) {
-                rows.push(VisualLine { logical: i, start: chunk.start, len: chunk.end - chunk.start });
+                rows.push(VisualLine {
+                    logical: i,
+                    start: chunk.start,
+                    len: chunk.end - chunk.start,
+                });
             }
         }
         rows
@@ -57,7 +65,12 @@ impl Editor {
         }
     }
 
-    pub(super) fn move_to_visual_line(&mut self, rows: &[VisualLine], current: usize, target: usize) {
+    pub(super) fn move_to_visual_line(
+        &mut self,
+        rows: &[VisualLine],
+        current: usize,
+        target: usize,
+    ) {
         let (Some(&current_row), Some(&target_row)) = (rows.get(current), rows.get(target)) else {
             return;
         };
@@ -119,7 +132,12 @@ impl Editor {
     /// The column to land on in the target row, updating the sticky column (pi-tui's
     /// decision table: keep the preferred column while rows are too short for it, go back
     /// to it once one is long enough, and drop it when the cursor was mid-row).
-    fn vertical_move_column(&mut self, current: usize, source_max: usize, target_max: usize) -> usize {
+    fn vertical_move_column(
+        &mut self,
+        current: usize,
+        source_max: usize,
+        target_max: usize,
+    ) -> usize {
         let cursor_in_middle = current < source_max;
         let target_too_short = target_max < current;
         let preferred = match self.preferred_visual_col {

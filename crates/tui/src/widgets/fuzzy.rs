@@ -8,7 +8,9 @@ use super::js_text::{is_js_space, js_trim};
 /// Whether a query matched and how well (lower is better).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct FuzzyMatch {
+    /// Every query character was found in order.
     pub matches: bool,
+    /// Lower is better; only meaningful when `matches`.
     pub score: f64,
 }
 

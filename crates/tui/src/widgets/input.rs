@@ -22,15 +22,20 @@ const PASTE_END: &str = "\x1b[201~";
 /// What the input tells its owner.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum InputEvent {
+    /// Enter, with the value.
     Submit(String),
+    /// Escape (or another `tui.select.cancel` key).
     Escape,
 }
 
 /// Construction options (pi-tui's defaults: prompt "> ", no placeholder).
 #[derive(Clone)]
 pub struct InputOptions {
+    /// Drawn before the text.
     pub prompt: String,
+    /// Shown while the value is empty.
     pub placeholder: String,
+    /// Style of the placeholder.
     pub placeholder_style: Style,
 }
 
@@ -44,6 +49,7 @@ impl Default for InputOptions {
     }
 }
 
+/// One line of editable text (see the module docs).
 pub struct Input {
     value: String,
     /// Byte offset into `value`.
@@ -73,6 +79,7 @@ fn has_control_chars(data: &str) -> bool {
 }
 
 impl Input {
+    /// An empty input.
     pub fn new(options: InputOptions, keybindings: SharedKeybindings) -> Self {
         Self {
             value: String::new(),
@@ -89,6 +96,7 @@ impl Input {
         }
     }
 
+    /// The text.
     pub fn get_value(&self) -> &str {
         &self.value
     }
@@ -137,12 +145,21 @@ impl Input {
     }
 
     fn word_left(&self) -> usize {
-        find_word_backward(&word_segments(&self.value[..self.cursor]), self.cursor, &|_| false)
+        find_word_backward(
+            &word_segments(&self.value[..self.cursor]),
+            self.cursor,
+            &|_| false,
+        )
     }
 
     fn word_right(&self) -> usize {
         let after = &self.value[self.cursor..];
-        find_word_forward(&word_segments(after), self.cursor, self.value.len(), &|_| false)
+        find_word_forward(
+            &word_segments(after),
+            self.cursor,
+            self.value.len(),
+            &|_| false,
+        )
     }
 
     fn kill(&mut self, from: usize, to: usize, prepend: bool, accumulate: bool) {
@@ -276,7 +293,11 @@ impl Input {
             (self.value.clone(), self.cursor)
         } else {
             // Reserve a column for the cursor when it sits past the last character.
-            let scroll = if self.cursor == self.value.len() { available - 1 } else { available };
+            let scroll = if self.cursor == self.value.len() {
+                available - 1
+            } else {
+                available
+            };
             let cursor_col = visible_width(&self.value[..self.cursor]);
             if scroll > 0 {
                 let half = scroll / 2;
@@ -288,7 +309,8 @@ impl Input {
                     cursor_col.saturating_sub(half)
                 };
                 let visible = slice_by_column(&self.value, start, scroll, true);
-                let before = slice_by_column(&self.value, start, cursor_col.saturating_sub(start), true);
+                let before =
+                    slice_by_column(&self.value, start, cursor_col.saturating_sub(start), true);
                 (visible, before.len())
             } else {
                 (String::new(), 0)
@@ -297,7 +319,11 @@ impl Input {
         let cursor = cursor.min(visible.len());
         let at = visible[cursor..].graphemes(true).next().unwrap_or(" ");
         let after = visible.get(cursor + at.len()..).unwrap_or("");
-        let text = format!("{}{marker}{}{after}", &visible[..cursor], render_fake_cursor(at));
+        let text = format!(
+            "{}{marker}{}{after}",
+            &visible[..cursor],
+            render_fake_cursor(at)
+        );
         let padding = " ".repeat(available.saturating_sub(visible_width(&text)));
         format!("{prompt}{text}{padding}")
     }

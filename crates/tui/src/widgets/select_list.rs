@@ -12,12 +12,16 @@ use super::js_text::js_trim;
 /// One row: `value` is what a choice means, `label` what is shown (the value when empty).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SelectItem {
+    /// What choosing the row means.
     pub value: String,
+    /// What the row shows (the value when empty).
     pub label: String,
+    /// Shown in a second column when there is room.
     pub description: Option<String>,
 }
 
 impl SelectItem {
+    /// A row without description.
     pub fn new(value: &str, label: &str) -> Self {
         Self {
             value: value.into(),
@@ -26,6 +30,7 @@ impl SelectItem {
         }
     }
 
+    /// The row with a description.
     pub fn with_description(mut self, description: &str) -> Self {
         self.description = Some(description.into());
         self
@@ -43,10 +48,15 @@ impl SelectItem {
 /// Styles for the list's parts (pi-tui's `SelectListTheme`).
 #[derive(Clone)]
 pub struct SelectListTheme {
+    /// Kept for theme compatibility; pi-tui's list does not use it.
     pub selected_prefix: Style,
+    /// The whole selected row.
     pub selected_text: Style,
+    /// Descriptions of unselected rows.
     pub description: Style,
+    /// The "(3/12)" line.
     pub scroll_info: Style,
+    /// The line shown when nothing matches.
     pub no_match: Style,
 }
 
@@ -65,15 +75,20 @@ impl Default for SelectListTheme {
 /// Bounds for the label column when items have descriptions (pi-tui defaults both to 32).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SelectListLayout {
+    /// Narrowest label column.
     pub min_primary_column_width: Option<usize>,
+    /// Widest label column.
     pub max_primary_column_width: Option<usize>,
 }
 
 /// What the list tells its owner.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SelectListEvent {
+    /// Enter on a row.
     Select(SelectItem),
+    /// Escape or Ctrl+C.
     Cancel,
+    /// The selection moved to this row.
     SelectionChange(SelectItem),
 }
 
@@ -81,6 +96,7 @@ const DEFAULT_PRIMARY_COLUMN_WIDTH: usize = 32;
 const PRIMARY_COLUMN_GAP: usize = 2;
 const MIN_DESCRIPTION_WIDTH: i64 = 10;
 
+/// A list with one selected row (see the module docs).
 pub struct SelectList {
     items: Vec<SelectItem>,
     filtered: Vec<SelectItem>,
@@ -115,6 +131,7 @@ fn truncate(text: &str, width: i64) -> String {
 }
 
 impl SelectList {
+    /// A list showing at most `max_visible` rows, the first selected.
     pub fn new(
         items: Vec<SelectItem>,
         max_visible: usize,
@@ -133,6 +150,7 @@ impl SelectList {
         }
     }
 
+    /// The list with label-column bounds.
     pub fn with_layout(mut self, layout: SelectListLayout) -> Self {
         self.layout = layout;
         self
@@ -150,14 +168,17 @@ impl SelectList {
         self.selected = 0;
     }
 
+    /// Selects row `index` (clamped to the list).
     pub fn set_selected_index(&mut self, index: usize) {
         self.selected = index.min(self.filtered.len().saturating_sub(1));
     }
 
+    /// The selected row's index among the filtered rows.
     pub fn selected_index(&self) -> usize {
         self.selected
     }
 
+    /// The selected row, if any.
     pub fn get_selected_item(&self) -> Option<&SelectItem> {
         self.filtered.get(self.selected)
     }
@@ -189,7 +210,13 @@ impl SelectList {
         widest.clamp(lo, hi)
     }
 
-    fn render_item(&self, item: &SelectItem, selected: bool, width: usize, primary: usize) -> String {
+    fn render_item(
+        &self,
+        item: &SelectItem,
+        selected: bool,
+        width: usize,
+        primary: usize,
+    ) -> String {
         let prefix = if selected { "→ " } else { "  " };
         let prefix_width = visible_width(prefix) as i64;
         let width = width as i64;
@@ -205,7 +232,9 @@ impl SelectList {
             if remaining > MIN_DESCRIPTION_WIDTH {
                 let description = truncate(&description, remaining);
                 if selected {
-                    return (self.theme.selected_text)(&format!("{prefix}{value}{spacing}{description}"));
+                    return (self.theme.selected_text)(&format!(
+                        "{prefix}{value}{spacing}{description}"
+                    ));
                 }
                 let styled = (self.theme.description)(&format!("{spacing}{description}"));
                 return format!("{prefix}{value}{styled}");
@@ -239,7 +268,8 @@ impl SelectList {
 
     fn notify_selection_change(&mut self) {
         if let Some(item) = self.filtered.get(self.selected) {
-            self.events.push(SelectListEvent::SelectionChange(item.clone()));
+            self.events
+                .push(SelectListEvent::SelectionChange(item.clone()));
         }
     }
 
@@ -248,10 +278,18 @@ impl SelectList {
         let len = self.filtered.len();
         let page = select_page_index(kb, data, self.selected, len, self.max_visible);
         if kb.matches(data, "tui.select.up") {
-            self.selected = if self.selected == 0 { len.saturating_sub(1) } else { self.selected - 1 };
+            self.selected = if self.selected == 0 {
+                len.saturating_sub(1)
+            } else {
+                self.selected - 1
+            };
             self.notify_selection_change();
         } else if kb.matches(data, "tui.select.down") {
-            self.selected = if self.selected + 1 >= len { 0 } else { self.selected + 1 };
+            self.selected = if self.selected + 1 >= len {
+                0
+            } else {
+                self.selected + 1
+            };
             self.notify_selection_change();
         } else if let Some(page) = page {
             if len == 0 || page == self.selected {

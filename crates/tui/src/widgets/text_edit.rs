@@ -31,6 +31,7 @@ impl KillRing {
         }
     }
 
+    /// The newest entry.
     pub fn peek(&self) -> Option<&str> {
         self.ring.last().map(String::as_str)
     }
@@ -44,12 +45,9 @@ impl KillRing {
         }
     }
 
+    /// Entries in the ring.
     pub fn len(&self) -> usize {
         self.ring.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.ring.is_empty()
     }
 }
 
@@ -64,8 +62,11 @@ pub enum LastAction {
 /// A piece of text from a segmenter: where it starts (bytes) and whether it is a word.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Segment<'a> {
+    /// Byte offset in the segmented text.
     pub start: usize,
+    /// The segment.
     pub text: &'a str,
+    /// Whether it is a word (letters or digits).
     pub word_like: bool,
 }
 

@@ -11,8 +11,8 @@ mod wrap;
 
 use unicode_segmentation::UnicodeSegmentation;
 
-pub use wrap::wrap_text_with_ansi;
 pub(crate) use wrap::is_js_space;
+pub use wrap::wrap_text_with_ansi;
 
 /// The grapheme clusters of a run of text without escape sequences. Printable ASCII is one
 /// cluster per byte, so such runs skip the segmenter.
