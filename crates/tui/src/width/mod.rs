@@ -11,6 +11,7 @@ mod wrap;
 
 use unicode_segmentation::UnicodeSegmentation;
 
+pub(crate) use wrap::is_js_space;
 pub use wrap::wrap_text_with_ansi;
 
 /// The grapheme clusters of a run of text without escape sequences. Printable ASCII is one
