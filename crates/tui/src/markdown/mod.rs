@@ -1,0 +1,143 @@
+//! The Markdown component: an assistant reply (or any Markdown) drawn as styled lines with
+//! pi-tui's exact layout, checked line for line against pi-tui in `tests/markdown_parity.rs`.
+//!
+//! Parsing is pulldown-cmark, reshaped into the token tree pi-tui's renderer expects from
+//! `marked` ([`parse`]); [`render`] and [`table`] lay the tokens out; [`highlight`] colours
+//! fenced code for a theme that wants it.
+
+mod autolink;
+
+mod parse;
+mod render;
+mod table;
+mod theme;
+mod tokens;
+
+use std::sync::Arc;
+
+pub use theme::{DefaultTextStyle, HighlightCode, MarkdownTheme};
+
+use crate::component::{Component, Lines};
+use crate::width::{visible_width, wrap_text_with_ansi};
+use render::Renderer;
+use tokens::Block;
+
+/// Renders Markdown text with padding, a theme and an optional default text style.
+pub struct Markdown {
+    text: String,
+    padding_x: usize,
+    padding_y: usize,
+    theme: MarkdownTheme,
+    default_style: Option<DefaultTextStyle>,
+    hyperlinks: bool,
+    /// Parsed blocks of `text` (parsing does not depend on width or theme).
+    blocks: Option<Arc<Vec<Block>>>,
+    cache: Option<(usize, Lines)>,
+}
+
+impl Markdown {
+    pub fn new(
+        text: impl Into<String>,
+        padding_x: usize,
+        padding_y: usize,
+        theme: MarkdownTheme,
+        default_style: Option<DefaultTextStyle>,
+    ) -> Self {
+        Self {
+            text: text.into(),
+            padding_x,
+            padding_y,
+            theme,
+            default_style,
+            hyperlinks: false,
+            blocks: None,
+            cache: None,
+        }
+    }
+
+    /// Whether links become OSC 8 hyperlinks (the terminal supports them) or print their
+    /// target after the text; pi-tui decides this from terminal capabilities.
+    pub fn set_hyperlinks(&mut self, hyperlinks: bool) {
+        if self.hyperlinks != hyperlinks {
+            self.hyperlinks = hyperlinks;
+            self.cache = None;
+        }
+    }
+
+    pub fn set_text(&mut self, text: impl Into<String>) {
+        let text = text.into();
+        if text != self.text {
+            self.text = text;
+            self.blocks = None;
+            self.cache = None;
+        }
+    }
+
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    pub fn set_theme(&mut self, theme: MarkdownTheme) {
+        self.theme = theme;
+        self.cache = None;
+    }
+
+    fn render_lines(&mut self, width: usize) -> Vec<String> {
+        let content_width = width.saturating_sub(self.padding_x * 2).max(1);
+        if self.text.trim().is_empty() {
+            return Vec::new();
+        }
+        let blocks = match &self.blocks {
+            Some(blocks) => blocks.clone(),
+            None => {
+                let parsed = Arc::new(parse::parse(&self.text.replace('\t', "   ")));
+                self.blocks = Some(parsed.clone());
+                parsed
+            }
+        };
+        let renderer = Renderer::new(&self.theme, self.default_style.as_ref(), self.hyperlinks);
+        let bg = self.default_style.as_ref().and_then(|s| s.bg_color.clone());
+        let margin = " ".repeat(self.padding_x);
+        let fill = |line: String| -> String {
+            let padding = " ".repeat(width.saturating_sub(visible_width(&line)));
+            match &bg {
+                Some(bg) => bg(&format!("{line}{padding}")),
+                None => line + &padding,
+            }
+        };
+        let mut content = Vec::new();
+        for (i, block) in blocks.iter().enumerate() {
+            let next = blocks.get(i + 1).map(Block::kind);
+            for line in renderer.block(block, content_width, next, None) {
+                for wrapped in wrap_text_with_ansi(&line, content_width) {
+                    content.push(fill(format!("{margin}{wrapped}{margin}")));
+                }
+            }
+        }
+        let empty: Vec<String> = (0..self.padding_y).map(|_| fill(" ".repeat(width))).collect();
+        let mut lines = empty.clone();
+        lines.extend(content);
+        lines.extend(empty);
+        if lines.is_empty() {
+            lines.push(String::new());
+        }
+        lines
+    }
+}
+
+impl Component for Markdown {
+    fn render(&mut self, width: usize) -> Lines {
+        if let Some((cached_width, lines)) = &self.cache {
+            if *cached_width == width {
+                return lines.clone();
+            }
+        }
+        let lines: Lines = Arc::new(self.render_lines(width));
+        self.cache = Some((width, lines.clone()));
+        lines
+    }
+
+    fn invalidate(&mut self) {
+        self.cache = None;
+    }
+}
