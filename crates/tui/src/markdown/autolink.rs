@@ -40,7 +40,11 @@ pub fn link_bare_urls(text: &str) -> Vec<Inline> {
                 out.push(Inline::Text(text[plain_start..i].to_string()));
             }
             let shown = text[i..i + len].to_string();
-            out.push(Inline::Link { children: vec![Inline::Text(shown.clone())], href, text: shown });
+            out.push(Inline::Link {
+                children: vec![Inline::Text(shown.clone())],
+                href,
+                text: shown,
+            });
             i += len;
             plain_start = i;
             prev = text[..i].chars().next_back();
@@ -58,13 +62,21 @@ pub fn link_bare_urls(text: &str) -> Vec<Inline> {
 
 /// A URL at the start of `s`: its length and target.
 fn url_at(s: &str) -> Option<(usize, String)> {
-    let scheme = SCHEMES.iter().find(|p| s.get(..p.len()).is_some_and(|head| head.eq_ignore_ascii_case(p)))?;
+    let scheme = SCHEMES.iter().find(|p| {
+        s.get(..p.len())
+            .is_some_and(|head| head.eq_ignore_ascii_case(p))
+    })?;
     let after = &s[scheme.len()..];
-    let host_len = after.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '.').count();
+    let host_len = after
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '.')
+        .count();
     if host_len == 0 || after.starts_with('.') {
         return None;
     }
-    let body_len = after.find(|c: char| c.is_whitespace() || c == '<').unwrap_or(after.len());
+    let body_len = after
+        .find(|c: char| c.is_whitespace() || c == '<')
+        .unwrap_or(after.len());
     let mut url = &s[..scheme.len() + body_len];
     if let Some(cut) = url.find(is_cjk_punctuation) {
         url = &url[..cut];
@@ -73,7 +85,11 @@ fn url_at(s: &str) -> Option<(usize, String)> {
     if url.len() <= scheme.len() {
         return None;
     }
-    let href = if scheme.eq_ignore_ascii_case("www.") { format!("http://{url}") } else { url.to_string() };
+    let href = if scheme.eq_ignore_ascii_case("www.") {
+        format!("http://{url}")
+    } else {
+        url.to_string()
+    };
     Some((url.len(), href))
 }
 
@@ -89,7 +105,10 @@ fn backpedal(mut url: &str) -> &str {
                 url = &url[..url.len() - 1];
             } else if last == ';' {
                 if let Some(amp) = url.rfind('&') {
-                    if url[amp + 1..url.len() - 1].chars().all(|c| c.is_ascii_alphanumeric()) {
+                    if url[amp + 1..url.len() - 1]
+                        .chars()
+                        .all(|c| c.is_ascii_alphanumeric())
+                    {
                         url = &url[..amp];
                     }
                 }

@@ -114,7 +114,9 @@ impl Markdown {
                 }
             }
         }
-        let empty: Vec<String> = (0..self.padding_y).map(|_| fill(" ".repeat(width))).collect();
+        let empty: Vec<String> = (0..self.padding_y)
+            .map(|_| fill(" ".repeat(width)))
+            .collect();
         let mut lines = empty.clone();
         lines.extend(content);
         lines.extend(empty);

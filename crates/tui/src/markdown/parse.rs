@@ -16,9 +16,16 @@ use super::tokens::{Block, Inline, List, ListItem, Table};
 
 /// Parses `src` (tabs already expanded) into top-level blocks.
 pub fn parse(src: &str) -> Vec<Block> {
-    let options = Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_TASKLISTS;
-    let events: Vec<(Event, Range<usize>)> = Parser::new_ext(src, options).into_offset_iter().collect();
-    let mut builder = Builder { src, events, pos: 0, depth: 0 };
+    let options =
+        Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_TASKLISTS;
+    let events: Vec<(Event, Range<usize>)> =
+        Parser::new_ext(src, options).into_offset_iter().collect();
+    let mut builder = Builder {
+        src,
+        events,
+        pos: 0,
+        depth: 0,
+    };
     let spanned = builder.blocks();
     let mut blocks = with_spaces(src, spanned, Some(src.len()), true);
     trim_partial_closing_fence(&mut blocks);
@@ -39,7 +46,8 @@ struct Spanned {
 /// blank line. `end` is where the container's last gap stops (`None`: the container keeps no
 /// trailing space); at the start of the document any newline counts.
 fn with_spaces(src: &str, spanned: Vec<Spanned>, end: Option<usize>, document: bool) -> Vec<Block> {
-    let newlines = |from: usize, to: usize| src.get(from..to).map_or(0, |gap| gap.matches('\n').count());
+    let newlines =
+        |from: usize, to: usize| src.get(from..to).map_or(0, |gap| gap.matches('\n').count());
     let mut blocks = Vec::with_capacity(spanned.len() * 2);
     if document {
         if let Some(first) = spanned.first() {
@@ -81,7 +89,11 @@ impl<'a> Builder<'a> {
 
     fn spanned(&self, block: Block, range: Range<usize>) -> Spanned {
         let content_end = self.content_end(&range).max(range.start);
-        Spanned { block, start: range.start, content_end }
+        Spanned {
+            block,
+            start: range.start,
+            content_end,
+        }
     }
 
     /// Blocks until the end tag of the enclosing container (or the end of the events).
@@ -102,7 +114,12 @@ impl<'a> Builder<'a> {
                 }
                 Event::Html(_) => {
                     self.pos += 1;
-                    let raw = self.src.get(range.clone()).unwrap_or("").trim_end().to_string();
+                    let raw = self
+                        .src
+                        .get(range.clone())
+                        .unwrap_or("")
+                        .trim_end()
+                        .to_string();
                     out.push(self.spanned(Block::Html(raw), range));
                 }
                 _ => {
@@ -120,11 +137,20 @@ impl<'a> Builder<'a> {
     fn block(&mut self, tag: Tag<'a>, range: Range<usize>) -> Option<Spanned> {
         let block = match tag {
             Tag::Paragraph => Block::Paragraph(self.inlines()),
-            Tag::Heading { level, .. } => Block::Heading { depth: level as u8, inlines: self.inlines() },
+            Tag::Heading { level, .. } => Block::Heading {
+                depth: level as u8,
+                inlines: self.inlines(),
+            },
             Tag::CodeBlock(kind) => self.code_block(kind, &range),
             Tag::HtmlBlock => {
                 self.skip_to_end();
-                Block::Html(self.src.get(range.clone()).unwrap_or("").trim_end().to_string())
+                Block::Html(
+                    self.src
+                        .get(range.clone())
+                        .unwrap_or("")
+                        .trim_end()
+                        .to_string(),
+                )
             }
             Tag::BlockQuote(_) => {
                 self.depth += 1;
@@ -180,7 +206,11 @@ impl<'a> Builder<'a> {
             None => text,
         };
         let raw = self.src.get(range.clone()).unwrap_or("");
-        Block::Code { lang, text, partial_fence: partial_fence_len(raw) }
+        Block::Code {
+            lang,
+            text,
+            partial_fence: partial_fence_len(raw),
+        }
     }
 
     fn list(&mut self, start: Option<u64>) -> List {
@@ -192,14 +222,24 @@ impl<'a> Builder<'a> {
             self.pos += 1;
             match event {
                 Event::Start(Tag::Item) => {
-                    let task = match self.events.get(self.pos) {
-                        Some((Event::TaskListMarker(checked), _)) => {
+                    // The marker opens a tight item; in a loose one it sits inside the first
+                    // paragraph, where the inline reader passes over it.
+                    let task = match (self.events.get(self.pos), self.events.get(self.pos + 1)) {
+                        (Some((Event::TaskListMarker(checked), _)), _) => {
+                            let checked = *checked;
                             self.pos += 1;
-                            Some(*checked)
+                            Some(checked)
                         }
+                        (
+                            Some((Event::Start(Tag::Paragraph), _)),
+                            Some((Event::TaskListMarker(checked), _)),
+                        ) => Some(*checked),
                         _ => None,
                     };
-                    loose |= matches!(self.events.get(self.pos), Some((Event::Start(Tag::Paragraph), _)));
+                    loose |= matches!(
+                        self.events.get(self.pos),
+                        Some((Event::Start(Tag::Paragraph), _))
+                    );
                     let children = self.blocks();
                     self.pos += 1;
                     spans.push((range.start, children, task));
@@ -212,9 +252,17 @@ impl<'a> Builder<'a> {
         let starts: Vec<usize> = spans.iter().map(|(start, _, _)| *start).collect();
         for (index, (_, children, task)) in spans.into_iter().enumerate() {
             let next = starts.get(index + 1).copied();
-            items.push(ListItem { task, blocks: with_spaces(self.src, children, next, false) });
+            items.push(ListItem {
+                task,
+                blocks: with_spaces(self.src, children, next, false),
+            });
         }
-        List { ordered: start.is_some(), start: start.unwrap_or(1), loose, items }
+        List {
+            ordered: start.is_some(),
+            start: start.unwrap_or(1),
+            loose,
+            items,
+        }
     }
 
     fn table(&mut self, range: &Range<usize>) -> Table {
@@ -242,7 +290,11 @@ impl<'a> Builder<'a> {
         let content_end = self.content_end(range);
         let after = self.src.get(content_end..).unwrap_or("");
         let gap = &after[..after.len() - after.trim_start().len()];
-        let mut raw = self.src.get(range.start..content_end).unwrap_or("").to_string();
+        let mut raw = self
+            .src
+            .get(range.start..content_end)
+            .unwrap_or("")
+            .to_string();
         if gap.matches('\n').count() == 1 {
             raw.push('\n');
         }
@@ -260,7 +312,11 @@ impl<'a> Builder<'a> {
     fn inlines_until_block(&mut self) -> (Vec<Inline>, usize) {
         let start = self.pos;
         let inlines = self.inline_run(false);
-        let end = self.events[start..self.pos].iter().map(|(_, r)| r.end).max().unwrap_or(0);
+        let end = self.events[start..self.pos]
+            .iter()
+            .map(|(_, r)| r.end)
+            .max()
+            .unwrap_or(0);
         (finish_inlines(inlines), end)
     }
 
@@ -286,7 +342,9 @@ impl<'a> Builder<'a> {
                     let escaped = range.start > 0
                         && self.src.as_bytes().get(range.start - 1) == Some(&b'\\')
                         && prev_end != Some(range.start);
-                    match text.chars().next().filter(|_| escaped) {
+                    // In a table cell `\|` is the cell's text, not an escape (GFM takes it out
+                    // before inline parsing, as marked does).
+                    match text.chars().next().filter(|c| escaped && *c != '|') {
                         Some(first) => {
                             out.push(Inline::Escape(first.to_string()));
                             let rest = &text[first.len_utf8()..];
@@ -300,7 +358,13 @@ impl<'a> Builder<'a> {
                 Event::Code(code) => out.push(Inline::Code(code.to_string())),
                 Event::InlineHtml(html) => out.push(Inline::Html(html.to_string())),
                 Event::SoftBreak => out.push(Inline::Text(self.soft_break(prev_end, &range))),
-                Event::HardBreak => out.push(Inline::Break),
+                Event::HardBreak => {
+                    out.push(Inline::Break);
+                    let indent = self.line_indent_after(&range);
+                    if !indent.is_empty() {
+                        out.push(Inline::Text(indent));
+                    }
+                }
                 Event::Start(tag) => {
                     if let Some(inline) = self.inline_tag(tag, &range) {
                         out.extend(inline);
@@ -329,10 +393,16 @@ impl<'a> Builder<'a> {
     /// or quote the continuation line's indentation belongs to the container.
     fn soft_break(&self, prev_end: Option<usize>, range: &Range<usize>) -> String {
         let bytes = self.src.as_bytes();
-        let newline = (range.start..bytes.len()).find(|&i| bytes[i] == b'\n').unwrap_or(range.start);
+        let newline = (range.start..bytes.len())
+            .find(|&i| bytes[i] == b'\n')
+            .unwrap_or(range.start);
         let before_start = prev_end.unwrap_or(newline).min(newline);
         let before = self.src.get(before_start..newline).unwrap_or("");
-        let before = if before.chars().all(|c| c == ' ') { before } else { "" };
+        let before = if before.chars().all(|c| c == ' ') {
+            before
+        } else {
+            ""
+        };
         let after = if self.depth == 0 {
             let rest = self.src.get(newline + 1..).unwrap_or("");
             &rest[..rest.len() - rest.trim_start_matches(' ').len()]
@@ -340,6 +410,19 @@ impl<'a> Builder<'a> {
             ""
         };
         format!("{before}\n{after}")
+    }
+
+    /// The indentation of the line after a hard break, which marked keeps at the top level.
+    fn line_indent_after(&self, range: &Range<usize>) -> String {
+        if self.depth > 0 {
+            return String::new();
+        }
+        let rest = self.src.get(range.start..).unwrap_or("");
+        let Some(newline) = rest.find('\n') else {
+            return String::new();
+        };
+        let next = &rest[newline + 1..];
+        next[..next.len() - next.trim_start_matches(' ').len()].to_string()
     }
 
     fn inline_tag(&mut self, tag: Tag<'a>, range: &Range<usize>) -> Option<Vec<Inline>> {
@@ -360,14 +443,24 @@ impl<'a> Builder<'a> {
                     Some(parts)
                 }
             }
-            Tag::Link { link_type, dest_url, .. } => {
+            Tag::Link {
+                link_type,
+                dest_url,
+                ..
+            } => {
                 let children = unwrap_links(self.inlines());
                 let text = plain_text(&children);
                 let href = match link_type {
-                    LinkType::Email if !dest_url.starts_with("mailto:") => format!("mailto:{dest_url}"),
+                    LinkType::Email if !dest_url.starts_with("mailto:") => {
+                        format!("mailto:{dest_url}")
+                    }
                     _ => dest_url.to_string(),
                 };
-                single(Inline::Link { children, href, text })
+                single(Inline::Link {
+                    children,
+                    href,
+                    text,
+                })
             }
             Tag::Image { .. } => {
                 let children = self.inlines();
@@ -390,7 +483,9 @@ fn partial_fence_len(raw: &str) -> usize {
     };
     let marker = raw.chars().take_while(|&c| c == fence_char).count();
     let last_line = raw.rsplit('\n').next().unwrap_or("");
-    let partial = !last_line.is_empty() && last_line.len() < marker && last_line.chars().all(|c| c == fence_char);
+    let partial = !last_line.is_empty()
+        && last_line.len() < marker
+        && last_line.chars().all(|c| c == fence_char);
     if marker >= 3 && partial && raw.contains('\n') {
         last_line.len()
     } else {
@@ -435,9 +530,11 @@ pub fn plain_text(inlines: &[Inline]) -> String {
     let mut out = String::new();
     for inline in inlines {
         match inline {
-            Inline::Text(t) | Inline::Escape(t) | Inline::Code(t) | Inline::Image(t) | Inline::Html(t) => {
-                out.push_str(t)
-            }
+            Inline::Text(t)
+            | Inline::Escape(t)
+            | Inline::Code(t)
+            | Inline::Image(t)
+            | Inline::Html(t) => out.push_str(t),
             Inline::Strong(c) | Inline::Em(c) | Inline::Del(c) => out.push_str(&plain_text(c)),
             Inline::Link { children, .. } => out.push_str(&plain_text(children)),
             Inline::Break => out.push('\n'),
@@ -455,11 +552,13 @@ fn finish_inlines(inlines: Vec<Inline>) -> Vec<Inline> {
             (_, inline) => merged.push(inline),
         }
     }
-    merged.into_iter().flat_map(|inline| match inline {
-        Inline::Text(text) => link_bare_urls(&text),
-        other => vec![other],
-    })
-    .collect()
+    merged
+        .into_iter()
+        .flat_map(|inline| match inline {
+            Inline::Text(text) => link_bare_urls(&text),
+            other => vec![other],
+        })
+        .collect()
 }
 
 /// Streamed replies end mid-fence: a last line of fewer fence characters than the opening
@@ -473,7 +572,11 @@ fn trim_partial_closing_fence(blocks: &mut [Block]) {
             }
         }
         Some(Block::Blockquote(children)) => trim_partial_closing_fence(children),
-        Some(Block::Code { text, partial_fence, .. }) if *partial_fence > 0 => {
+        Some(Block::Code {
+            text,
+            partial_fence,
+            ..
+        }) if *partial_fence > 0 => {
             let keep = text.len().saturating_sub(*partial_fence);
             if text.is_char_boundary(keep) {
                 text.truncate(keep);
@@ -494,14 +597,20 @@ fn remove_html_comment_blocks(blocks: &mut Vec<Block>) {
     while i > 0 {
         i -= 1;
         match &mut blocks[i] {
-            Block::List(list) => list.items.iter_mut().for_each(|item| remove_html_comment_blocks(&mut item.blocks)),
+            Block::List(list) => list
+                .items
+                .iter_mut()
+                .for_each(|item| remove_html_comment_blocks(&mut item.blocks)),
             Block::Blockquote(children) => remove_html_comment_blocks(children),
             Block::Html(raw) if strip_html_comments(raw).trim().is_empty() => {
                 blocks.remove(i);
                 let next_is_space = matches!(blocks.get(i), Some(Block::Space));
                 if next_is_space && (i == 0 || matches!(blocks.get(i - 1), Some(Block::Space))) {
                     blocks.remove(i);
-                } else if i == blocks.len() && i > 0 && matches!(blocks.get(i - 1), Some(Block::Space)) {
+                } else if i == blocks.len()
+                    && i > 0
+                    && matches!(blocks.get(i - 1), Some(Block::Space))
+                {
                     i -= 1;
                     blocks.remove(i);
                 }
@@ -534,7 +643,9 @@ mod tests {
     fn dump() {
         if let Ok(src) = std::env::var("MD_SRC") {
             let src = src.replace("\\n", "\n");
-            for (e, r) in Parser::new_ext(&src, Options::ENABLE_TABLES | Options::ENABLE_TASKLISTS).into_offset_iter() {
+            for (e, r) in Parser::new_ext(&src, Options::ENABLE_TABLES | Options::ENABLE_TASKLISTS)
+                .into_offset_iter()
+            {
                 eprintln!("{e:?} {r:?} {:?}", &src[r.clone()]);
             }
             eprintln!("{:#?}", parse(&src));

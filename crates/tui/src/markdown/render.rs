@@ -22,8 +22,17 @@ pub struct Renderer<'a> {
 }
 
 impl<'a> Renderer<'a> {
-    pub fn new(theme: &'a MarkdownTheme, default_style: Option<&'a DefaultTextStyle>, hyperlinks: bool) -> Self {
-        let mut renderer = Self { theme, default_style, hyperlinks, default_prefix: String::new() };
+    pub fn new(
+        theme: &'a MarkdownTheme,
+        default_style: Option<&'a DefaultTextStyle>,
+        hyperlinks: bool,
+    ) -> Self {
+        let mut renderer = Self {
+            theme,
+            default_style,
+            hyperlinks,
+            default_prefix: String::new(),
+        };
         if default_style.is_some() {
             renderer.default_prefix = style_prefix(&|t: &str| renderer.apply_default_style(t));
         }
@@ -54,7 +63,13 @@ impl<'a> Renderer<'a> {
     }
 
     /// Lines of one block at `width`; `next` is the following sibling's kind.
-    pub fn block(&self, block: &Block, width: usize, next: Option<&str>, ctx: Option<&StyleContext>) -> Vec<String> {
+    pub fn block(
+        &self,
+        block: &Block,
+        width: usize,
+        next: Option<&str>,
+        ctx: Option<&StyleContext>,
+    ) -> Vec<String> {
         let spaced = |lines: &mut Vec<String>| {
             if next.is_some_and(|kind| kind != "space") {
                 lines.push(String::new());
@@ -65,10 +80,17 @@ impl<'a> Renderer<'a> {
             Block::Heading { depth, inlines } => {
                 let theme = self.theme;
                 let style = |text: &str| {
-                    let inner = if *depth == 1 { (theme.underline)(text) } else { text.to_string() };
+                    let inner = if *depth == 1 {
+                        (theme.underline)(text)
+                    } else {
+                        text.to_string()
+                    };
                     (theme.heading)(&(theme.bold)(&inner))
                 };
-                let heading_ctx = StyleContext { apply: &style, prefix: style_prefix(&style) };
+                let heading_ctx = StyleContext {
+                    apply: &style,
+                    prefix: style_prefix(&style),
+                };
                 let text = self.inlines(inlines, Some(&heading_ctx));
                 if *depth >= 3 {
                     lines.push(style(&format!("{} ", "#".repeat(usize::from(*depth)))) + &text);
@@ -85,14 +107,20 @@ impl<'a> Renderer<'a> {
             }
             Block::Code { lang, text, .. } => {
                 let indent = self.theme.code_block_indent.as_deref().unwrap_or("  ");
-                lines.push((self.theme.code_block_border)(&format!("```{}", lang.as_deref().unwrap_or(""))));
+                lines.push((self.theme.code_block_border)(&format!(
+                    "```{}",
+                    lang.as_deref().unwrap_or("")
+                )));
                 match &self.theme.highlight_code {
-                    Some(highlight) => {
-                        lines.extend(highlight(text, lang.as_deref()).iter().map(|l| format!("{indent}{l}")))
-                    }
-                    None => {
-                        lines.extend(text.split('\n').map(|l| format!("{indent}{}", (self.theme.code_block)(l))))
-                    }
+                    Some(highlight) => lines.extend(
+                        highlight(text, lang.as_deref())
+                            .iter()
+                            .map(|l| format!("{indent}{l}")),
+                    ),
+                    None => lines.extend(
+                        text.split('\n')
+                            .map(|l| format!("{indent}{}", (self.theme.code_block)(l))),
+                    ),
                 }
                 lines.push((self.theme.code_block_border)("```"));
                 spaced(&mut lines);
@@ -110,14 +138,22 @@ impl<'a> Renderer<'a> {
                 lines.push((self.theme.hr)(&"─".repeat(width.min(80))));
                 spaced(&mut lines);
             }
-            Block::Html(raw) => lines.push(self.apply_default_style(strip_html_comments(raw).trim())),
+            Block::Html(raw) => {
+                lines.push(self.apply_default_style(strip_html_comments(raw).trim()))
+            }
             Block::Space => lines.push(String::new()),
         }
         lines
     }
 
     /// Returns whether the quote got its border.
-    fn blockquote(&self, children: &[Block], width: usize, ctx: Option<&StyleContext>, lines: &mut Vec<String>) -> bool {
+    fn blockquote(
+        &self,
+        children: &[Block],
+        width: usize,
+        ctx: Option<&StyleContext>,
+        lines: &mut Vec<String>,
+    ) -> bool {
         let theme = self.theme;
         let quote_style = |text: &str| (theme.quote)(&(theme.italic)(text));
         let prefix = style_prefix(&quote_style);
@@ -131,10 +167,18 @@ impl<'a> Renderer<'a> {
         }
         let content_width = width - 2;
         let identity = |text: &str| text.to_string();
-        let quote_ctx = StyleContext { apply: &identity, prefix: prefix.clone() };
+        let quote_ctx = StyleContext {
+            apply: &identity,
+            prefix: prefix.clone(),
+        };
         let mut rendered = Vec::new();
         for (i, child) in children.iter().enumerate() {
-            rendered.extend(self.block(child, content_width, children.get(i + 1).map(Block::kind), Some(&quote_ctx)));
+            rendered.extend(self.block(
+                child,
+                content_width,
+                children.get(i + 1).map(Block::kind),
+                Some(&quote_ctx),
+            ));
         }
         while rendered.last().is_some_and(|l: &String| l.is_empty()) {
             rendered.pop();
@@ -153,12 +197,22 @@ impl<'a> Renderer<'a> {
         true
     }
 
-    fn list(&self, list: &List, depth: usize, width: usize, ctx: Option<&StyleContext>) -> Vec<String> {
+    fn list(
+        &self,
+        list: &List,
+        depth: usize,
+        width: usize,
+        ctx: Option<&StyleContext>,
+    ) -> Vec<String> {
         let mut lines = Vec::new();
         let indent = "    ".repeat(depth);
         let count = list.items.len();
         for (i, item) in list.items.iter().enumerate() {
-            let bullet = if list.ordered { format!("{}. ", list.start.saturating_add(i as u64)) } else { "- ".into() };
+            let bullet = if list.ordered {
+                format!("{}. ", list.start.saturating_add(i as u64))
+            } else {
+                "- ".into()
+            };
             let task = match item.task {
                 Some(true) => "[x] ",
                 Some(false) => "[ ] ",
@@ -200,11 +254,19 @@ impl<'a> Renderer<'a> {
         let ctx = match ctx {
             Some(ctx) => ctx,
             None => {
-                default_ctx = StyleContext { apply: &default_apply, prefix: self.default_prefix.clone() };
+                default_ctx = StyleContext {
+                    apply: &default_apply,
+                    prefix: self.default_prefix.clone(),
+                };
                 &default_ctx
             }
         };
-        let apply_lines = |text: &str| text.split('\n').map(|seg| (ctx.apply)(seg)).collect::<Vec<_>>().join("\n");
+        let apply_lines = |text: &str| {
+            text.split('\n')
+                .map(|seg| (ctx.apply)(seg))
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
         let theme = self.theme;
         let prefix = ctx.prefix.as_str();
         let mut out = String::new();
@@ -213,7 +275,11 @@ impl<'a> Renderer<'a> {
             let dropping = std::mem::take(&mut drop_leading_space);
             match token {
                 Inline::Text(text) => {
-                    let text = if dropping { text.trim_start_matches([' ', '\t']) } else { text };
+                    let text = if dropping {
+                        text.trim_start_matches([' ', '\t'])
+                    } else {
+                        text
+                    };
                     out.push_str(&apply_lines(text));
                 }
                 Inline::Escape(text) | Inline::Image(text) => out.push_str(&apply_lines(text)),
@@ -233,8 +299,13 @@ impl<'a> Renderer<'a> {
                     out.push_str(&(theme.code)(code));
                     out.push_str(prefix);
                 }
-                Inline::Link { children, href, text } => {
-                    let styled = (theme.link)(&(theme.underline)(&self.inlines(children, Some(ctx))));
+                Inline::Link {
+                    children,
+                    href,
+                    text,
+                } => {
+                    let styled =
+                        (theme.link)(&(theme.underline)(&self.inlines(children, Some(ctx))));
                     if self.hyperlinks {
                         out.push_str(&format!("\x1b]8;;{href}\x1b\\{styled}\x1b]8;;\x1b\\"));
                     } else {

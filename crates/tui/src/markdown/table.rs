@@ -14,7 +14,11 @@ const MAX_UNBROKEN_WORD: usize = 30;
 const STYLE_RESET: &str = "\x1b[22;23;24;25;27;28;29;39m";
 
 fn longest_word(text: &str) -> usize {
-    text.split(char::is_whitespace).filter(|w| !w.is_empty()).map(visible_width).max().unwrap_or(0)
+    text.split(char::is_whitespace)
+        .filter(|w| !w.is_empty())
+        .map(visible_width)
+        .max()
+        .unwrap_or(0)
 }
 
 fn wrap_cell(text: &str, width: usize, prefix: &str) -> Vec<String> {
@@ -28,7 +32,10 @@ fn wrap_cell(text: &str, width: usize, prefix: &str) -> Vec<String> {
 }
 
 fn pad(text: &str, width: usize) -> String {
-    format!("{text}{}", " ".repeat(width.saturating_sub(visible_width(text))))
+    format!(
+        "{text}{}",
+        " ".repeat(width.saturating_sub(visible_width(text)))
+    )
 }
 
 fn border(widths: &[usize], left: &str, mid: &str, right: &str) -> String {
@@ -37,7 +44,13 @@ fn border(widths: &[usize], left: &str, mid: &str, right: &str) -> String {
 }
 
 impl Renderer<'_> {
-    pub fn table(&self, table: &Table, width: usize, next: Option<&str>, ctx: Option<&StyleContext>) -> Vec<String> {
+    pub fn table(
+        &self,
+        table: &Table,
+        width: usize,
+        next: Option<&str>,
+        ctx: Option<&StyleContext>,
+    ) -> Vec<String> {
         let columns = table.header.len();
         if columns == 0 {
             return Vec::new();
@@ -47,7 +60,11 @@ impl Renderer<'_> {
         let available = width as i64 - overhead as i64;
         if available < columns as i64 {
             // Too narrow for a stable table: the source, wrapped.
-            let mut lines = if table.raw.is_empty() { Vec::new() } else { wrap_text_with_ansi(&table.raw, width) };
+            let mut lines = if table.raw.is_empty() {
+                Vec::new()
+            } else {
+                wrap_text_with_ansi(&table.raw, width)
+            };
             if spaced {
                 lines.push(String::new());
             }
@@ -56,19 +73,28 @@ impl Renderer<'_> {
         let available = available as usize;
         let render = |cell: &[Inline]| self.inlines(cell, ctx);
         let header: Vec<String> = table.header.iter().map(|c| render(c)).collect();
-        let rows: Vec<Vec<String>> = table.rows.iter().map(|r| r.iter().map(|c| render(c)).collect()).collect();
+        let rows: Vec<Vec<String>> = table
+            .rows
+            .iter()
+            .map(|r| r.iter().map(|c| render(c)).collect())
+            .collect();
         let widths = column_widths(&header, &rows, columns, width, available);
         let prefix = ctx.map(|c| c.prefix.as_str()).unwrap_or("");
 
         let mut lines = vec![border(&widths, "┌", "┬", "┐")];
-        let header_cells: Vec<Vec<String>> =
-            header.iter().enumerate().map(|(i, text)| wrap_cell(text, widths[i], prefix)).collect();
+        let header_cells: Vec<Vec<String>> = header
+            .iter()
+            .enumerate()
+            .map(|(i, text)| wrap_cell(text, widths[i], prefix))
+            .collect();
         let height = header_cells.iter().map(Vec::len).max().unwrap_or(0);
         for line in 0..height {
             let parts: Vec<String> = header_cells
                 .iter()
                 .enumerate()
-                .map(|(col, cell)| (self.theme.bold)(&pad(cell.get(line).map_or("", String::as_str), widths[col])))
+                .map(|(col, cell)| {
+                    (self.theme.bold)(&pad(cell.get(line).map_or("", String::as_str), widths[col]))
+                })
                 .collect();
             lines.push(format!("│ {} │", parts.join(" │ ")));
         }
@@ -107,9 +133,18 @@ fn share(part: usize, whole: usize, amount: usize) -> usize {
 }
 
 /// Each column's width, fitting `available` columns of cell space (pi-tui's allocation).
-fn column_widths(header: &[String], rows: &[Vec<String>], columns: usize, width: usize, available: usize) -> Vec<usize> {
+fn column_widths(
+    header: &[String],
+    rows: &[Vec<String>],
+    columns: usize,
+    width: usize,
+    available: usize,
+) -> Vec<usize> {
     let mut natural: Vec<usize> = header.iter().map(|h| visible_width(h)).collect();
-    let mut min_words: Vec<usize> = header.iter().map(|h| longest_word(h).min(MAX_UNBROKEN_WORD).max(1)).collect();
+    let mut min_words: Vec<usize> = header
+        .iter()
+        .map(|h| longest_word(h).min(MAX_UNBROKEN_WORD).max(1))
+        .collect();
     for row in rows {
         for (i, cell) in row.iter().enumerate().take(columns) {
             natural[i] = natural[i].max(visible_width(cell));
@@ -124,7 +159,13 @@ fn column_widths(header: &[String], rows: &[Vec<String>], columns: usize, width:
             let total_weight: usize = min_words.iter().map(|w| w.saturating_sub(1)).sum();
             let growth: Vec<usize> = min_words
                 .iter()
-                .map(|w| if total_weight > 0 { share(w.saturating_sub(1), total_weight, remaining) } else { 0 })
+                .map(|w| {
+                    if total_weight > 0 {
+                        share(w.saturating_sub(1), total_weight, remaining)
+                    } else {
+                        0
+                    }
+                })
                 .collect();
             for (min, grow) in minimum.iter_mut().zip(&growth) {
                 *min += grow;
@@ -141,16 +182,28 @@ fn column_widths(header: &[String], rows: &[Vec<String>], columns: usize, width:
     }
     let min_total: usize = minimum.iter().sum();
     if natural.iter().sum::<usize>() + 3 * columns + 1 <= width {
-        return natural.iter().zip(&minimum).map(|(n, m)| *n.max(m)).collect();
+        return natural
+            .iter()
+            .zip(&minimum)
+            .map(|(n, m)| *n.max(m))
+            .collect();
     }
-    let grow_potential: usize = natural.iter().zip(&minimum).map(|(n, m)| n.saturating_sub(*m)).sum();
+    let grow_potential: usize = natural
+        .iter()
+        .zip(&minimum)
+        .map(|(n, m)| n.saturating_sub(*m))
+        .sum();
     let extra = available.saturating_sub(min_total);
     let mut widths: Vec<usize> = minimum
         .iter()
         .zip(&natural)
         .map(|(m, n)| {
             let delta = n.saturating_sub(*m);
-            m + if grow_potential > 0 { share(delta, grow_potential, extra) } else { 0 }
+            m + if grow_potential > 0 {
+                share(delta, grow_potential, extra)
+            } else {
+                0
+            }
         })
         .collect();
     let mut remaining = available.saturating_sub(widths.iter().sum());

@@ -72,5 +72,8 @@ pub struct DefaultTextStyle {
 /// after an inner style's reset so the outer style carries on.
 pub fn style_prefix(style: &dyn Fn(&str) -> String) -> String {
     let styled = style("\0");
-    styled.find('\0').map(|at| styled[..at].to_string()).unwrap_or_default()
+    styled
+        .find('\0')
+        .map(|at| styled[..at].to_string())
+        .unwrap_or_default()
 }

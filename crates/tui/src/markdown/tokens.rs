@@ -8,7 +8,10 @@
 pub enum Block {
     /// Blank lines between blocks (marked's `space`): renders as one empty line.
     Space,
-    Heading { depth: u8, inlines: Vec<Inline> },
+    Heading {
+        depth: u8,
+        inlines: Vec<Inline>,
+    },
     /// A paragraph, or the bare text of a tight list item (they render alike).
     Paragraph(Vec<Inline>),
     Code {
