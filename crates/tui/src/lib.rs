@@ -7,6 +7,7 @@
 pub mod component;
 pub mod keys;
 pub mod markdown;
+pub mod text;
 pub mod width;
 
 pub use component::{Component, Container, Lines, Style, CURSOR_MARKER};
