@@ -99,9 +99,9 @@ fn backpedal(mut url: &str) -> &str {
     loop {
         let before = url.len();
         if let Some(last) = url.chars().next_back() {
-            if "?!.,:;*_'\"~".contains(last) {
-                url = &url[..url.len() - 1];
-            } else if last == ')' && url.matches('(').count() < url.matches(')').count() {
+            let unbalanced_paren =
+                last == ')' && url.matches('(').count() < url.matches(')').count();
+            if "?!.,:;*_'\"~".contains(last) || unbalanced_paren {
                 url = &url[..url.len() - 1];
             } else if last == ';' {
                 if let Some(amp) = url.rfind('&') {

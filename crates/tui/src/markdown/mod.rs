@@ -6,6 +6,7 @@
 //! fenced code for a theme that wants it.
 
 mod autolink;
+pub mod highlight;
 
 mod parse;
 mod render;
@@ -36,6 +37,8 @@ pub struct Markdown {
 }
 
 impl Markdown {
+    /// Markdown `text` with `padding_x` columns left and right and `padding_y` blank lines
+    /// above and below (pi-tui's constructor); hyperlinks start off.
     pub fn new(
         text: impl Into<String>,
         padding_x: usize,
@@ -64,6 +67,7 @@ impl Markdown {
         }
     }
 
+    /// Replaces the text (a streamed reply grows through this); the same text keeps the cache.
     pub fn set_text(&mut self, text: impl Into<String>) {
         let text = text.into();
         if text != self.text {
@@ -73,10 +77,12 @@ impl Markdown {
         }
     }
 
+    /// The Markdown source.
     pub fn text(&self) -> &str {
         &self.text
     }
 
+    /// Replaces the theme (a theme switch).
     pub fn set_theme(&mut self, theme: MarkdownTheme) {
         self.theme = theme;
         self.cache = None;

@@ -143,7 +143,7 @@ fn column_widths(
     let mut natural: Vec<usize> = header.iter().map(|h| visible_width(h)).collect();
     let mut min_words: Vec<usize> = header
         .iter()
-        .map(|h| longest_word(h).min(MAX_UNBROKEN_WORD).max(1))
+        .map(|h| longest_word(h).clamp(1, MAX_UNBROKEN_WORD))
         .collect();
     for row in rows {
         for (i, cell) in row.iter().enumerate().take(columns) {
@@ -181,7 +181,7 @@ fn column_widths(
         }
     }
     let min_total: usize = minimum.iter().sum();
-    if natural.iter().sum::<usize>() + 3 * columns + 1 <= width {
+    if natural.iter().sum::<usize>() + 3 * columns < width {
         return natural
             .iter()
             .zip(&minimum)

@@ -11,19 +11,33 @@ pub type HighlightCode = Arc<dyn Fn(&str, Option<&str>) -> Vec<String> + Send + 
 /// Styles for each Markdown element, as pi-tui's `MarkdownTheme`.
 #[derive(Clone)]
 pub struct MarkdownTheme {
+    /// Headings (level 1 is also bold and underlined, others bold).
     pub heading: Style,
+    /// Link text (inside `underline`).
     pub link: Style,
+    /// The ` (url)` printed after a link when hyperlinks are off.
     pub link_url: Style,
+    /// Inline code spans.
     pub code: Style,
+    /// Each line of a code block when there is no `highlight_code`.
     pub code_block: Style,
+    /// The ```` ```lang ```` and ```` ``` ```` lines around a code block.
     pub code_block_border: Style,
+    /// Quoted text (inside `italic`).
     pub quote: Style,
+    /// The `│ ` before each quoted line.
     pub quote_border: Style,
+    /// Horizontal rules.
     pub hr: Style,
+    /// List markers (`- `, `1. `, `- [ ] `).
     pub list_bullet: Style,
+    /// Strong text; also table headers.
     pub bold: Style,
+    /// Emphasis; also quotes.
     pub italic: Style,
+    /// `~~struck~~` text.
     pub strikethrough: Style,
+    /// Underlined text (links, level-1 headings).
     pub underline: Style,
     /// When set, code blocks are drawn from its lines instead of `code_block` per line.
     pub highlight_code: Option<HighlightCode>,
@@ -60,11 +74,17 @@ impl MarkdownTheme {
 /// `DefaultTextStyle`. The background is applied to whole padded lines, not to the text.
 #[derive(Clone, Default)]
 pub struct DefaultTextStyle {
+    /// Foreground colour of plain text.
     pub color: Option<Style>,
+    /// Background of every line, padding included.
     pub bg_color: Option<Style>,
+    /// Plain text is bold.
     pub bold: bool,
+    /// Plain text is italic.
     pub italic: bool,
+    /// Plain text is struck through.
     pub strikethrough: bool,
+    /// Plain text is underlined.
     pub underline: bool,
 }
 

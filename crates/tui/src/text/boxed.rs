@@ -30,26 +30,31 @@ impl PaddedBox {
         }
     }
 
+    /// Adds a child below the others.
     pub fn add_child(&mut self, child: Box<dyn Component>) {
         self.children.push(child);
         self.cache = None;
     }
 
+    /// Removes every child.
     pub fn clear(&mut self) {
         self.children.clear();
         self.cache = None;
     }
 
+    /// The children, for replacing or removing one.
     pub fn children_mut(&mut self) -> &mut Vec<Box<dyn Component>> {
         self.cache = None;
         &mut self.children
     }
 
+    /// Replaces the background.
     pub fn set_bg(&mut self, bg: Option<Style>) {
         self.bg = bg;
         self.cache = None;
     }
 
+    /// Replaces the horizontal padding.
     pub fn set_padding_x(&mut self, padding_x: usize) {
         self.padding_x = padding_x;
         self.cache = None;

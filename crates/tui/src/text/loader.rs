@@ -16,7 +16,9 @@ pub const DEFAULT_INTERVAL_MS: u64 = 80;
 /// through the spinner style; no frames means no spinner, one frame a still one.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct LoaderIndicator {
+    /// The frames in order; `None` keeps the default spinner's.
     pub frames: Option<Vec<String>>,
+    /// Milliseconds per frame; `None` or zero keeps the default.
     pub interval_ms: Option<u64>,
 }
 
@@ -34,6 +36,8 @@ pub struct Loader {
 }
 
 impl Loader {
+    /// A loader showing `message` (styled with `message_style`) after the spinner (styled
+    /// with `spinner_style`, unless a custom indicator is given).
     pub fn new(
         spinner_style: Style,
         message_style: Style,
@@ -69,6 +73,7 @@ impl Loader {
         self.update_display();
     }
 
+    /// Replaces the message.
     pub fn set_message(&mut self, message: impl Into<String>) {
         self.message = message.into();
         self.update_display();
@@ -132,6 +137,7 @@ impl Component for Loader {
 
 /// A [`Loader`] that Escape or Ctrl+C cancels (pi-tui's `tui.select.cancel` keys).
 pub struct CancellableLoader {
+    /// The loader drawn.
     pub loader: Loader,
     aborted: bool,
     on_abort: Option<Box<dyn FnMut() + Send>>,
@@ -139,6 +145,7 @@ pub struct CancellableLoader {
 }
 
 impl CancellableLoader {
+    /// Wraps a loader.
     pub fn new(loader: Loader) -> Self {
         Self {
             loader,
@@ -153,6 +160,7 @@ impl CancellableLoader {
         self.on_abort = Some(Box::new(callback));
     }
 
+    /// Whether a cancelling key arrived.
     pub fn aborted(&self) -> bool {
         self.aborted
     }

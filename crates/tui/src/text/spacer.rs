@@ -10,10 +10,12 @@ pub struct Spacer {
 }
 
 impl Spacer {
+    /// `lines` empty lines.
     pub fn new(lines: usize) -> Self {
         Self { lines }
     }
 
+    /// Changes the number of lines.
     pub fn set_lines(&mut self, lines: usize) {
         self.lines = lines;
     }

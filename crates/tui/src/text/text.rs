@@ -42,15 +42,18 @@ impl Text {
         }
     }
 
+    /// The text.
     pub fn text(&self) -> &str {
         &self.text
     }
 
+    /// Replaces the background.
     pub fn set_bg(&mut self, bg: Option<Style>) {
         self.bg = bg;
         self.cache = None;
     }
 
+    /// Replaces the horizontal padding.
     pub fn set_padding_x(&mut self, padding_x: usize) {
         self.padding_x = padding_x;
         self.cache = None;

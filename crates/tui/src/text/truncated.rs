@@ -23,6 +23,7 @@ impl TruncatedText {
         }
     }
 
+    /// Replaces the text.
     pub fn set_text(&mut self, text: impl Into<String>) {
         self.text = text.into();
     }
