@@ -34,6 +34,18 @@ pub struct Markdown {
     /// Parsed blocks of `text` (parsing does not depend on width or theme).
     blocks: Option<Arc<Vec<Block>>>,
     cache: Option<(usize, Lines)>,
+    /// Each top-level block's lines from the last render. While a reply streams only its last
+    /// block changes, so the others are reused (as pi-tui does).
+    rendered_blocks: Vec<RenderedBlock>,
+    /// The blocks `rendered_blocks` were drawn from.
+    rendered_from: Option<Arc<Vec<Block>>>,
+}
+
+/// A top-level block's output, valid for that block, width and following block kind.
+struct RenderedBlock {
+    next: Option<&'static str>,
+    width: usize,
+    lines: Vec<String>,
 }
 
 impl Markdown {
@@ -55,6 +67,8 @@ impl Markdown {
             hyperlinks: false,
             blocks: None,
             cache: None,
+            rendered_blocks: Vec::new(),
+            rendered_from: None,
         }
     }
 
@@ -63,7 +77,7 @@ impl Markdown {
     pub fn set_hyperlinks(&mut self, hyperlinks: bool) {
         if self.hyperlinks != hyperlinks {
             self.hyperlinks = hyperlinks;
-            self.cache = None;
+            self.invalidate();
         }
     }
 
@@ -85,12 +99,13 @@ impl Markdown {
     /// Replaces the theme (a theme switch).
     pub fn set_theme(&mut self, theme: MarkdownTheme) {
         self.theme = theme;
-        self.cache = None;
+        self.invalidate();
     }
 
     fn render_lines(&mut self, width: usize) -> Vec<String> {
         let content_width = width.saturating_sub(self.padding_x * 2).max(1);
         if self.text.trim().is_empty() {
+            self.rendered_blocks.clear();
             return Vec::new();
         }
         let blocks = match &self.blocks {
@@ -112,13 +127,32 @@ impl Markdown {
             }
         };
         let mut content = Vec::new();
+        let previous = std::mem::take(&mut self.rendered_blocks);
+        let previous_blocks = self.rendered_from.replace(blocks.clone());
         for (i, block) in blocks.iter().enumerate() {
             let next = blocks.get(i + 1).map(Block::kind);
-            for line in renderer.block(block, content_width, next, None) {
-                for wrapped in wrap_text_with_ansi(&line, content_width) {
-                    content.push(fill(format!("{margin}{wrapped}{margin}")));
+            let same_block = previous_blocks
+                .as_ref()
+                .and_then(|b| b.get(i))
+                .is_some_and(|b| b == block);
+            let reusable = previous
+                .get(i)
+                .filter(|p| same_block && p.width == width && p.next == next);
+            let lines = match reusable {
+                Some(done) => done.lines.clone(),
+                None => {
+                    let mut lines = Vec::new();
+                    for line in renderer.block(block, content_width, next, None) {
+                        for wrapped in wrap_text_with_ansi(&line, content_width) {
+                            lines.push(fill(format!("{margin}{wrapped}{margin}")));
+                        }
+                    }
+                    lines
                 }
-            }
+            };
+            content.extend(lines.iter().cloned());
+            self.rendered_blocks
+                .push(RenderedBlock { next, width, lines });
         }
         let empty: Vec<String> = (0..self.padding_y)
             .map(|_| fill(" ".repeat(width)))
@@ -147,5 +181,6 @@ impl Component for Markdown {
 
     fn invalidate(&mut self) {
         self.cache = None;
+        self.rendered_blocks.clear();
     }
 }
