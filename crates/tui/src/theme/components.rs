@@ -181,3 +181,47 @@ pub fn highlight_scope_style(theme: &Arc<Theme>, scope: &str) -> Option<Style> {
     };
     Some(theme.fg_style(token))
 }
+
+impl From<MarkdownStyles> for crate::markdown::MarkdownTheme {
+    fn from(s: MarkdownStyles) -> Self {
+        crate::markdown::MarkdownTheme {
+            heading: s.heading,
+            link: s.link,
+            link_url: s.link_url,
+            code: s.code,
+            code_block: s.code_block,
+            code_block_border: s.code_block_border,
+            quote: s.quote,
+            quote_border: s.quote_border,
+            hr: s.hr,
+            list_bullet: s.list_bullet,
+            bold: s.bold,
+            italic: s.italic,
+            strikethrough: s.strikethrough,
+            underline: s.underline,
+            highlight_code: None,
+            code_block_indent: None,
+        }
+    }
+}
+
+impl From<SelectListStyles> for crate::widgets::select_list::SelectListTheme {
+    fn from(s: SelectListStyles) -> Self {
+        crate::widgets::select_list::SelectListTheme {
+            selected_prefix: s.selected_prefix,
+            selected_text: s.selected_text,
+            description: s.description,
+            scroll_info: s.scroll_info,
+            no_match: s.no_match,
+        }
+    }
+}
+
+impl From<EditorStyles> for crate::editor::EditorTheme {
+    fn from(s: EditorStyles) -> Self {
+        crate::editor::EditorTheme {
+            border_color: s.border_color,
+            select_list: s.select_list.into(),
+        }
+    }
+}
