@@ -7,4 +7,5 @@ pub mod commands;
 pub mod footer;
 pub mod git;
 pub mod paint;
+pub mod tools;
 pub mod transcript;
