@@ -6,8 +6,7 @@ use serde_json::Value;
 use tau_tools::truncate::DEFAULT_MAX_BYTES;
 
 use super::format::{
-    arg, duration, invalid_arg, is_js_space, js_template, js_trim, key_hint, size, str_arg,
-    truthy,
+    arg, duration, invalid_arg, is_js_space, js_template, js_trim, key_hint, size, str_arg, truthy,
 };
 use super::layout::{self, Keep, Part};
 use super::output::text_output;
@@ -139,7 +138,11 @@ pub(crate) fn parts<'p>(
         parts.push(layout::text(notice, 0, 0));
     }
     if let Some(timer) = timer(view) {
-        parts.push(layout::text(format!("\n{}", paint.fg("muted", &timer)), 0, 0));
+        parts.push(layout::text(
+            format!("\n{}", paint.fg("muted", &timer)),
+            0,
+            0,
+        ));
     }
     parts
 }

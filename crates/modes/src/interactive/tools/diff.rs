@@ -21,7 +21,10 @@ fn line_regex() -> Option<&'static Regex> {
     RE.get_or_init(|| {
         // JavaScript's `.` stops at any line terminator, not only `\n`.
         let dot = r"[^\n\r\x{2028}\x{2029}]";
-        Regex::new(&format!(r"^([+\-]|{JS_SPACE})({JS_SPACE}*[0-9]*){JS_SPACE}({dot}*)$")).ok()
+        Regex::new(&format!(
+            r"^([+\-]|{JS_SPACE})({JS_SPACE}*[0-9]*){JS_SPACE}({dot}*)$"
+        ))
+        .ok()
     })
     .as_ref()
 }
@@ -90,17 +93,29 @@ pub fn render_diff(diff: &str, paint: &dyn Paint) -> String {
         match parsed.prefix {
             '-' => {
                 let mut removed = Vec::new();
-                while let Some(p) = lines.get(i).and_then(|l| parse(l)).filter(|p| p.prefix == '-') {
+                while let Some(p) = lines
+                    .get(i)
+                    .and_then(|l| parse(l))
+                    .filter(|p| p.prefix == '-')
+                {
                     removed.push(p);
                     i += 1;
                 }
                 let mut added = Vec::new();
-                while let Some(p) = lines.get(i).and_then(|l| parse(l)).filter(|p| p.prefix == '+') {
+                while let Some(p) = lines
+                    .get(i)
+                    .and_then(|l| parse(l))
+                    .filter(|p| p.prefix == '+')
+                {
                     added.push(p);
                     i += 1;
                 }
                 if let ([old], [new]) = (removed.as_slice(), added.as_slice()) {
-                    let (r, a) = intra_line(&replace_tabs(old.content), &replace_tabs(new.content), paint);
+                    let (r, a) = intra_line(
+                        &replace_tabs(old.content),
+                        &replace_tabs(new.content),
+                        paint,
+                    );
                     out.push(paint.fg("toolDiffRemoved", &format!("-{} {r}", old.number)));
                     out.push(paint.fg("toolDiffAdded", &format!("+{} {a}", new.number)));
                 } else {

@@ -65,7 +65,8 @@ pub(crate) fn parts<'p>(
         .filter(|_| view.is_error)
         .map(raw_text)
         .filter(|text| !text.is_empty());
-    let repeated = matches!((&preview, &error_text), (Some(EditPreview::Error(p)), Some(e)) if p == e);
+    let repeated =
+        matches!((&preview, &error_text), (Some(EditPreview::Error(p)), Some(e)) if p == e);
     if let Some(text) = error_text.filter(|_| !repeated) {
         parts.push(layout::spacer());
         parts.push(layout::text(paint.fg("error", &text), pad, 0));

@@ -22,7 +22,10 @@ fn call(args: &Value, opts: &ToolRenderOptions<'_>, paint: &dyn Paint) -> String
         &format!(" in {}", path.unwrap_or_else(|| invalid_arg(paint))),
     );
     if let Some(limit) = args.get("limit") {
-        text += &paint.fg("toolOutput", &format!(" (limit {})", js_template(Some(limit))));
+        text += &paint.fg(
+            "toolOutput",
+            &format!(" (limit {})", js_template(Some(limit))),
+        );
     }
     text
 }
@@ -38,7 +41,11 @@ pub(crate) fn parts<'p>(
             key: "resultLimitReached",
             label: "results limit",
         };
-        parts.push(layout::text(listing_result(view, opts, paint, limits), 0, 0));
+        parts.push(layout::text(
+            listing_result(view, opts, paint, limits),
+            0,
+            0,
+        ));
     }
     parts
 }

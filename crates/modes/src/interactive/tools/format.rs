@@ -13,14 +13,8 @@ use super::{Paint, ToolRenderOptions};
 pub fn is_js_space(c: char) -> bool {
     matches!(
         c,
-        '\t' | '\n'
-            | '\u{0B}'
-            | '\u{0C}'
-            | '\r'
-            | ' '
-            | '\u{A0}'
-            | '\u{1680}'
-            | '\u{2000}'..='\u{200A}'
+        '\t' | '\n' | '\u{0B}' | '\u{0C}' | '\r' | ' ' | '\u{A0}' | '\u{1680}' | '\u{2000}'
+            ..='\u{200A}'
                 | '\u{2028}'
                 | '\u{2029}'
                 | '\u{202F}'
@@ -86,7 +80,9 @@ pub fn js_template(value: Option<&Value>) -> String {
 
 /// A byte count from the details, as `formatSize` shows it.
 pub fn size(value: Option<&Value>, default: usize) -> String {
-    let bytes = value.and_then(Value::as_u64).map_or(default, |b| b as usize);
+    let bytes = value
+        .and_then(Value::as_u64)
+        .map_or(default, |b| b as usize);
     tau_tools::truncate::format_size(bytes)
 }
 

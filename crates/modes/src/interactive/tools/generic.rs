@@ -44,7 +44,10 @@ pub fn call_with_args(title: &str, args: &Value, expanded: bool, paint: &dyn Pai
                     other => pretty(other),
                 };
                 let text = replace_tabs(&text).replace('\r', "");
-                format!("  {key}: {}", text.split('\n').collect::<Vec<_>>().join("\n    "))
+                format!(
+                    "  {key}: {}",
+                    text.split('\n').collect::<Vec<_>>().join("\n    ")
+                )
             })
             .collect();
         return format!("{header}\n{}", paint.fg("muted", &lines.join("\n")));
@@ -72,7 +75,9 @@ pub(crate) fn parts<'p>(
     let output = text_output(view.result.as_ref());
     if !output.is_empty() {
         let lines: Vec<String> = output.split('\n').map(str::to_string).collect();
-        let text = listing(&lines, COLLAPSED_LINES, opts, paint, |l| paint.fg("toolOutput", l));
+        let text = listing(&lines, COLLAPSED_LINES, opts, paint, |l| {
+            paint.fg("toolOutput", l)
+        });
         // `listing` starts with the line feed that other results put above their output.
         parts.push(layout::text(text[1..].to_string(), 0, 0));
     }

@@ -30,7 +30,10 @@ fn call(args: &Value, opts: &ToolRenderOptions<'_>, paint: &dyn Paint) -> String
         text += &paint.fg("toolOutput", &format!(" ({glob})"));
     }
     if let Some(limit) = args.get("limit") {
-        text += &paint.fg("toolOutput", &format!(" limit {}", js_template(Some(limit))));
+        text += &paint.fg(
+            "toolOutput",
+            &format!(" limit {}", js_template(Some(limit))),
+        );
     }
     text
 }
@@ -41,7 +44,9 @@ fn result(view: &RowView<'_>, opts: &ToolRenderOptions<'_>, paint: &dyn Paint) -
     let mut text = String::new();
     if !output.is_empty() {
         let lines: Vec<String> = output.split('\n').map(str::to_string).collect();
-        text += &listing(&lines, COLLAPSED_LINES, opts, paint, |l| paint.fg("toolOutput", l));
+        text += &listing(&lines, COLLAPSED_LINES, opts, paint, |l| {
+            paint.fg("toolOutput", l)
+        });
     }
     let details = view.result.as_ref().and_then(|r| r.details.as_ref());
     let get = |key: &str| details.and_then(|d| d.get(key));
@@ -54,7 +59,10 @@ fn result(view: &RowView<'_>, opts: &ToolRenderOptions<'_>, paint: &dyn Paint) -
             warnings.push(format!("{} matches limit", js_template(Some(limit))));
         }
         if let Some(t) = truncation {
-            warnings.push(format!("{} limit", size(arg(t, "maxBytes"), DEFAULT_MAX_BYTES)));
+            warnings.push(format!(
+                "{} limit",
+                size(arg(t, "maxBytes"), DEFAULT_MAX_BYTES)
+            ));
         }
         if lines_truncated {
             warnings.push("some lines truncated".to_string());

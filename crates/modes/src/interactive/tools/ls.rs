@@ -18,10 +18,18 @@ pub(crate) struct Limits {
 }
 
 fn call(args: &Value, opts: &ToolRenderOptions<'_>, paint: &dyn Paint) -> String {
-    let path = tool_path(str_arg(arg(args, "path")).as_deref(), Some("."), opts, paint);
+    let path = tool_path(
+        str_arg(arg(args, "path")).as_deref(),
+        Some("."),
+        opts,
+        paint,
+    );
     let mut text = format!("{} {path}", paint.fg("toolTitle", &paint.bold("ls")));
     if let Some(limit) = args.get("limit") {
-        text += &paint.fg("toolOutput", &format!(" (limit {})", js_template(Some(limit))));
+        text += &paint.fg(
+            "toolOutput",
+            &format!(" (limit {})", js_template(Some(limit))),
+        );
     }
     text
 }
@@ -38,7 +46,9 @@ pub(crate) fn listing_result(
     let mut text = String::new();
     if !output.is_empty() {
         let lines: Vec<String> = output.split('\n').map(str::to_string).collect();
-        text += &listing(&lines, COLLAPSED_LINES, opts, paint, |l| paint.fg("toolOutput", l));
+        text += &listing(&lines, COLLAPSED_LINES, opts, paint, |l| {
+            paint.fg("toolOutput", l)
+        });
     }
     let details = view.result.as_ref().and_then(|r| r.details.as_ref());
     let count_limit = details
@@ -53,7 +63,10 @@ pub(crate) fn listing_result(
             warnings.push(format!("{} {}", js_template(Some(limit)), limits.label));
         }
         if let Some(t) = truncation {
-            warnings.push(format!("{} limit", size(arg(t, "maxBytes"), DEFAULT_MAX_BYTES)));
+            warnings.push(format!(
+                "{} limit",
+                size(arg(t, "maxBytes"), DEFAULT_MAX_BYTES)
+            ));
         }
         text += &format!(
             "\n{}",
@@ -74,7 +87,11 @@ pub(crate) fn parts<'p>(
             key: "entryLimitReached",
             label: "entries limit",
         };
-        parts.push(layout::text(listing_result(view, opts, paint, limits), 0, 0));
+        parts.push(layout::text(
+            listing_result(view, opts, paint, limits),
+            0,
+            0,
+        ));
     }
     parts
 }

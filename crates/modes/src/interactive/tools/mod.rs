@@ -28,7 +28,15 @@ use std::time::Instant;
 use tau_protocol::ToolResult;
 
 pub use super::paint::Paint;
+#[allow(
+    unused_imports,
+    reason = "the transcript view calls these once it is wired in"
+)]
 pub use diff::render_diff;
+#[allow(
+    unused_imports,
+    reason = "the transcript view calls these once it is wired in"
+)]
 pub use user_bash::{render_bash_row, BashRenderOptions};
 
 use super::transcript::model::{ToolRow, ToolState};
@@ -138,10 +146,7 @@ impl<'r> RowView<'r> {
         };
         let is_error = match row.state {
             ToolState::Failed => true,
-            ToolState::Done => result
-                .as_ref()
-                .and_then(|r| r.is_error)
-                .unwrap_or(false),
+            ToolState::Done => result.as_ref().and_then(|r| r.is_error).unwrap_or(false),
             _ => false,
         };
         let elapsed_ms = match (row.started, opts.now) {
@@ -193,7 +198,11 @@ fn builtin_parts<'p>(
 }
 
 /// One tool row's lines at `opts.width`.
-pub fn render_tool_row(row: &ToolRow, opts: &ToolRenderOptions<'_>, paint: &dyn Paint) -> Vec<String> {
+pub fn render_tool_row(
+    row: &ToolRow,
+    opts: &ToolRenderOptions<'_>,
+    paint: &dyn Paint,
+) -> Vec<String> {
     let view = RowView::of(row, opts);
     let bg = state_bg(&view, paint);
     let defined = opts.has_definition.is_none_or(|known| known(&row.name));
@@ -203,11 +212,26 @@ pub fn render_tool_row(row: &ToolRow, opts: &ToolRenderOptions<'_>, paint: &dyn 
         None => {
             let text = generic::undefined_tool_text(&view, paint);
             let mut lines = vec![String::new()];
-            lines.extend(layout::text_lines(&text, opts.output_pad, 1, Some(&bg), opts.width));
+            lines.extend(layout::text_lines(
+                &text,
+                opts.output_pad,
+                1,
+                Some(&bg),
+                opts.width,
+            ));
             return lines;
         }
     };
     let mut lines = vec![String::new()];
-    lines.extend(layout::box_lines(&parts, opts.output_pad, 1, Some(&bg), opts.width));
+    lines.extend(layout::box_lines(
+        &parts,
+        opts.output_pad,
+        1,
+        Some(&bg),
+        opts.width,
+    ));
     lines
 }
+
+#[cfg(test)]
+mod parity_tests;

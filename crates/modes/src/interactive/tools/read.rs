@@ -65,7 +65,11 @@ fn compact(args: &Value, opts: &ToolRenderOptions<'_>) -> Option<Compact> {
     let name = file_name(&absolute);
     if name == "SKILL.md" {
         let folder = absolute.parent().map(file_name).unwrap_or_default();
-        return Some(Compact::Skill(if folder.is_empty() { name } else { folder }));
+        return Some(Compact::Skill(if folder.is_empty() {
+            name
+        } else {
+            folder
+        }));
     }
     if let Some(root) = opts.pi_docs {
         let root = tau_tools::path::normalize_lexically(root);
@@ -83,7 +87,12 @@ fn compact(args: &Value, opts: &ToolRenderOptions<'_>) -> Option<Compact> {
     None
 }
 
-fn compact_call(kind: Compact, args: &Value, opts: &ToolRenderOptions<'_>, paint: &dyn Paint) -> String {
+fn compact_call(
+    kind: Compact,
+    args: &Value,
+    opts: &ToolRenderOptions<'_>,
+    paint: &dyn Paint,
+) -> String {
     let hint = paint.fg("dim", &format!(" ({} to expand)", opts.keys.expand));
     let range = styled_range(args, paint);
     let (title, label) = match kind {
@@ -159,11 +168,13 @@ fn result(view: &RowView<'_>, opts: &ToolRenderOptions<'_>, paint: &dyn Paint) -
     if !opts.expanded && !view.is_error {
         return image_warning;
     }
-    let raw_path = str_arg(arg(&view.row.args, "file_path").or_else(|| arg(&view.row.args, "path")));
+    let raw_path =
+        str_arg(arg(&view.row.args, "file_path").or_else(|| arg(&view.row.args, "path")));
     let output = text_output(view.result.as_ref());
     let highlighted = match (opts.highlight, raw_path.as_deref()) {
         (Some(highlight), Some(path)) if !view.is_error && !path.is_empty() => {
-            super::format::language_from_path(path).map(|lang| highlight(&replace_tabs(&output), lang))
+            super::format::language_from_path(path)
+                .map(|lang| highlight(&replace_tabs(&output), lang))
         }
         _ => None,
     };

@@ -7,8 +7,8 @@ use tau_tools::truncate::{truncate_tail, TruncationOptions};
 
 use super::format::key_hint;
 use super::layout::{self, Keep};
-use crate::interactive::transcript::model::BashRow;
 use super::{KeyTexts, Paint};
+use crate::interactive::transcript::model::BashRow;
 
 /// Output lines shown while collapsed.
 const PREVIEW_LINES: usize = 20;
@@ -40,11 +40,19 @@ impl BashRenderOptions<'_> {
     }
 }
 
-fn status(row: &BashRow, hidden: usize, truncated: bool, opts: &BashRenderOptions<'_>, paint: &dyn Paint) -> Vec<String> {
+fn status(
+    row: &BashRow,
+    hidden: usize,
+    truncated: bool,
+    opts: &BashRenderOptions<'_>,
+    paint: &dyn Paint,
+) -> Vec<String> {
     let mut parts = Vec::new();
     if hidden > 0 {
         parts.push(if opts.expanded {
-            paint.fg("muted", "(") + &key_hint(opts.keys.expand, "to collapse", paint) + &paint.fg("muted", ")")
+            paint.fg("muted", "(")
+                + &key_hint(opts.keys.expand, "to collapse", paint)
+                + &paint.fg("muted", ")")
         } else {
             paint.fg("muted", &format!("... {hidden} more lines ("))
                 + &key_hint(opts.keys.expand, "to expand", paint)
@@ -56,14 +64,22 @@ fn status(row: &BashRow, hidden: usize, truncated: bool, opts: &BashRenderOption
     } else if let Some(code) = row.exit_code.filter(|&c| c != 0) {
         parts.push(paint.fg("error", &format!("(exit {code})")));
     }
-    if let Some(path) = row.full_output_path.as_deref().filter(|p| truncated && !p.is_empty()) {
+    if let Some(path) = row
+        .full_output_path
+        .as_deref()
+        .filter(|p| truncated && !p.is_empty())
+    {
         parts.push(paint.fg("warning", &format!("Output truncated. Full output: {path}")));
     }
     parts
 }
 
 /// One command row's lines.
-pub fn render_bash_row(row: &BashRow, opts: &BashRenderOptions<'_>, paint: &dyn Paint) -> Vec<String> {
+pub fn render_bash_row(
+    row: &BashRow,
+    opts: &BashRenderOptions<'_>,
+    paint: &dyn Paint,
+) -> Vec<String> {
     let color = if row.excluded { "dim" } else { "bashMode" };
     let (width, pad) = (opts.width, opts.output_pad);
     let rule = paint.fg(color, &"─".repeat(width.max(1)));
@@ -72,7 +88,9 @@ pub fn render_bash_row(row: &BashRow, opts: &BashRenderOptions<'_>, paint: &dyn 
     let header = paint.fg(color, &paint.bold(&format!("$ {}", row.command)));
     lines.extend(layout::text_lines(&header, pad, 0, None, width));
 
-    let output = strip_ansi(&row.output).replace("\r\n", "\n").replace('\r', "\n");
+    let output = strip_ansi(&row.output)
+        .replace("\r\n", "\n")
+        .replace('\r', "\n");
     let context = truncate_tail(&output, TruncationOptions::default());
     let available: Vec<&str> = if context.content.is_empty() {
         Vec::new()
@@ -82,7 +100,11 @@ pub fn render_bash_row(row: &BashRow, opts: &BashRenderOptions<'_>, paint: &dyn 
     let preview = &available[available.len().saturating_sub(PREVIEW_LINES)..];
     let hidden = available.len() - preview.len();
     let muted = |lines: &[&str]| {
-        lines.iter().map(|l| paint.fg("muted", l)).collect::<Vec<_>>().join("\n")
+        lines
+            .iter()
+            .map(|l| paint.fg("muted", l))
+            .collect::<Vec<_>>()
+            .join("\n")
     };
     if !available.is_empty() {
         if opts.expanded {

@@ -77,7 +77,13 @@ fn join(tokens: &[String]) -> String {
     tokens
         .iter()
         .enumerate()
-        .map(|(i, t)| if i == 0 { t.as_str() } else { t.trim_start_matches(is_js_space) })
+        .map(|(i, t)| {
+            if i == 0 {
+                t.as_str()
+            } else {
+                t.trim_start_matches(is_js_space)
+            }
+        })
         .collect()
 }
 
@@ -273,7 +279,12 @@ fn replace_suffix(s: &str, old: &str, new: &str) -> String {
 
 /// The longest start of `b` that ends `a`.
 fn overlap<'s>(a: &str, b: &'s str) -> &'s str {
-    let ends: Vec<usize> = b.char_indices().map(|(i, _)| i).skip(1).chain([b.len()]).collect();
+    let ends: Vec<usize> = b
+        .char_indices()
+        .map(|(i, _)| i)
+        .skip(1)
+        .chain([b.len()])
+        .collect();
     ends.into_iter()
         .rev()
         .find(|&end| a.ends_with(&b[..end]))
@@ -281,7 +292,13 @@ fn overlap<'s>(a: &str, b: &'s str) -> &'s str {
 }
 
 /// jsdiff's whitespace tidying between a kept run, the changed runs and the next kept run.
-fn dedupe(changes: &mut [Change], start: Option<usize>, del: Option<usize>, ins: Option<usize>, end: Option<usize>) {
+fn dedupe(
+    changes: &mut [Change],
+    start: Option<usize>,
+    del: Option<usize>,
+    ins: Option<usize>,
+    end: Option<usize>,
+) {
     let value = |changes: &[Change], i: usize| changes[i].value.clone();
     match (del, ins) {
         (Some(d), Some(i)) => {
@@ -323,11 +340,19 @@ fn dedupe(changes: &mut [Change], start: Option<usize>, del: Option<usize>, ins:
                 changes[s].value = replace_suffix(&changes[s].value, &new_full, kept);
             }
             (None, Some(e)) => {
-                let ov = overlap(trailing_ws(&changes[d].value), leading_ws(&changes[e].value)).to_string();
+                let ov = overlap(
+                    trailing_ws(&changes[d].value),
+                    leading_ws(&changes[e].value),
+                )
+                .to_string();
                 changes[d].value = replace_suffix(&changes[d].value, &ov, "");
             }
             (Some(s), None) => {
-                let ov = overlap(trailing_ws(&changes[s].value), leading_ws(&changes[d].value)).to_string();
+                let ov = overlap(
+                    trailing_ws(&changes[s].value),
+                    leading_ws(&changes[d].value),
+                )
+                .to_string();
                 changes[d].value = replace_prefix(&changes[d].value, &ov, "");
             }
             (None, None) => {}

@@ -3,7 +3,9 @@
 
 use serde_json::Value;
 
-use super::format::{arg, key_hint, language_from_path, path_arg, replace_tabs, str_arg, tool_path};
+use super::format::{
+    arg, key_hint, language_from_path, path_arg, replace_tabs, str_arg, tool_path,
+};
 use super::layout::{self, Part};
 use super::output::raw_text;
 use super::{Paint, RowView, ToolRenderOptions};
@@ -15,9 +17,7 @@ fn call(args: &Value, opts: &ToolRenderOptions<'_>, paint: &dyn Paint) -> String
     let path = tool_path(raw_path.as_deref(), None, opts, paint);
     let mut text = format!("{} {path}", paint.fg("toolTitle", &paint.bold("write")));
     let Some(content) = str_arg(arg(args, "content")) else {
-        return text
-            + "\n\n"
-            + &paint.fg("error", "[invalid content arg - expected string]");
+        return text + "\n\n" + &paint.fg("error", "[invalid content arg - expected string]");
     };
     if content.is_empty() {
         return text;
@@ -38,7 +38,11 @@ fn call(args: &Value, opts: &ToolRenderOptions<'_>, paint: &dyn Paint) -> String
         lines.pop();
     }
     let total = lines.len();
-    let shown = if opts.expanded { total } else { COLLAPSED_LINES.min(total) };
+    let shown = if opts.expanded {
+        total
+    } else {
+        COLLAPSED_LINES.min(total)
+    };
     let body: Vec<String> = lines[..shown]
         .iter()
         .map(|line| {
@@ -53,7 +57,10 @@ fn call(args: &Value, opts: &ToolRenderOptions<'_>, paint: &dyn Paint) -> String
     if total > shown {
         text += &format!(
             "{} {}{}",
-            paint.fg("muted", &format!("\n... ({} more lines, {total} total,", total - shown)),
+            paint.fg(
+                "muted",
+                &format!("\n... ({} more lines, {total} total,", total - shown)
+            ),
             key_hint(opts.keys.expand, "to expand", paint),
             paint.fg("muted", ")")
         );
@@ -70,7 +77,11 @@ pub(crate) fn parts<'p>(
     if let Some(result) = view.result.as_ref().filter(|_| view.is_error) {
         let output = raw_text(result);
         if !output.is_empty() {
-            parts.push(layout::text(format!("\n{}", paint.fg("error", &output)), 0, 0));
+            parts.push(layout::text(
+                format!("\n{}", paint.fg("error", &output)),
+                0,
+                0,
+            ));
         }
     }
     parts
