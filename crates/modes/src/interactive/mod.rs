@@ -12,6 +12,8 @@ pub mod effects;
 pub mod footer;
 pub mod git;
 pub mod keymap;
+pub mod look;
 pub mod paint;
 pub mod runner;
+pub mod tools;
 pub mod transcript;
