@@ -17,3 +17,4 @@ pub mod paint;
 pub mod runner;
 pub mod tools;
 pub mod transcript;
+pub mod view;
