@@ -212,6 +212,21 @@ tool("generic unicode cut", { tool: "uni", definition: "defined", args: { text: 
 tool("output pad 0", { tool: "ls", args: { path: "src" }, result: { content: [text("a")] }, outputPad: 0 });
 tool("output pad 2 edit", { tool: "edit", args: editSingle, result: { content: [text("ok")], details: { diff: diffs.single } }, outputPad: 2 });
 
+
+// ---------------------------------------------------------------- images and links
+const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 4, 0, 0, 0xff, 0xc0, 0, 17, 8, 0, 7, 0, 9, 3, 1, 2, 3, 4, 5, 6]).toString("base64");
+const webp = Buffer.concat([Buffer.from("RIFF\0\0\0\0WEBPVP8X", "latin1"), Buffer.alloc(8), Buffer.from([9, 0, 0, 4, 0, 0])]).toString("base64");
+tool("images", { tool: "shot", definition: "defined", args: {}, result: { content: [
+  { type: "image", data: jpeg, mimeType: "image/jpeg" },
+  { type: "image", data: webp, mimeType: "image/webp" },
+  { type: "image", data: "", mimeType: "image/png" },
+  { type: "image", data: "bm90IGFuIGltYWdl", mimeType: "image/bmp" },
+  { type: "image", data: png.slice(0, -2), mimeType: "image/png" },
+] }, expanded: true });
+for (const path of ["/abs/with space/a%b.md", "rel/ü €/x?.txt", "~", "../up/[x]{y}`z`.ts", "/home/tester/docs/a'b(c).txt"]) {
+  tool(`link ${path}`, { tool: "read", args: { path }, hyperlinks: true, widths: [120] });
+}
+
 // ---------------------------------------------------------------- run the tool corpus
 const highlightCalls = new Map();
 const recordHighlight = (code, lang) => {
@@ -267,20 +282,65 @@ command("wrapped", { command: "cat " + "long-name ".repeat(8), output: "q".repea
 command("no exit code", { command: "weird", output: "x", exitCode: null });
 command("pad 0", { command: "ls", output: "a", exitCode: 0, outputPad: 0 });
 command("narrow", { command: "ls", output: "abc", exitCode: 1, widths: [1, 4] });
+command("over the line limit", { command: "seq", big: { count: 2100, prefix: "n" }, exitCode: 0, fullOutputPath: "/tmp/pi-bash-3.log" });
+command("over the byte limit", { command: "yes", big: { count: 900, prefix: "y".repeat(70) }, exitCode: 0 });
 command("many wrapped lines", { command: "x", output: lines(20, () => "r".repeat(70)), exitCode: 0, widths: [40] });
 
 for (const c of bashCases) {
   const widths = c.widths ?? [48, 100];
   const component = new BashExecutionComponent(c.command, ui, Boolean(c.excluded), c.outputPad ?? 1);
   component.setExpanded(Boolean(c.expanded));
+  if (c.big) c.output = lines(c.big.count, (i) => `${c.big.prefix}${i}`);
   if (c.output !== undefined) component.appendOutput(c.output);
   if (!c.running) component.setComplete(c.exitCode, Boolean(c.cancelled), c.truncated ? { truncated: true } : undefined, c.fullOutputPath);
   c.lines = {};
   for (const w of widths) c.lines[w] = component.render(w);
+  if (c.big) delete c.output;
+}
+
+// ---------------------------------------------------------------- diffs
+// Seeded random line pairs for the word-level highlight of one replaced line.
+let seed = 0x5eed;
+function rand() {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = seed;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+const pick = (list) => list[Math.floor(rand() * list.length)];
+const pieces = ["foo", "bar", "baz", "x", "if", "return", "café", "naïve", "ñ", "中文", "🙂", "a_b", "42", "3.14", "(", ")", "{", "}", ";", ",", ".", "=>", "+", "-", "'", '"', " ", "  ", "\t", "\u00a0", "\u3000", "é"];
+const word = () => pick(pieces);
+const sentence = () => Array.from({ length: 1 + Math.floor(rand() * 12) }, word).join(pick(["", " ", " ", "  "]));
+const mutate = (line) => {
+  const parts = line.split(/(\s+)/);
+  for (let k = 0; k < 1 + Math.floor(rand() * 3); k++) {
+    const at = Math.floor(rand() * (parts.length + 1));
+    const op = rand();
+    if (op < 0.4) parts.splice(at, 0, word());
+    else if (op < 0.7) parts.splice(at, 1);
+    else parts.splice(at, 1, word());
+  }
+  return parts.join("");
+};
+const { renderDiff } = await load(join(agent, "modes/interactive/components/diff.js"));
+const diffCases = [];
+for (let i = 0; i < 200; i++) {
+  const indent = pick(["", "", "  ", "\t", "    ", " \t"]);
+  const old = indent + sentence();
+  const neu = rand() < 0.2 ? pick(["", "  ", "\t"]) + mutate(old.trimStart()) : indent + mutate(old.slice(indent.length));
+  const n = 1 + Math.floor(rand() * 120);
+  const pad = String(n).padStart(3, " ");
+  const diff = rand() < 0.85 ? `-${pad} ${old}\n+${pad} ${neu}` : `-${pad} ${old}\n-${pad} ${sentence()}\n+${pad} ${neu}\n ${pad} ${sentence()}\n     ...`;
+  try {
+    diffCases.push({ diff, rendered: renderDiff(diff) });
+  } catch (error) {
+    diffCases.push({ diff, error: String(error) });
+  }
 }
 
 const { version } = JSON.parse((await import("node:fs")).readFileSync(join(scope, "pi-coding-agent/package.json"), "utf8"));
 process.stdout.write(
-  JSON.stringify({ pi: version, home: process.env.HOME, cwd, piDocs, palette, highlights: [...highlightCalls.values()], tools: toolCases, commands: bashCases }) + "\n",
+  JSON.stringify({ pi: version, home: process.env.HOME, cwd, piDocs, palette, highlights: [...highlightCalls.values()], tools: toolCases, commands: bashCases, diffs: diffCases }) + "\n",
   () => process.exit(0),
 );

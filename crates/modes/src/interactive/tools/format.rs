@@ -137,31 +137,8 @@ fn absolute(raw: &str, opts: &ToolRenderOptions<'_>) -> PathBuf {
 fn file_url(path: &Path) -> String {
     let mut url = String::from("file://");
     for byte in path.to_string_lossy().bytes() {
-        let keep = byte.is_ascii_alphanumeric()
-            || matches!(
-                byte,
-                b'/' | b'-'
-                    | b'.'
-                    | b'_'
-                    | b'~'
-                    | b'!'
-                    | b'$'
-                    | b'&'
-                    | b'\''
-                    | b'('
-                    | b')'
-                    | b'*'
-                    | b'+'
-                    | b','
-                    | b';'
-                    | b'='
-                    | b':'
-                    | b'@'
-                    | b'['
-                    | b']'
-                    | b'^'
-                    | b'|'
-            );
+        // What Node's `pathToFileURL` leaves as is; everything else is percent-encoded.
+        let keep = byte.is_ascii_alphanumeric() || b"/-._;=@$&+,'()*!:".contains(&byte);
         if keep {
             url.push(byte as char);
         } else {

@@ -235,3 +235,5 @@ pub fn render_tool_row(
 
 #[cfg(test)]
 mod parity_tests;
+#[cfg(test)]
+mod row_tests;

@@ -215,9 +215,16 @@ fn command_rows_match_pi() {
     let paint = Marked(serde_json::from_value(v["palette"].clone()).expect("palette"));
     let (mut compared, mut failures) = (0, Vec::new());
     for case in v["commands"].as_array().expect("commands") {
+        let output = match case.get("big") {
+            Some(big) => (0..big["count"].as_u64().unwrap_or(0))
+                .map(|i| format!("{}{i}", big["prefix"].as_str().unwrap_or_default()))
+                .collect::<Vec<_>>()
+                .join("\n"),
+            None => case["output"].as_str().unwrap_or_default().to_string(),
+        };
         let row = BashRow {
             command: case["command"].as_str().unwrap_or_default().into(),
-            output: case["output"].as_str().unwrap_or_default().into(),
+            output,
             exit_code: case["exitCode"].as_i64().map(|c| c as i32),
             cancelled: case["cancelled"].as_bool().unwrap_or(false),
             truncated: case["truncated"].as_bool().unwrap_or(false),
@@ -238,6 +245,30 @@ fn command_rows_match_pi() {
     eprintln!(
         "command rows: {} of {compared} renders match Pi",
         compared - failures.len()
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn diffs_match_pi() {
+    let v = vectors();
+    let paint = Marked(serde_json::from_value(v["palette"].clone()).expect("palette"));
+    let mut failures = Vec::new();
+    let cases = v["diffs"].as_array().expect("diffs");
+    for case in cases {
+        let diff = case["diff"].as_str().unwrap_or_default();
+        let got = render_diff(diff, &paint);
+        if case["rendered"].as_str() != Some(got.as_str()) {
+            failures.push(format!(
+                "{diff:?}\n  tau {got:?}\n  pi  {:?}",
+                case["rendered"]
+            ));
+        }
+    }
+    eprintln!(
+        "diffs: {} of {} match Pi",
+        cases.len() - failures.len(),
+        cases.len()
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
