@@ -291,6 +291,12 @@ impl Transcript {
                 && matches!(message.stop_reason, StopReason::Error | StopReason::Aborted)
             {
                 row.state = ToolState::Failed;
+                // Pi shows why the call never ran as its result.
+                let why = match message.error_message.as_deref() {
+                    Some(text) if text != "Request was aborted" => text.to_string(),
+                    _ => "Operation aborted".to_string(),
+                };
+                row.result = Some(ToolResult::error(why));
             }
         }
     }
@@ -422,6 +428,9 @@ impl Transcript {
             if unfinished {
                 if let Some(row) = self.tool_mut(&id) {
                     row.state = ToolState::Failed;
+                    if row.result.is_none() {
+                        row.result = Some(ToolResult::error("Operation aborted"));
+                    }
                 }
             }
         }

@@ -65,7 +65,7 @@ impl AssistantView {
             .into_iter()
             .rev()
             .collect();
-        let mut reuse_text = |text: &str, old: &mut Vec<Part>, thinking_kind: bool| {
+        let reuse_text = |text: &str, old: &mut Vec<Part>, thinking_kind: bool| {
             while let Some(part) = old.pop() {
                 match (part, thinking_kind) {
                     (Part::Text(mut md), false) => {
