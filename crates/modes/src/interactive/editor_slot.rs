@@ -16,3 +16,31 @@ pub trait PromptEditor: Component {
     /// Remembers a submitted prompt for Up / Down.
     fn add_to_history(&mut self, text: &str);
 }
+
+impl PromptEditor for tau_tui::editor::Editor {
+    fn handle_key(&mut self, data: &str) -> Option<String> {
+        self.handle_input(data);
+        self.take_events()
+            .into_iter()
+            .find_map(|event| match event {
+                tau_tui::editor::EditorEvent::Submit(text) => Some(text),
+                tau_tui::editor::EditorEvent::Change(_) => None,
+            })
+    }
+
+    fn text(&self) -> String {
+        self.get_expanded_text()
+    }
+
+    fn set_text(&mut self, text: &str) {
+        tau_tui::editor::Editor::set_text(self, text);
+    }
+
+    fn insert(&mut self, text: &str) {
+        self.insert_text_at_cursor(text);
+    }
+
+    fn add_to_history(&mut self, text: &str) {
+        tau_tui::editor::Editor::add_to_history(self, text);
+    }
+}

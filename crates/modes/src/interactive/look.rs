@@ -31,7 +31,9 @@ impl Look {
         let highlighter = theme.clone();
         markdown.highlight_code = Some(Arc::new(move |code: &str, lang: Option<&str>| {
             let styled = lang.and_then(|lang| {
-                highlight(code, lang, &|kind, text| token_style(&highlighter, kind, text))
+                highlight(code, lang, &|kind, text| {
+                    token_style(&highlighter, kind, text)
+                })
             });
             styled.unwrap_or_else(|| {
                 code.split('\n')

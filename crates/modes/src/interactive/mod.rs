@@ -9,12 +9,18 @@ pub mod commands;
 pub mod dialog;
 pub mod editor_slot;
 pub mod effects;
+pub mod external_editor;
 pub mod footer;
 pub mod git;
+pub mod header;
 pub mod keymap;
 pub mod look;
 pub mod paint;
+pub mod run;
 pub mod runner;
+pub mod theme_choice;
 pub mod tools;
 pub mod transcript;
 pub mod view;
+
+pub use run::{run, InteractiveOptions, PromptBuilder};

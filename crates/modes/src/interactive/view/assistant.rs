@@ -61,10 +61,7 @@ impl AssistantView {
 
     /// Lays the message out again, reusing the Markdown of blocks of the same kind.
     pub fn update(&mut self, message: &AssistantMessage, look: &Look, thinking: &ThinkingDisplay) {
-        let mut old: Vec<Part> = std::mem::take(&mut self.parts)
-            .into_iter()
-            .rev()
-            .collect();
+        let mut old: Vec<Part> = std::mem::take(&mut self.parts).into_iter().rev().collect();
         let reuse_text = |text: &str, old: &mut Vec<Part>, thinking_kind: bool| {
             while let Some(part) = old.pop() {
                 match (part, thinking_kind) {
@@ -80,7 +77,13 @@ impl AssistantView {
                 }
             }
             let style = thinking_kind.then(|| thinking_style(look));
-            Box::new(Markdown::new(text, self.pad, 0, look.markdown.clone(), style))
+            Box::new(Markdown::new(
+                text,
+                self.pad,
+                0,
+                look.markdown.clone(),
+                style,
+            ))
         };
         let mut parts = Vec::new();
         let mut needs_spacer = true;
@@ -112,7 +115,9 @@ impl AssistantView {
                         parts.push(Part::Spacer(Spacer::new(1)));
                     }
                     if thinking.hidden {
-                        let label = look.theme.italic(&look.theme.fg("thinkingText", &thinking.label));
+                        let label = look
+                            .theme
+                            .italic(&look.theme.fg("thinkingText", &thinking.label));
                         parts.push(Part::Plain(Text::new(label, self.pad, 0, None)));
                     } else {
                         let text = blocks.join("\n\n");
@@ -124,15 +129,15 @@ impl AssistantView {
             }
             i += 1;
         }
-        let has_calls = content.iter().any(|b| matches!(b, ContentBlock::ToolCall(_)));
+        let has_calls = content
+            .iter()
+            .any(|b| matches!(b, ContentBlock::ToolCall(_)));
         let error_line = match message.stop_reason {
             StopReason::Length => Some("Response was truncated before completion.".to_string()),
-            StopReason::Aborted if !has_calls => Some(
-                match message.error_message.as_deref() {
-                    Some(text) if text != "Request was aborted" => text.to_string(),
-                    _ => "Operation aborted".to_string(),
-                },
-            ),
+            StopReason::Aborted if !has_calls => Some(match message.error_message.as_deref() {
+                Some(text) if text != "Request was aborted" => text.to_string(),
+                _ => "Operation aborted".to_string(),
+            }),
             StopReason::Error if !has_calls => Some(format!(
                 "Error: {}",
                 message.error_message.as_deref().unwrap_or("Unknown error")

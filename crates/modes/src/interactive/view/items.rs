@@ -53,7 +53,9 @@ fn spacer() -> Box<dyn Component> {
 impl ItemView {
     pub fn new(item: &Item, options: &ViewOptions) -> Self {
         match item {
-            Item::Assistant { .. } => ItemView::Assistant(Box::new(AssistantView::new(options.pad))),
+            Item::Assistant { .. } => {
+                ItemView::Assistant(Box::new(AssistantView::new(options.pad)))
+            }
             Item::Tool(_) | Item::Bash(_) => ItemView::Rows {
                 lines: Arc::new(Vec::new()),
                 live: false,
@@ -120,9 +122,7 @@ impl ItemView {
                         parts.push(spacer());
                         let styled = match level {
                             Level::Error => look.theme.fg("error", &format!("Error: {text}")),
-                            Level::Warning => {
-                                look.theme.fg("warning", &format!("Warning: {text}"))
-                            }
+                            Level::Warning => look.theme.fg("warning", &format!("Warning: {text}")),
                             Level::Info => look.theme.fg("dim", text),
                         };
                         parts.push(Box::new(Text::new(styled, pad, 0, None)));
@@ -159,7 +159,9 @@ impl ItemView {
                             (SummaryKind::Compaction, None) => "Compaction summary".into(),
                             (SummaryKind::Branch, _) => "Branch summary".into(),
                         };
-                        let title = look.theme.fg("customMessageLabel", &look.theme.bold(&title));
+                        let title = look
+                            .theme
+                            .fg("customMessageLabel", &look.theme.bold(&title));
                         parts.push(Box::new(Text::new(title, pad, 0, None)));
                         if options.tools_expanded {
                             parts.push(Box::new(Markdown::new(

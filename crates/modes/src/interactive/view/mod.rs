@@ -3,6 +3,7 @@
 //! whole concatenated only when some item's lines changed.
 
 mod assistant;
+mod dock;
 mod items;
 
 use std::path::PathBuf;
@@ -12,6 +13,7 @@ use std::time::Instant;
 use tau_tui::{Component, Lines};
 
 pub use assistant::ThinkingDisplay;
+pub use dock::DockView;
 use items::ItemView;
 
 use super::look::Look;
@@ -107,6 +109,12 @@ impl TranscriptView {
                 self.live = true;
             }
         }
+    }
+
+    /// Replaces the header lines.
+    pub fn set_header(&mut self, header: Vec<String>) {
+        self.header = Arc::new(header);
+        self.dirty = true;
     }
 
     /// Whether a row keeps changing on its own (it needs frames while idle).
