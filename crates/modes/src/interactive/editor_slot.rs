@@ -15,6 +15,10 @@ pub trait PromptEditor: Component {
     fn insert(&mut self, text: &str);
     /// Remembers a submitted prompt for Up / Down.
     fn add_to_history(&mut self, text: &str);
+    /// The terminal's height (an editor grows to a share of it, then scrolls).
+    fn set_terminal_rows(&mut self, rows: usize) {
+        let _ = rows;
+    }
 }
 
 impl PromptEditor for tau_tui::editor::Editor {
@@ -42,5 +46,9 @@ impl PromptEditor for tau_tui::editor::Editor {
 
     fn add_to_history(&mut self, text: &str) {
         tau_tui::editor::Editor::add_to_history(self, text);
+    }
+
+    fn set_terminal_rows(&mut self, rows: usize) {
+        tau_tui::editor::Editor::set_terminal_rows(self, rows);
     }
 }

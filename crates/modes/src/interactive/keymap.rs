@@ -25,6 +25,10 @@ pub enum Action {
     SelectConfirm,
     SelectCancel,
     Submit,
+    ScrollPageUp,
+    ScrollPageDown,
+    ScrollTop,
+    ScrollBottom,
 }
 
 /// Pi's id and default keys of each action.
@@ -59,6 +63,14 @@ const DEFAULTS: &[(Action, &str, &[&str])] = &[
         &["escape", "ctrl+c"],
     ),
     (Action::Submit, "tui.input.submit", &["enter"]),
+    (Action::ScrollPageUp, "tui.altScreen.pageUp", &["pageUp"]),
+    (
+        Action::ScrollPageDown,
+        "tui.altScreen.pageDown",
+        &["pageDown"],
+    ),
+    (Action::ScrollTop, "tui.altScreen.top", &["ctrl+home"]),
+    (Action::ScrollBottom, "tui.altScreen.bottom", &["ctrl+end"]),
 ];
 
 /// Keys per action.

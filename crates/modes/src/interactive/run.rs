@@ -135,6 +135,7 @@ pub async fn run(
     let (mut terminal, mut input) = Terminal::start(&mut renderer, TerminalOptions::default())
         .map_err(|error| format!("cannot take the terminal: {error}"))?;
     let mut out = terminal.writer();
+    app_resize(&mut app, terminal.size().rows);
     let mut scheduler = RenderScheduler::default();
     scheduler.request();
 
@@ -222,7 +223,8 @@ pub async fn run(
                 let Some(event) = event else { break };
                 match event {
                     TerminalEvent::Input(data) => {
-                        if !renderer.handle_viewport_input(&data, 3) {
+                        let scrolled = app.dialogs.is_empty() && scroll_key(&app, &mut renderer, &data);
+                        if !scrolled && !renderer.handle_viewport_input(&data, 3) {
                             let effects = app.on_input(&data, Instant::now());
                             perform(effects, &runner, &mut app, &mut terminal, &mut renderer);
                         }
@@ -279,8 +281,29 @@ impl Drop for RestoreStderr {
     }
 }
 
+/// Fullscreen: the transcript's scroll keys.
+fn scroll_key(app: &App, renderer: &mut Renderer, data: &str) -> bool {
+    use super::keymap::Action;
+    let Some(scroll) = renderer.scroll() else {
+        return false;
+    };
+    let keymap = &app.keymap;
+    if keymap.matches(data, Action::ScrollPageUp) {
+        scroll.page_up();
+    } else if keymap.matches(data, Action::ScrollPageDown) {
+        scroll.page_down();
+    } else if keymap.matches(data, Action::ScrollTop) {
+        scroll.to_top();
+    } else if keymap.matches(data, Action::ScrollBottom) {
+        scroll.to_bottom();
+    } else {
+        return false;
+    }
+    true
+}
+
 fn app_resize(app: &mut App, rows: usize) {
-    let _ = (app, rows);
+    app.editor.set_terminal_rows(rows);
 }
 
 fn perform(
