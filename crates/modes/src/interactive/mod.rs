@@ -6,6 +6,7 @@ pub mod app;
 pub mod bridge;
 pub mod builtins;
 pub mod commands;
+pub mod completion;
 pub mod dialog;
 pub mod editor_slot;
 pub mod effects;

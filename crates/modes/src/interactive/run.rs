@@ -118,7 +118,11 @@ pub async fn run(
     };
 
     let keybindings = Arc::new(std::sync::RwLock::new(KeybindingsManager::new()));
-    let editor = Editor::new(look.editor.clone(), keybindings, EditorOptions::default());
+    let mut editor = Editor::new(look.editor.clone(), keybindings, EditorOptions::default());
+    editor.set_autocomplete_provider(Box::new(super::completion::provider(
+        runner.extensions.as_deref(),
+        &cwd_text,
+    )));
     let footer = FooterInfo {
         cwd: cwd_text.clone(),
         home: std::env::var("HOME").ok(),
