@@ -364,14 +364,14 @@ impl PtySession {
             if inner.closed || now >= deadline {
                 inner.watches.remove(position);
                 let why = if inner.closed {
-                    "the program closed the terminal"
+                    format!("the program closed the terminal (waited up to {timeout:?})")
                 } else {
-                    "timed out"
+                    format!("timed out after {timeout:?}")
                 };
                 let dump = self.dump_locked(&inner);
                 return Err(format!(
-                    "{}: {why} after {:?} waiting for the screen\n{dump}",
-                    self.description, timeout
+                    "{}: {why} waiting for the screen\n{dump}",
+                    self.description
                 ));
             }
             inner = self

@@ -46,12 +46,15 @@ impl Screen {
 
     /// The visible text: rows joined with `\n`, trailing blank rows dropped.
     pub fn text(&self) -> String {
-        let used = self
-            .rows
+        self.rows[..self.used_rows()].join("\n")
+    }
+
+    /// Rows up to the last one that is not blank.
+    fn used_rows(&self) -> usize {
+        self.rows
             .iter()
             .rposition(|row| !row.trim().is_empty())
-            .map_or(0, |last| last + 1);
-        self.rows[..used].join("\n")
+            .map_or(0, |last| last + 1)
     }
 
     /// True when some row contains `needle`.
@@ -112,7 +115,9 @@ impl Screen {
         );
         let border = "-".repeat(usize::from(cols));
         let _ = writeln!(out, "    +{border}+");
-        for (number, row) in self.rows.iter().enumerate() {
+        // Blank rows at the bottom are summarised, not drawn.
+        let used = self.used_rows().max(1);
+        for (number, row) in self.rows.iter().enumerate().take(used) {
             let _ = writeln!(
                 out,
                 "{number:>3} |{row:<width$}|",
@@ -120,6 +125,9 @@ impl Screen {
             );
         }
         let _ = write!(out, "    +{border}+");
+        if used < self.rows.len() {
+            let _ = write!(out, "\n    (rows {used}-{} blank)", self.rows.len() - 1);
+        }
         out
     }
 }
