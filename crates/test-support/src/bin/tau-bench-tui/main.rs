@@ -3,7 +3,8 @@
 //!
 //! ```text
 //! tau-bench-tui (--tau BIN | --pi CLI.JS --node NODE) [--runs N] [--keys N] [--messages N]
-//!               [--lines N] [--delay-ms N] [--cols N] [--rows N] [--ready-text TEXT] [--no-kitty]
+//!               [--lines N] [--delay-ms N] [--cols N] [--rows N] [--ready-text TEXT]
+//!               [--no-kitty] [--show-screens]
 //! ```
 //!
 //! - start: spawn to first byte, and to the first frame showing `--ready-text` (the footer's
@@ -14,6 +15,9 @@
 //! - stream: bytes written to the terminal while a `--lines`-line reply streams, in 16-character
 //!   pieces `--delay-ms` apart (default 1: about 1,000 pieces a second, so the app draws many
 //!   frames; 0 sends the reply as fast as the socket takes it).
+//!
+//! The session run waits for the session's last words on the same frame as the editor.
+//! `--show-screens` prints each editor frame and the screen after streaming to stderr.
 
 mod measure;
 mod session_file;
@@ -29,7 +33,7 @@ use tau_test_support::oracle::Harness;
 
 const USAGE: &str =
     "usage: tau-bench-tui (--tau BIN | --pi CLI.JS --node NODE) [--runs N] [--keys N] \
-[--messages N] [--lines N] [--delay-ms N] [--cols N] [--rows N] [--ready-text TEXT] [--no-kitty]";
+[--messages N] [--lines N] [--delay-ms N] [--cols N] [--rows N] [--ready-text TEXT] [--no-kitty] [--show-screens]";
 
 struct Options {
     target: Target,
@@ -49,6 +53,7 @@ fn parse_args() -> Result<Options, String> {
     let (mut cols, mut rows) = (100, 30);
     let mut ready_text = "mock-model".to_owned();
     let mut kitty = true;
+    let mut show_screens = false;
     let mut args = std::env::args_os().skip(1);
     while let Some(arg) = args.next() {
         let arg = arg.to_string_lossy().into_owned();
@@ -75,6 +80,7 @@ fn parse_args() -> Result<Options, String> {
             "--rows" => rows = u16::try_from(number(value()?)?).map_err(|_| "--rows too large")?,
             "--ready-text" => ready_text = value()?.to_string_lossy().into_owned(),
             "--no-kitty" => kitty = false,
+            "--show-screens" => show_screens = true,
             "-h" | "--help" => return Err(USAGE.to_owned()),
             other => return Err(format!("unknown argument {other:?}\n{USAGE}")),
         }
@@ -93,6 +99,7 @@ fn parse_args() -> Result<Options, String> {
         rows,
         kitty,
         ready_text,
+        show_screens,
     };
     Ok(Options {
         target,
@@ -164,7 +171,7 @@ fn bench(options: &Options, runtime: &tokio::runtime::Runtime) -> Result<(), Str
     let mut readies = Vec::new();
     let mut empty: Option<Run> = None;
     for _ in 0..options.runs {
-        let run = target.start(runtime, Vec::new(), |_| no_session())?;
+        let run = target.start(runtime, Vec::new(), None, |_| no_session())?;
         let (first_byte, ready) = measure::start_times(&run);
         first_bytes.push(first_byte);
         readies.push(ready);
@@ -192,13 +199,16 @@ fn bench(options: &Options, runtime: &tokio::runtime::Runtime) -> Result<(), Str
 
     let model = "mock-model";
     let messages = options.messages;
-    let run = target.start(runtime, Vec::new(), |sandbox| {
+    let last_words = session_file::LAST_WORDS.trim();
+    let run = target.start(runtime, Vec::new(), Some(last_words), |sandbox| {
         measure::session_args(sandbox, messages, model)
     })?;
     let (_, ready) = measure::start_times(&run);
     say(&format!(
-        "{name}: start to editor frame, {messages}-message session: {:.0} ms",
-        ms(ready)
+        "{name}: start to editor frame showing the end of a {messages}-message session: {:.0} ms \
+         ({} bytes written to the terminal by then)",
+        ms(ready),
+        run.ready.bytes_written()
     ));
     let rss = measure::settled_rss_kib(&run.session);
     let keys = measure::key_latencies(&run.session, options.keys)?;
@@ -213,8 +223,12 @@ fn bench(options: &Options, runtime: &tokio::runtime::Runtime) -> Result<(), Str
     drop(run);
 
     let (turn, last_line) = measure::long_reply(options.lines, options.delay_ms);
-    let run = target.start(runtime, vec![turn], |_| no_session())?;
+    let run = target.start(runtime, vec![turn], None, |_| no_session())?;
     let cost = measure::stream_cost(&run.session, &last_line)?;
+    if target.show_screens {
+        let screen = run.session.screen().dump();
+        let _ = writeln!(std::io::stderr(), "{name} after streaming:\n{screen}");
+    }
     let requests = run.server.requests().len();
     say(&format!(
         "{name}: streaming a {}-line reply ({} ms between pieces): {} bytes to the terminal until its last line showed \

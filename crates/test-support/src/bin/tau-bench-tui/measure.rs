@@ -2,6 +2,7 @@
 //! loopback model, and returns durations and counts (never asserting anything about them).
 
 use std::ffi::OsString;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -32,6 +33,8 @@ pub struct Target {
     pub kitty: bool,
     /// Text that shows once the editor is up (the footer's model name).
     pub ready_text: String,
+    /// Print each start's first editor frame to stderr.
+    pub show_screens: bool,
 }
 
 /// One started program with its sandbox and model; dropping it kills the program.
@@ -43,13 +46,14 @@ pub struct Run {
 }
 
 impl Target {
-    /// Starts the program in a new sandbox whose model plays `replies`, with `args`, and
-    /// waits for the editor. `prepare` may put files (a session) into the sandbox first and
-    /// returns extra arguments.
+    /// Starts the program in a new sandbox whose model plays `replies`, and waits for the
+    /// editor and, when given, `also_shown` on the same frame. `prepare` may put files (a
+    /// session) into the sandbox first and returns the program's arguments.
     pub fn start(
         &self,
         runtime: &tokio::runtime::Runtime,
         replies: Vec<MockTurn>,
+        also_shown: Option<&str>,
         prepare: impl FnOnce(&AgentSandbox) -> Result<Vec<String>, String>,
     ) -> Result<Run, String> {
         let dir = tempfile::tempdir().map_err(|error| format!("tempdir: {error}"))?;
@@ -74,8 +78,12 @@ impl Target {
         }
         let session = PtySession::spawn_with(spec)?;
         let ready_text = self.ready_text.clone();
+        let also_shown = also_shown.unwrap_or_default().to_owned();
         let ready = session
-            .wait_for(move |screen| screen.contains(&ready_text), STEP)
+            .wait_for(
+                move |screen| screen.contains(&ready_text) && screen.contains(&also_shown),
+                STEP,
+            )
             .map_err(|dump| {
                 let status = session
                     .exit_status()
@@ -86,6 +94,14 @@ impl Target {
                     status.unwrap_or_default()
                 )
             })?;
+        if self.show_screens {
+            let _ = writeln!(
+                std::io::stderr(),
+                "{} editor frame:\n{}",
+                self.name,
+                ready.dump()
+            );
+        }
         Ok(Run {
             session,
             server,

@@ -13,6 +13,8 @@ use serde_json::{json, Value};
 const MESSAGE_CHARS: usize = 300;
 /// Line length of the prose, like real answers and tool output.
 const LINE_CHARS: usize = 80;
+/// The end of the last message, to recognise the loaded session on screen.
+pub const LAST_WORDS: &str = "\nend of the generated session";
 /// 2026-09-21, so the timestamps look like real ones.
 const START_MS: u64 = 1_790_000_000_000;
 
@@ -56,7 +58,10 @@ pub fn write_session(
     });
     for index in 0..messages {
         let ms = START_MS + 1000 * index as u64;
-        let text = writer.prose();
+        let mut text = writer.prose();
+        if index + 1 == messages {
+            text.push_str(LAST_WORDS);
+        }
         let message = match index % 4 {
             0 => {
                 json!({"role": "user", "content": [{"type": "text", "text": text}], "timestamp": ms})
