@@ -1,5 +1,6 @@
 //! Key names to the bytes a terminal sends for them: legacy (xterm) form, or Kitty CSI-u
-//! form while the app has enabled the Kitty keyboard protocol's "disambiguate" flag.
+//! form while the app has enabled the Kitty keyboard protocol's "disambiguate" flag (with
+//! "report event types", a key sent as an escape code is followed by its release event).
 //!
 //! Names are `mod+mod+key`: modifiers `ctrl`, `alt`, `shift`, `super`; keys are a single
 //! character, `enter`/`return`, `tab`, `backspace`, `escape`/`esc`, `space`, `up`, `down`,
@@ -86,7 +87,31 @@ pub fn encode_key(name: &str, mode: KeyMode) -> Result<Vec<u8>, String> {
             }
         }
     };
-    Ok(bytes)
+    // With "report event types" a key sent as an escape code is followed by its release.
+    let release = (kitty && mode.kitty_flags & 2 != 0)
+        .then(|| release_of(&bytes))
+        .flatten();
+    Ok(match release {
+        Some(release) => [bytes, release].concat(),
+        None => bytes,
+    })
+}
+
+/// The Kitty release event for a press sent as `CSI params final` (`final` one of `u`, `~`,
+/// or a cursor letter): the modifier field gets the event type `:3`.
+fn release_of(press: &[u8]) -> Option<Vec<u8>> {
+    let body = press.strip_prefix(b"\x1b[")?;
+    let (&last, params) = body.split_last()?;
+    if !(last == b'u' || last == b'~' || last.is_ascii_uppercase()) {
+        return None;
+    }
+    let params = std::str::from_utf8(params).ok()?;
+    let with_event = match params.split_once(';') {
+        Some((code, mods)) => format!("{code};{mods}:3"),
+        None if params.is_empty() => "1;1:3".to_owned(),
+        None => format!("{params};1:3"),
+    };
+    Some(format!("\x1b[{with_event}{}", char::from(last)).into_bytes())
 }
 
 fn encode_char(ch: char, mods: Modifiers, kitty: bool, all_escaped: bool) -> Vec<u8> {
@@ -235,7 +260,7 @@ mod tests {
 
     fn kitty(name: &str) -> Vec<u8> {
         let mode = KeyMode {
-            kitty_flags: 7,
+            kitty_flags: 1,
             application_cursor: false,
         };
         encode_key(name, mode).unwrap_or_default()
@@ -273,6 +298,22 @@ mod tests {
         assert_eq!(kitty("backspace"), b"\x7f");
         assert_eq!(kitty("a"), b"a");
         assert_eq!(kitty("up"), b"\x1b[A");
+    }
+
+    #[test]
+    fn kitty_event_types_add_the_release_of_escape_coded_keys() {
+        let mode = KeyMode {
+            kitty_flags: 3,
+            application_cursor: false,
+        };
+        let key = |name: &str| encode_key(name, mode).unwrap_or_default();
+        assert_eq!(key("ctrl+c"), b"\x1b[99;5u\x1b[99;5:3u");
+        assert_eq!(key("escape"), b"\x1b[27u\x1b[27;1:3u");
+        assert_eq!(key("up"), b"\x1b[A\x1b[1;1:3A");
+        assert_eq!(key("delete"), b"\x1b[3~\x1b[3;1:3~");
+        // Text and unmodified enter stay plain, without a release.
+        assert_eq!(key("a"), b"a");
+        assert_eq!(key("enter"), b"\r");
     }
 
     #[test]
