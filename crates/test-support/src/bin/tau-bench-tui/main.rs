@@ -227,7 +227,11 @@ fn bench(options: &Options, runtime: &tokio::runtime::Runtime) -> Result<(), Str
     let cost = measure::stream_cost(&run.session, &last_line)?;
     if target.show_screens {
         let screen = run.session.screen().dump();
-        let _ = writeln!(std::io::stderr(), "{name} after streaming:\n{screen}");
+        let queries = run.session.queries();
+        let _ = writeln!(
+            std::io::stderr(),
+            "{name} after streaming:\n{screen}\nterminal queries: {queries:?}"
+        );
     }
     let requests = run.server.requests().len();
     say(&format!(
