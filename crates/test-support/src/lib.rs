@@ -17,6 +17,8 @@
 //! ```
 
 pub mod dialect;
+pub mod oracle;
+pub mod pty;
 pub mod script;
 pub mod server;
 

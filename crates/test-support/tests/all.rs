@@ -4,5 +4,6 @@
 #[cfg(test)]
 mod suite {
     mod binary;
+    mod pty;
     mod server;
 }

@@ -12,6 +12,7 @@ mod ext_load_failures;
 mod ext_sandbox;
 mod ext_support;
 mod fuzz_rpc;
+mod interactive_pty;
 mod interop_pi;
 mod json_mode;
 mod models;

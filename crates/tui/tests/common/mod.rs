@@ -23,7 +23,7 @@ impl Emulator {
     }
 
     pub fn resize(&mut self, cols: usize, rows: usize) {
-        self.parser.set_size(rows as u16, cols as u16);
+        self.parser.screen_mut().set_size(rows as u16, cols as u16);
     }
 
     /// The visible rows, trailing blanks trimmed.
@@ -46,11 +46,11 @@ impl Emulator {
     /// How many lines are in the scrollback, and the newest of them (at most a screenful:
     /// vt100 cannot show more than one screen of scrollback at once), oldest first.
     pub fn scrollback(&mut self) -> (usize, Vec<String>) {
-        self.parser.set_scrollback(usize::MAX);
+        self.parser.screen_mut().set_scrollback(usize::MAX);
         let total = self.parser.screen().scrollback();
         let (rows, cols) = self.parser.screen().size();
         let shown = total.min(usize::from(rows));
-        self.parser.set_scrollback(shown);
+        self.parser.screen_mut().set_scrollback(shown);
         let lines = self
             .parser
             .screen()
@@ -58,7 +58,7 @@ impl Emulator {
             .take(shown)
             .map(|r| r.trim_end().to_string())
             .collect();
-        self.parser.set_scrollback(0);
+        self.parser.screen_mut().set_scrollback(0);
         (total, lines)
     }
 
