@@ -226,6 +226,9 @@ pub async fn run(
             event = input.recv() => {
                 let Some(event) = event else { break };
                 match event {
+                    // pi-tui hands key releases only to components that ask for them; none
+                    // of tau's own do.
+                    TerminalEvent::Input(data) if tau_tui::keys::is_key_release(&data) => {}
                     TerminalEvent::Input(data) => {
                         let scrolled = app.dialogs.is_empty() && scroll_key(&app, &mut renderer, &data);
                         if !scrolled && !renderer.handle_viewport_input(&data, 3) {
