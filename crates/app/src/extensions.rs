@@ -70,6 +70,9 @@ pub async fn start(
         return Ok(None);
     }
     let mut options = HostOptions::new(cwd);
+    if mode == "tui" {
+        options.min_node = (22, 19);
+    }
     // The host's output and failures go to stderr, or where the mode redirected it.
     options.stderr = std::sync::Arc::new(|line| crate::report::to_stderr(&format!("[ext] {line}")));
     options.reporter = tau_ext_bridge::Reporter::with_sink(|diagnostic| {

@@ -38,6 +38,9 @@ pub struct HostOptions {
     pub reporter: Reporter,
     /// Runs the host under Node's permission model with these rules (`--sandbox`).
     pub sandbox: Option<Sandbox>,
+    /// The oldest Node.js (major, minor) the host may run on: 20.0 headless, 22.19 in the
+    /// terminal UI, whose extension components need the pi-tui the host bundles.
+    pub min_node: (u32, u32),
 }
 
 impl HostOptions {
@@ -57,6 +60,7 @@ impl HostOptions {
             }),
             reporter: Reporter::stderr(),
             sandbox: None,
+            min_node: (node::MIN_NODE_MAJOR, 0),
         }
     }
 }
@@ -189,6 +193,16 @@ impl ExtensionHost {
                 return Err(node::check_node(&node).await.err().unwrap_or_else(|| {
                     BridgeError::Node(format!("Node.js {version} is too old for extensions"))
                 }));
+            }
+            let (major, minor) = options.min_node;
+            if node::parse_major_minor(version).is_some_and(|found| found < (major, minor)) {
+                return Err(BridgeError::Node(format!(
+                    "{} is Node.js {version}; extensions in the terminal UI need Node.js {major}.{minor}+ \
+                     (the pi-tui their components are written against requires it): install it or set \
+                     TAU_NODE to a newer node; print, json and rpc mode run on Node.js {}+",
+                    node.display(),
+                    node::MIN_NODE_MAJOR
+                )));
             }
         }
         Ok(ExtensionHost {

@@ -211,6 +211,30 @@ fn built_in_commands_name_show_and_quit() {
     );
 }
 
+/// A node for extensions in the terminal UI (22.19+): `TAU_NODE`, `node` on `PATH`, or the
+/// reference Pi's; `None` (with the reason printed) when none is new enough.
+pub fn tui_node(test: &str) -> Option<std::path::PathBuf> {
+    let candidates = [
+        std::env::var_os("TAU_NODE").map(std::path::PathBuf::from),
+        Some("node".into()),
+        tau_test_support::oracle::PiOracle::locate().map(|pi| pi.node),
+    ];
+    for node in candidates.into_iter().flatten() {
+        let Ok(output) = std::process::Command::new(&node).arg("--version").output() else {
+            continue;
+        };
+        let version = String::from_utf8_lossy(&output.stdout).trim().to_string();
+        let mut parts = version.trim_start_matches('v').split('.');
+        let major: u32 = parts.next().and_then(|p| p.parse().ok()).unwrap_or(0);
+        let minor: u32 = parts.next().and_then(|p| p.parse().ok()).unwrap_or(0);
+        if (major, minor) >= (22, 19) {
+            return Some(node);
+        }
+    }
+    eprintln!("{test}: skipped: no Node.js 22.19+ (set TAU_NODE, or run tools/oracle/setup.sh)");
+    None
+}
+
 fn session_text(root: &Path) -> String {
     let mut text = String::new();
     for dir in std::fs::read_dir(root).into_iter().flatten().flatten() {
@@ -228,6 +252,9 @@ fn session_text(root: &Path) -> String {
 #[test]
 fn an_extension_dialog_takes_the_editors_place() {
     let Some(env) = ext_env("an_extension_dialog_takes_the_editors_place") else {
+        return;
+    };
+    let Some(node) = tui_node("an_extension_dialog_takes_the_editors_place") else {
         return;
     };
     let extension = r#"
@@ -248,10 +275,7 @@ export default function (pi) {
         std::fs::write(&path, extension).expect("extension");
         spec = spec.args(["-e", path.to_str().unwrap_or_default()]);
         spec = spec.env("TAU_EXT_HOST", env.host.display().to_string());
-        if let Some(node) = &env.node {
-            spec = spec.env("TAU_NODE", node.display().to_string());
-        }
-        spec
+        spec.env("TAU_NODE", node.display().to_string())
     });
     tui.type_line("/pick");
     tui.wait("Pick one");
@@ -299,4 +323,49 @@ fn a_resize_lays_the_screen_out_again() {
         .unwrap_or_else(|dump| panic!("footer not re-laid at 60 columns\n{dump}"));
     assert!(screen.text().contains("short reply"), "{}", screen.dump());
     tui.quit();
+}
+
+#[test]
+fn extensions_on_a_node_too_old_for_pi_tui_stop_the_terminal_ui() {
+    let Some(env) = ext_env("extensions_on_a_node_too_old_for_pi_tui") else {
+        return;
+    };
+    let old = std::process::Command::new("node")
+        .arg("--version")
+        .output()
+        .ok()
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .filter(|v| v.starts_with("v20.") || v.starts_with("v21.") || v.starts_with("v22.1."));
+    let Some(version) = old else {
+        eprintln!("extensions_on_a_node_too_old_for_pi_tui: skipped: `node` on PATH is not older than 22.19");
+        return;
+    };
+    let dir = tempfile::tempdir().expect("tempdir");
+    let sandbox = AgentSandbox::create(dir.path()).expect("sandbox");
+    sandbox.point_at("http://127.0.0.1:9").expect("models.json");
+    let path = sandbox.project.join("noop.ts");
+    std::fs::write(&path, "export default function (pi) {}\n").expect("extension");
+    let mut spec = PtyCommand::new(env!("CARGO_BIN_EXE_tau"), &sandbox.project)
+        .args(["-e", path.to_str().unwrap_or_default()])
+        .size(100, 30);
+    spec.clear_env = true;
+    for (key, value) in sandbox.env(Harness::Tau) {
+        spec = spec.env(key, value);
+    }
+    let which = std::process::Command::new("sh")
+        .args(["-c", "command -v node"])
+        .output()
+        .expect("sh");
+    let node = String::from_utf8_lossy(&which.stdout).trim().to_string();
+    let spec = spec
+        .env("TAU_EXT_HOST", env.host.display().to_string())
+        .env("TAU_NODE", node);
+    let session = PtySession::spawn_with(spec).expect("spawn tau");
+    let status = session.wait_exit(START).unwrap_or_else(|d| panic!("{d}"));
+    let screen = session.screen().text();
+    assert!(!status.success(), "{screen}");
+    assert!(
+        screen.contains("22.19+") && screen.contains(&version),
+        "{screen}"
+    );
 }
