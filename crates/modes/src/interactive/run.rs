@@ -178,20 +178,29 @@ pub async fn run(
         pad: 1,
         generation: 0,
     };
-    let mut last_title = None;
+    let mut last_title: Option<String> = None;
+    let mut git_checked = Instant::now();
     loop {
         let now = Instant::now();
         if scheduler.take_due(now) {
             app.keymap.context.kitty_active = terminal.kitty_active();
             refresh_footer(&mut app, &runner);
+            // Pi watches HEAD; reading it once a second is as good and costs a file read.
+            if now.duration_since(git_checked) > Duration::from_secs(1) {
+                app.footer.git_branch = git::branch(cwd);
+                git_checked = now;
+            }
             view_options.tools_expanded = app.tools_expanded;
             view_options.thinking.hidden = app.hide_thinking;
             view.sync(&app.transcript, &view_options, now);
-            if app.title != last_title {
-                if let Some(title) = &app.title {
-                    let _ = out.set_title(title);
-                }
-                last_title = app.title.clone();
+            // Pi's title: "<app> - <session name> - <folder>"; an extension's setTitle wins.
+            let title = app
+                .title
+                .clone()
+                .unwrap_or_else(|| default_title(&app, cwd));
+            if last_title.as_ref() != Some(&title) {
+                let _ = out.set_title(&title);
+                last_title = Some(title);
             }
             let mut dock = DockView {
                 app: &mut app,
@@ -276,6 +285,17 @@ pub async fn run(
     match runner.extensions.as_ref().and_then(|e| e.unrecoverable()) {
         Some(error) => Err(error),
         None => Ok(ExitCode::SUCCESS),
+    }
+}
+
+fn default_title(app: &App, cwd: &Path) -> String {
+    let folder = cwd
+        .file_name()
+        .map(|name| name.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    match &app.footer.session_name {
+        Some(name) => format!("tau - {name} - {folder}"),
+        None => format!("tau - {folder}"),
     }
 }
 
@@ -400,6 +420,7 @@ fn refresh_footer(app: &mut App, runner: &Runner) {
     footer.reasoning = config.model.reasoning;
     footer.thinking_level = config.thinking_level.as_str().to_string();
     footer.context_window = config.model.context_window;
+    footer.session_name = runtime.with_session_log(|s| s.session_name().map(str::to_string));
     let (tokens, window) = runtime.context_usage();
     footer.context_percent = (window > 0).then(|| tokens as f64 / window as f64 * 100.0);
 }
