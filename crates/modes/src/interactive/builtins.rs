@@ -48,6 +48,7 @@ pub fn run(runner: &Arc<Runner>, name: &'static str, args: &str, app: &mut App) 
         ),
         "resume" => spawn(runner, |runner| async move { resume(&runner).await }),
         "fork" => spawn(runner, |runner| async move { fork(&runner).await }),
+        "tree" => spawn(runner, |runner| async move { tree(&runner).await }),
         "clone" => spawn(runner, |runner| async move {
             let leaf = runner
                 .current
@@ -330,6 +331,103 @@ async fn fork(runner: &Runner) -> Result<(), String> {
             extension_path: String::new(),
             method: "setEditorText".into(),
             args: vec![Value::String(text)],
+        });
+    }
+    Ok(())
+}
+
+/// One line per message of every branch, depth-first with the branches indented, the
+/// current position marked; picking one moves there (Pi's `/tree` without its filters and
+/// branch summaries).
+fn tree_lines(session: &mut tau_session::Session) -> Vec<(String, String)> {
+    let tree = session.tree();
+    let leaf = tree.leaf_id().map(str::to_string);
+    let mut lines = Vec::new();
+    let mut stack: Vec<(String, usize)> = tree
+        .roots()
+        .iter()
+        .rev()
+        .filter_map(|e| e.id().map(|id| (id.to_string(), 0)))
+        .collect();
+    while let Some((id, depth)) = stack.pop() {
+        let children = tree.children(&id);
+        let branches = children.len() > 1;
+        for child in children.iter().rev() {
+            if let Some(child_id) = child.id() {
+                stack.push((child_id.to_string(), depth + usize::from(branches)));
+            }
+        }
+        let Some(entry) = tree.get_entry(&id) else {
+            continue;
+        };
+        let Ok(value) = serde_json::to_value(entry) else {
+            continue;
+        };
+        if value["type"] != "message" {
+            continue;
+        }
+        let role = value["message"]["role"].as_str().unwrap_or_default();
+        let text = match role {
+            "user" => tau_app::ext_switch::content_text(&value["message"]["content"]),
+            "assistant" => value["message"]["content"]
+                .as_array()
+                .map(|blocks| {
+                    blocks
+                        .iter()
+                        .filter_map(|b| b["text"].as_str())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                })
+                .unwrap_or_default(),
+            _ => continue,
+        };
+        if text.trim().is_empty() {
+            continue;
+        }
+        let first: String = text
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .chars()
+            .take(70)
+            .collect();
+        let marker = if leaf.as_deref() == Some(id.as_str()) {
+            "• "
+        } else {
+            "  "
+        };
+        let who = if role == "user" { "user" } else { "assistant" };
+        let indent = "  ".repeat(depth);
+        lines.push((id, format!("{marker}{indent}{who}: {first}")));
+    }
+    lines
+}
+
+async fn tree(runner: &Runner) -> Result<(), String> {
+    let lines = runner.current.get().with_session_log(tree_lines);
+    if lines.is_empty() {
+        runner.send_event(AppEvent::Notice("The session has no messages yet".into()));
+        return Ok(());
+    }
+    let labels: Vec<String> = lines.iter().map(|(_, label)| label.clone()).collect();
+    let Some(choice) = runner.pick("Session tree", labels.clone()).await else {
+        return Ok(());
+    };
+    let Some(index) = labels.iter().position(|l| *l == choice) else {
+        return Ok(());
+    };
+    let target = lines[index].0.clone();
+    let result = runner.sessions.navigate_tree(target, &json!({})).await?;
+    if result["cancelled"] == json!(true) {
+        runner.send_event(AppEvent::Notice("Cancelled by an extension".into()));
+        return Ok(());
+    }
+    runner.send_event(AppEvent::SessionReplaced);
+    if let Some(text) = result["editorText"].as_str() {
+        runner.send_event(AppEvent::UiCall {
+            extension_path: String::new(),
+            method: "setEditorText".into(),
+            args: vec![Value::String(text.to_string())],
         });
     }
     Ok(())
