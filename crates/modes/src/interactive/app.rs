@@ -49,6 +49,8 @@ pub struct App {
     pub title: Option<String>,
     /// Set when the mode should end.
     pub quit: bool,
+    /// Sequences to write to the terminal before the next frame (clipboard, notifications).
+    pub terminal_output: Vec<String>,
     last_ctrl_c: Option<Instant>,
     last_escape: Option<Instant>,
 }
@@ -71,6 +73,7 @@ impl App {
             hide_thinking: false,
             title: None,
             quit: false,
+            terminal_output: Vec::new(),
             last_ctrl_c: None,
             last_escape: None,
         }

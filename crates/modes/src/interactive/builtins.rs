@@ -49,6 +49,7 @@ pub fn run(runner: &Arc<Runner>, name: &'static str, args: &str, app: &mut App) 
         "resume" => spawn(runner, |runner| async move { resume(&runner).await }),
         "fork" => spawn(runner, |runner| async move { fork(&runner).await }),
         "tree" => spawn(runner, |runner| async move { tree(&runner).await }),
+        "copy" => copy_last_answer(app),
         "clone" => spawn(runner, |runner| async move {
             let leaf = runner
                 .current
@@ -431,4 +432,32 @@ async fn tree(runner: &Runner) -> Result<(), String> {
         });
     }
     Ok(())
+}
+
+/// `/copy`: the last answer's text to the clipboard, through the terminal (OSC 52), which
+/// works over SSH too; terminals that do not support it ignore the sequence.
+fn copy_last_answer(app: &mut App) {
+    use base64::Engine;
+    let text = app
+        .transcript
+        .items()
+        .rev()
+        .find_map(|(_, item)| match item {
+            super::transcript::Item::Assistant { message, .. } => {
+                let text: Vec<&str> = message.content.iter().filter_map(|b| b.as_text()).collect();
+                (!text.is_empty()).then(|| text.join("\n"))
+            }
+            _ => None,
+        });
+    match text {
+        Some(text) => {
+            let encoded = base64::engine::general_purpose::STANDARD.encode(text.as_bytes());
+            app.terminal_output.push(format!("\x1b]52;c;{encoded}\x07"));
+            app.transcript
+                .notice(Level::Info, "Copied the last answer to the clipboard");
+        }
+        None => app
+            .transcript
+            .notice(Level::Warning, "No answer to copy yet"),
+    }
 }

@@ -193,6 +193,10 @@ pub async fn run(
             view_options.tools_expanded = app.tools_expanded;
             view_options.thinking.hidden = app.hide_thinking;
             view.sync(&app.transcript, &view_options, now);
+            for sequence in app.terminal_output.drain(..) {
+                use std::io::Write;
+                let _ = out.write_all(sequence.as_bytes());
+            }
             // Pi's title: "<app> - <session name> - <folder>"; an extension's setTitle wins.
             let title = app
                 .title

@@ -152,7 +152,7 @@ impl Transcript {
     }
 
     /// The items with their revisions, top to bottom.
-    pub fn items(&self) -> impl Iterator<Item = (u64, &Item)> {
+    pub fn items(&self) -> impl DoubleEndedIterator<Item = (u64, &Item)> {
         self.items.iter().map(|(revision, item)| (*revision, item))
     }
 
