@@ -15,6 +15,10 @@ pub trait PromptEditor: Component {
     fn insert(&mut self, text: &str);
     /// Remembers a submitted prompt for Up / Down.
     fn add_to_history(&mut self, text: &str);
+    /// The border's colour (Pi: the thinking level's, or bash mode's after `!`).
+    fn set_border_style(&mut self, style: tau_tui::Style) {
+        let _ = style;
+    }
     /// The terminal's height (an editor grows to a share of it, then scrolls).
     fn set_terminal_rows(&mut self, rows: usize) {
         let _ = rows;
@@ -50,5 +54,9 @@ impl PromptEditor for tau_tui::editor::Editor {
 
     fn set_terminal_rows(&mut self, rows: usize) {
         tau_tui::editor::Editor::set_terminal_rows(self, rows);
+    }
+
+    fn set_border_style(&mut self, style: tau_tui::Style) {
+        self.border_color = style;
     }
 }

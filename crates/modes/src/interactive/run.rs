@@ -180,11 +180,24 @@ pub async fn run(
     };
     let mut last_title: Option<String> = None;
     let mut git_checked = Instant::now();
+    let mut last_border: Option<(bool, String)> = None;
     loop {
         let now = Instant::now();
         if scheduler.take_due(now) {
             app.keymap.context.kitty_active = terminal.kitty_active();
             refresh_footer(&mut app, &runner);
+            // Pi colours the editor's border by thinking level, and for `!` commands.
+            let bash_mode = app.editor.text().trim_start().starts_with('!');
+            let border = (bash_mode, app.footer.thinking_level.clone());
+            if last_border.as_ref() != Some(&border) {
+                let style = if bash_mode {
+                    look.theme.bash_mode_border_color()
+                } else {
+                    look.theme.thinking_border_color(&border.1)
+                };
+                app.editor.set_border_style(style);
+                last_border = Some(border);
+            }
             // Pi watches HEAD; reading it once a second is as good and costs a file read.
             if now.duration_since(git_checked) > Duration::from_secs(1) {
                 app.footer.git_branch = git::branch(cwd);
