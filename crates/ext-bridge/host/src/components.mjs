@@ -151,7 +151,7 @@ export class ComponentRegistry {
    * that id: `{id, same: true}`, or `{id, count, changed: [[index, line], …]}` (all lines after a width
    * change or on the first answer). `closed` for an unknown id; `visible: false` for an overlay whose
    * visibility callback says no (no lines then).
-   * @param {{items?: {id: number, width: number}[]}} params
+   * @param {{items?: {id: number, width: number, full?: boolean}[]}} params
    */
   render(params) {
     const results = [];
@@ -179,7 +179,8 @@ export class ComponentRegistry {
         results.push({ ...result, same: true, ...(rendered.ok ? {} : { failed: true }) });
         continue;
       }
-      const previous = entry.sentWidth === width ? entry.sent : undefined;
+      // `full`: tau lost an answer (it came too late) and needs every line.
+      const previous = entry.sentWidth === width && !item.full ? entry.sent : undefined;
       /** @type {[number, string][]} */
       const changed = [];
       for (let i = 0; i < lines.length; i++) if (previous?.[i] !== lines[i]) changed.push([i, lines[i]]);
