@@ -8,10 +8,12 @@ const FAINT = "\x1b[2m";
 
 /**
  * SGR pair as chalk applies it: the close code inside `text` is followed by the open code again (so a
- * nested reset does not end the outer style), and every line break closes and reopens the style.
+ * nested reset does not end the outer style), every line break closes and reopens the style, and empty
+ * text stays empty.
  * @param {string} open @param {string} close @param {string} text
  */
 function sgr(open, close, text) {
+  if (text === "" || text === undefined || text === null) return "";
   const body = String(text).split(close).join(close + open);
   return open + body.replace(/(\r?\n)/g, `${close}$1${open}`) + close;
 }

@@ -222,3 +222,39 @@ test("a message renderer instance renders by id; a palette change invalidates an
   assert.deepEqual((await client.request("render", { items: [{ id, width: 30 }] })).results, [{ id, closed: true }]);
   await client.close();
 });
+
+test("a component's tui: nested overlays, hideOverlay, focus on an inner child, terminal hand-over", async () => {
+  const client = new HostClient();
+  await client.hello();
+  await client.load([path], { mode: "interactive", hasUI: true, components: true });
+  await client.request("bind", { state: {} });
+  const command = client.request("run_command", { name: "nested", args: "", ctx: {} });
+  const dialog = await opened(client, "custom");
+  const key = (data) => client.send({ kind: "notify", method: "component_input", params: { id: dialog.id, data } });
+  key("o");
+  const child = await opened(client, "overlay");
+  assert.deepEqual([child.parentId, child.custom, child.hasVisible], [dialog.id, undefined, false]);
+  assert.deepEqual(child.overlayOptions, { nonCapturing: true, anchor: "center" });
+  key("?");
+  await waitTold(client, /hasOverlay true/);
+  key("h");
+  await client.waitNotification((n) => n.method === "component_closed" && n.params.id === child.id && n.params.reason === "hidden");
+  key("?");
+  await waitTold(client, /hasOverlay false/);
+
+  key("s");
+  await waitTold(client, /handed/);
+  assert.deepEqual(client.requests.filter((r) => r.method === "terminal_handover").map((r) => r.params.action), ["stop", "start"]);
+
+  // From here on the dialog's keys go to the child it focused.
+  key("f");
+  await client.waitNotification((n) => n.method === "focus" && n.params.id === dialog.id);
+  key("x");
+  key("y");
+  const [result] = (await client.request("render", { items: [{ id: dialog.id, width: 9 }] })).results;
+  assert.deepEqual(result.changed, [[0, "inner true xy"], [1, "w9"]]);
+
+  key("q");
+  await command;
+  await client.close();
+});
