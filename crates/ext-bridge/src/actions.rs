@@ -64,6 +64,8 @@ pub(crate) type ActionSlot = Arc<RwLock<Arc<dyn HostActions>>>;
 pub(crate) struct Dispatcher {
     pub(crate) slot: ActionSlot,
     pub(crate) report: Arc<Mutex<LoadReport>>,
+    /// Extension components (tau's interactive mode).
+    pub(crate) components: crate::component_hub::Hub,
 }
 
 fn args_of(params: &Value) -> Vec<Value> {
@@ -129,6 +131,7 @@ impl Dispatcher {
                 .actions()
                 .ui_request(&path, text(&params, "method"), args)
                 .await),
+            "terminal_handover" => self.components.handover(&params).await,
             other => Err(format!("tau does not know the host request {other}")),
         }
     }

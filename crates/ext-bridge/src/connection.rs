@@ -46,6 +46,8 @@ type Writer = Arc<tokio::sync::Mutex<OwnedWriteHalf>>;
 
 /// A live host process. Dropping it kills the process.
 pub struct Connection {
+    /// Which host process of its ExtensionHost this is (component ids are per process).
+    serial: u64,
     writer: Writer,
     state: Shared,
     next_id: AtomicU64,
@@ -146,6 +148,7 @@ impl Connection {
         let writer: Writer = Arc::new(tokio::sync::Mutex::new(channel_out));
 
         let kill = CancellationToken::new();
+        let serial = dispatcher.components.next_serial();
         let (hello_tx, hello_rx) = oneshot::channel();
         let (ordered, mut queue) = mpsc::unbounded_channel::<Queued>();
         let (order_dispatcher, order_writer, order_state) =
@@ -160,6 +163,7 @@ impl Connection {
             child,
             channel_in,
             Reader {
+                serial,
                 ordered,
                 writer: writer.clone(),
                 state: state.clone(),
@@ -205,6 +209,7 @@ impl Connection {
             ));
         }
         Ok(Connection {
+            serial,
             writer,
             state,
             next_id: AtomicU64::new(1),
@@ -218,6 +223,11 @@ impl Connection {
     /// The host's hello.
     pub fn hello(&self) -> &Hello {
         &self.hello
+    }
+
+    /// Which host process of its ExtensionHost this is.
+    pub(crate) fn serial(&self) -> u64 {
+        self.serial
     }
 
     /// The host's process id.
@@ -360,6 +370,7 @@ async fn answer(
 }
 
 struct Reader {
+    serial: u64,
     /// Quick requests, answered one at a time in order.
     ordered: mpsc::UnboundedSender<Queued>,
     writer: Writer,
@@ -456,6 +467,7 @@ async fn read_loop(mut child: Child, channel: OwnedReadHalf, mut reader: Reader)
     for (_, waiter) in pending {
         let _ = waiter.send(Err(BridgeError::Exited(status.clone())));
     }
+    reader.dispatcher.components.host_exited(reader.serial);
 }
 
 impl Reader {
@@ -542,6 +554,10 @@ impl Reader {
                     token.cancel();
                 }
             }
+            other if crate::component_hub::ComponentHub::handles(other) => self
+                .dispatcher
+                .components
+                .notify(self.serial, other, &params),
             other => self.dispatcher.notify(other, &params),
         }
     }

@@ -41,6 +41,9 @@ pub struct HostOptions {
     /// The oldest Node.js (major, minor) the host may run on: 20.0 headless, 22.19 in the
     /// terminal UI, whose extension components need the pi-tui the host bundles.
     pub min_node: (u32, u32),
+    /// tau's interactive mode: extension components stay in the host and tau renders their
+    /// lines ([`crate::Components`]); extensions see `ctx.mode` `"tui"` and `ctx.hasUI`.
+    pub components: bool,
 }
 
 impl HostOptions {
@@ -61,6 +64,7 @@ impl HostOptions {
             reporter: Reporter::stderr(),
             sandbox: None,
             min_node: (node::MIN_NODE_MAJOR, 0),
+            components: false,
         }
     }
 }
@@ -132,11 +136,11 @@ pub struct ExtensionHost {
     /// Options before the host script (the sandbox's permission flags).
     node_args: Vec<std::ffi::OsString>,
     host_dir: PathBuf,
-    conn: tokio::sync::Mutex<Arc<Connection>>,
+    pub(crate) conn: tokio::sync::Mutex<Arc<Connection>>,
     loaded: Mutex<Loaded>,
     /// The last load report, kept current by registrations made after loading.
     report: Arc<Mutex<LoadReport>>,
-    dispatcher: Arc<Dispatcher>,
+    pub(crate) dispatcher: Arc<Dispatcher>,
     state_source: Mutex<Option<Arc<dyn StateSource>>>,
     /// Serialises mirror updates so appended entries reach the host in order.
     syncing: tokio::sync::Mutex<()>,
@@ -178,6 +182,9 @@ impl ExtensionHost {
         let dispatcher = Arc::new(Dispatcher {
             slot,
             report: report.clone(),
+            components: Arc::new(crate::component_hub::ComponentHub::new(
+                options.reporter.clone(),
+            )),
         });
         // The host's hello carries its Node version; `node --version` (a process of its own)
         // runs only to explain a host that did not start or runs on too old a Node.
@@ -299,14 +306,12 @@ impl ExtensionHost {
         conn: &Connection,
         request: &LoadRequest,
     ) -> Result<LoadReport, BridgeError> {
+        let mut params = request.params();
+        if self.options.components {
+            params["components"] = Value::Bool(true);
+        }
         let value = self
-            .call(
-                conn,
-                "load",
-                request.params(),
-                Some(self.options.start_timeout),
-                None,
-            )
+            .call(conn, "load", params, Some(self.options.start_timeout), None)
             .await?;
         serde_json::from_value(value).map_err(|e| BridgeError::Protocol(format!("load: {e}")))
     }
@@ -596,6 +601,11 @@ impl ExtensionHost {
         answer
     }
 
+    /// The live connection (restarting a dead host), for the components API.
+    pub(crate) async fn live_connection(&self) -> Result<Arc<Connection>, BridgeError> {
+        self.connection().await
+    }
+
     /// The live connection, restarting a dead host: a new process, then `load` and `bind`
     /// again with what was last loaded and bound. A host that cannot be restarted (or whose
     /// extensions no longer load) makes the host unrecoverable: every later call fails.
@@ -677,6 +687,8 @@ impl ExtensionHost {
             )
             .await?;
         }
+        // The new process starts with the terminal size and palette tau gave the old one.
+        self.components().replay(&conn).await;
         Ok(conn)
     }
 }

@@ -8,6 +8,9 @@
 mod actions;
 mod builtin;
 mod channel;
+mod component_client;
+mod component_hub;
+pub mod components;
 mod connection;
 pub mod discovery;
 mod error;
@@ -20,6 +23,12 @@ mod tool;
 
 pub use actions::{HostActions, NoActions};
 pub use builtin::run_builtin_tool;
+pub use component_client::Components;
+pub use components::{
+    ComponentEvent, ComponentId, ComponentKind, Handover, OpenedComponent, OverlayBounds,
+    OverlayCall, OverlayMargin, OverlayOptions, Palette, Rendered, RendererRequest, SizeValue,
+    WidgetPlacement,
+};
 pub use connection::{Connection, LineSink};
 pub use error::{BridgeError, Diagnostic, DiagnosticSink, Reporter};
 pub use hooks::{BeforeAgentStart, ExtensionHooks, BLOCK_PREFIX};

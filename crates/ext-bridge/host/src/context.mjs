@@ -14,6 +14,7 @@ import { createUiContext } from "./ui.mjs";
  * @property {(path: string, method: string, args: any[]) => void} uiNotify
  * @property {{mode: string, hasUI: boolean, cwd: string}} session
  * @property {() => number} [generation] bumped by every `load`
+ * @property {() => import("./components.mjs").ComponentRegistry | undefined} [components] set in tau's interactive mode
  */
 
 /**
@@ -29,6 +30,7 @@ export function createContext(host, extensionPath, { kind = "event", signal, cal
   const ui = createUiContext({
     hasUI,
     extensionPath,
+    components: hasUI ? host.components?.() : undefined,
     request: (method, args) => host.uiRequest(extensionPath, method, args),
     notify: (method, args) => host.uiNotify(extensionPath, method, args),
   });

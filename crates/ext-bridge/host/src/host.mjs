@@ -4,6 +4,8 @@
 
 import { AsyncLocalStorage } from "node:async_hooks";
 import { EventBus, ExtensionRecord, createExtensionAPI, describeExtension, retire } from "./api.mjs";
+import { openRenderer } from "./renderers.mjs";
+import { ComponentRegistry } from "./components.mjs";
 import { createContext } from "./context.mjs";
 import { LoadError, importFactory, resolveEntries } from "./loader.mjs";
 import { errorPayload, toJson } from "./rpc.mjs";
@@ -50,7 +52,9 @@ export class Host {
     this.eventBus = new EventBus();
     /** @type {Map<string, any>} */
     this.flagValues = new Map();
-    this.session = { mode: "print", hasUI: false, cwd: process.cwd() };
+    this.session = { mode: "print", hasUI: false, cwd: process.cwd(), components: false };
+    /** Extension components in tau's interactive mode (load option `components`). */
+    this.components = new ComponentRegistry({ conn, scope: (path, fn) => currentExtension.run({ path }, fn) });
     this.handlerCounter = 0;
     /** @type {Map<number, AbortController>} running requests by tau's request id */
     this.running = new Map();
@@ -77,6 +81,7 @@ export class Host {
       nextHandlerId: () => ++this.handlerCounter,
       /** Bumped by every `load`: a ctx made before is stale. */
       generation: () => this.generation ?? 0,
+      components: () => (this.session.components ? this.components : undefined),
       /** @param {string} extensionPath @param {string} name @param {any[]} args */
       action: (extensionPath, name, args, options) => conn.request("action", { extensionPath, name, args }, options),
       /** @param {string} extensionPath @param {string} name @param {any[]} args */
@@ -134,9 +139,29 @@ export class Host {
    */
   handleNotify(frame) {
     const params = frame.params ?? {};
-    if (frame.method === "state") this.mirror.apply(params);
-    else if (frame.method === "cancel") this.running.get(params.requestId)?.abort();
-    else this.log(undefined, "warn", `unknown notification ${frame.method}`);
+    const components = this.components;
+    switch (frame.method) {
+      case "state":
+        return void this.mirror.apply(params);
+      case "cancel":
+        return void this.running.get(params.requestId)?.abort();
+      case "component_input":
+        return components.input(params);
+      case "component_focus":
+        return components.focus(params);
+      case "component_bounds":
+        return components.bounds(params);
+      case "component_close":
+        return components.close(params.id, "closed by tau", { tell: false });
+      case "terminal":
+        return components.resize(params);
+      case "theme":
+        return components.setPalette(params.palette);
+      case "footer_data":
+        return components.setFooterData(params);
+      default:
+        this.log(undefined, "warn", `unknown notification ${frame.method}`);
+    }
   }
 
   /**
@@ -160,6 +185,12 @@ export class Host {
         return this.executeTool(params, signal);
       case "run_command":
         return this.runCommand(params, signal);
+      case "render":
+        return this.components.render(params);
+      case "terminal_input":
+        return this.components.terminalInput(params);
+      case "renderer_open":
+        return openRenderer(this, params);
       case "shutdown":
         return {};
       case "ping":
@@ -181,6 +212,14 @@ export class Host {
     this.session.cwd = params.cwd ?? this.session.cwd;
     this.session.mode = params.mode ?? this.session.mode;
     this.session.hasUI = Boolean(params.hasUI ?? this.session.hasUI);
+    // tau's interactive mode: components stay here and tau renders their lines; Pi's ctx there says
+    // mode "tui" and hasUI. A reload replaces every extension: their components go, as in Pi.
+    this.session.components = Boolean(params.components ?? this.session.components);
+    if (this.session.components) {
+      this.session.mode = "tui";
+      this.session.hasUI = true;
+    }
+    this.components.closeAll("reload");
     this.mirror.values.cwd = this.session.cwd;
     if (params.agentDir) process.env.TAU_AGENT_DIR = params.agentDir;
     for (const [name, value] of Object.entries(params.flags ?? {})) this.flagValues.set(name, value);

@@ -1,7 +1,11 @@
 // `ctx.ui` for one call. Without UI (print/json) every member returns Pi's documented no-UI fallback.
 // With UI, dialogs become `ui` requests to tau (abort/timeout resolve to the fallback, as in Pi's RPC
 // mode), fire-and-forget members become `ui` notifications, and terminal-only members (custom components,
-// editor replacement, footer/header factories) behave as in Pi's RPC mode because tau renders natively.
+// editor replacement, footer/header factories) behave as in Pi's RPC mode because tau renders natively —
+// unless tau loaded with `components` (its interactive mode): then components stay here and tau renders
+// their lines (component-ui.mjs). Editor replacement is not supported yet either way.
+
+import { fillSlot, showCustom } from "./component-ui.mjs";
 
 /** A theme whose styling functions return the text unchanged; tau styles on its side. */
 export function createPlainTheme() {
@@ -37,9 +41,9 @@ const NO_OPS = [
 
 /**
  * @param {{hasUI: boolean, extensionPath: string, request: (method: string, args: any[]) => Promise<any>,
- *   notify: (method: string, args: any[]) => void}} options
+ *   notify: (method: string, args: any[]) => void, components?: import("./components.mjs").ComponentRegistry}} options
  */
-export function createUiContext({ hasUI, request, notify }) {
+export function createUiContext({ hasUI, extensionPath, request, notify, components }) {
   const theme = createPlainTheme();
   /** @type {Record<string, any>} */
   const ui = {
@@ -85,5 +89,35 @@ export function createUiContext({ hasUI, request, notify }) {
       }
     };
   }
+  if (components) addComponents(ui, components, extensionPath, notify);
   return ui;
+}
+
+/**
+ * The members that open components, for tau's interactive mode.
+ * @param {Record<string, any>} ui @param {import("./components.mjs").ComponentRegistry} registry
+ * @param {string} extensionPath @param {(method: string, args: any[]) => void} notify
+ */
+function addComponents(ui, registry, extensionPath, notify) {
+  ui.theme = registry.theme;
+  ui.custom = (/** @type {Function} */ factory, /** @type {any} */ options) => showCustom(registry, extensionPath, factory, options);
+  ui.onTerminalInput = (/** @type {Function} */ handler) => registry.addInputListener(extensionPath, handler);
+  ui.setWidget = (/** @type {string} */ key, /** @type {any} */ content, /** @type {any} */ options) => {
+    const placement = options?.placement === "belowEditor" ? "belowEditor" : "aboveEditor";
+    if (typeof content === "function") {
+      // A string widget of the same key goes away on tau's side.
+      notify("setWidget", [key, undefined]);
+      fillSlot(registry, extensionPath, `widget:${key}`, "widget", (tui) => content(tui, registry.theme), { key, placement });
+      return;
+    }
+    fillSlot(registry, extensionPath, `widget:${key}`, "widget", undefined);
+    notify("setWidget", options === undefined ? [key, content] : [key, content, options]);
+  };
+  ui.setFooter = (/** @type {Function | undefined} */ factory) =>
+    fillSlot(registry, extensionPath, "footer", "footer", factory && ((tui) => factory(tui, registry.theme, registry.footerDataProvider())));
+  ui.setHeader = (/** @type {Function | undefined} */ factory) =>
+    fillSlot(registry, extensionPath, "header", "header", factory && ((tui) => factory(tui, registry.theme)));
+  ui.setEditorComponent = (/** @type {unknown} */ factory) => {
+    if (factory !== undefined) registry.unsupported(extensionPath, "ctx.ui.setEditorComponent (a custom editor)");
+  };
 }

@@ -1,5 +1,6 @@
 //! Test modules and shared fixtures.
 
+mod components;
 mod discovery;
 mod docs_surface;
 mod hooks;

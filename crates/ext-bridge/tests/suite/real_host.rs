@@ -24,7 +24,7 @@ fn skip(reason: &str) {
 }
 
 /// The real host folder and node, or `None` (reason printed).
-fn real_host() -> Option<(PathBuf, PathBuf)> {
+pub(super) fn real_host() -> Option<(PathBuf, PathBuf)> {
     let host = manifest().join("host");
     if !host.join("node_modules").is_dir() || !host.join("src/main.mjs").is_file() {
         skip("crates/ext-bridge/host/node_modules is absent (run npm ci there)");

@@ -1,0 +1,317 @@
+// Extension components in tau's interactive mode (docs/protocol.md "Components"). Components are closures
+// over extension state, so they stay here as real pi-tui objects; tau owns the terminal and asks for their
+// lines once per frame (`render`, only changed lines come back), routes keys to the focused one, and tells
+// the host when it removes one. Every call into extension code runs in the extension's scope; a throw is
+// reported as a `component_error` and the component keeps its last good lines.
+
+import { KeybindingsManager, TUI_KEYBINDINGS } from "@earendil-works/pi-tui";
+import { toJson } from "./rpc.mjs";
+import { PaletteTheme } from "./theme.mjs";
+
+/**
+ * @typedef {object} Entry
+ * @property {number} id
+ * @property {string} extensionPath
+ * @property {string} kind custom | overlay | widget | footer | header | message | tool
+ * @property {any} component
+ * @property {string[] | undefined} sent the lines of the last answer, for the diff
+ * @property {number | undefined} sentWidth
+ * @property {boolean} failing whether the last call threw (reported once per streak)
+ * @property {((w: number, h: number) => boolean) | undefined} visible the overlay's visibility callback
+ * @property {boolean} hidden overlay: setHidden(true) mirror
+ * @property {any} bounds overlay: the rectangle tau last reported
+ * @property {any} inputTarget a child the extension focused with tui.setFocus (gets this entry's keys)
+ * @property {(() => void) | undefined} onDone custom: resolves its promise (after disposing)
+ */
+
+export class ComponentRegistry {
+  /**
+   * @param {{conn: import("./rpc.mjs").Connection, scope: (path: string, fn: () => any) => any}} options
+   *   `scope` runs extension code attributed to its path
+   */
+  constructor({ conn, scope }) {
+    this.conn = conn;
+    this.scope = scope;
+    this.nextId = 0;
+    /** @type {Map<number, Entry>} */
+    this.entries = new Map();
+    this.theme = new PaletteTheme();
+    this.keybindings = new KeybindingsManager(TUI_KEYBINDINGS);
+    this.terminal = { columns: 80, rows: 24 };
+    /** @type {number | null} the component tau reports focused */
+    this.focusedId = null;
+    /** @type {{extensionPath: string, fn: Function}[]} */
+    this.inputListeners = [];
+    /** Footer data tau mirrors (Pi's ReadonlyFooterDataProvider). */
+    this.footerData = { gitBranch: null, extensionStatuses: {}, availableProviderCount: 0 };
+    /** @type {Set<() => void>} */
+    this.branchListeners = new Set();
+    /** Singletons by slot: `widget:<key>`, `footer`, `header` → id. */
+    /** @type {Map<string, number>} */
+    this.slots = new Map();
+    /** @type {Map<number, boolean>} render requests waiting for the end of this tick, by id → force */
+    this.renderQueue = new Map();
+  }
+
+  // ---- opening and closing ----
+
+  /**
+   * Registers a component and tells tau.
+   * @param {string} extensionPath @param {string} kind @param {any} component @param {Record<string, any>} [extra]
+   * @returns {Entry}
+   */
+  open(extensionPath, kind, component, extra = {}) {
+    const id = ++this.nextId;
+    const { visible, onDone, ...announced } = extra;
+    /** @type {Entry} */
+    const entry = {
+      id, extensionPath, kind, component, sent: undefined, sentWidth: undefined, failing: false,
+      visible, hidden: false, bounds: undefined, inputTarget: undefined, onDone,
+    };
+    this.entries.set(id, entry);
+    const focusable = Boolean(component) && typeof component === "object" && "focused" in component;
+    this.conn.notify("component_open", {
+      id, extensionPath, kind, ...announced,
+      focusable,
+      handlesInput: typeof component?.handleInput === "function",
+      wantsKeyRelease: Boolean(component?.wantsKeyRelease),
+      capturesViewportInput: Boolean(component?.capturesViewportInput),
+    });
+    return entry;
+  }
+
+  /**
+   * Removes a component: disposes it (unless `dispose` is false) and, unless tau asked for it, tells tau.
+   * @param {number} id @param {string} reason @param {{tell?: boolean, dispose?: boolean, value?: any}} [options]
+   */
+  close(id, reason, { tell = true, dispose = true, value } = {}) {
+    const entry = this.entries.get(id);
+    if (!entry) return;
+    this.entries.delete(id);
+    for (const [slot, slotId] of this.slots) if (slotId === id) this.slots.delete(slot);
+    if (this.focusedId === id) this.focusedId = null;
+    if (dispose) this.call(entry, "dispose", () => entry.component?.dispose?.());
+    if (tell) this.conn.notify("component_closed", value === undefined ? { id, reason } : { id, reason, value: toJson(value) });
+  }
+
+  /**
+   * Puts a component in a singleton slot (a widget key, the footer, the header), closing the one there.
+   * @param {string} slot @param {Entry | undefined} entry
+   */
+  fillSlot(slot, entry) {
+    const old = this.slots.get(slot);
+    if (old !== undefined) this.close(old, "replaced");
+    if (entry) this.slots.set(slot, entry.id);
+  }
+
+  /** Closes every component (a reload replaced the extensions): Pi leaves custom promises pending. */
+  closeAll(reason = "reload") {
+    this.branchListeners.clear();
+    if (this.entries.size === 0 && this.inputListeners.length === 0) return;
+    for (const id of [...this.entries.keys()]) this.close(id, reason);
+    this.inputListeners = [];
+    this.notifyListenerCount();
+  }
+
+  /**
+   * A member tau cannot serve yet: said once per extension and member, as a warning naming both.
+   * @param {string} extensionPath @param {string} what
+   */
+  unsupported(extensionPath, what) {
+    this.warned ??= new Set();
+    const key = `${extensionPath}\0${what}`;
+    if (this.warned.has(key)) return;
+    this.warned.add(key);
+    this.conn.notify("log", { extensionPath, level: "warn", message: `${what} is not supported by tau yet; the call is ignored` });
+  }
+
+  // ---- calls into extension code ----
+
+  /**
+   * Runs `fn` as the entry's extension; a throw becomes `component_error` (once per streak of failures).
+   * @template T @param {Entry} entry @param {string} where @param {() => T} fn @returns {{ok: true, value: T} | {ok: false}}
+   */
+  call(entry, where, fn) {
+    try {
+      const value = this.scope(entry.extensionPath, fn);
+      if (where === "render") entry.failing = false;
+      return { ok: true, value };
+    } catch (error) {
+      if (!(where === "render" && entry.failing)) {
+        const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+        this.conn.notify("component_error", { id: entry.id, extensionPath: entry.extensionPath, where, message });
+      }
+      if (where === "render") entry.failing = true;
+      return { ok: false };
+    }
+  }
+
+  /**
+   * One frame: lines of each `{id, width}`. An answer carries only what changed since the last one for
+   * that id: `{id, same: true}`, or `{id, count, changed: [[index, line], …]}` (all lines after a width
+   * change or on the first answer). `closed` for an unknown id; `visible: false` for an overlay whose
+   * visibility callback says no (no lines then).
+   * @param {{items?: {id: number, width: number, full?: boolean}[]}} params
+   */
+  render(params) {
+    const results = [];
+    for (const item of params.items ?? []) {
+      const entry = this.entries.get(item.id);
+      if (!entry) {
+        results.push({ id: item.id, closed: true });
+        continue;
+      }
+      const width = Math.max(1, Math.floor(Number(item.width) || 1));
+      /** @type {Record<string, any>} */
+      const result = { id: entry.id };
+      if (entry.visible) {
+        const shown = this.call(entry, "visible", () => entry.visible?.(this.terminal.columns, this.terminal.rows));
+        if (shown.ok && !shown.value) {
+          results.push({ ...result, visible: false });
+          continue;
+        }
+        if (shown.ok) result.visible = true;
+      }
+      const rendered = this.call(entry, "render", () => entry.component.render(width));
+      const lines = rendered.ok && Array.isArray(rendered.value) ? rendered.value.map((l) => String(l ?? "")) : undefined;
+      if (!lines) {
+        // Last good lines stay on tau's side.
+        results.push({ ...result, same: true, ...(rendered.ok ? {} : { failed: true }) });
+        continue;
+      }
+      // `full`: tau lost an answer (it came too late) and needs every line.
+      const previous = entry.sentWidth === width && !item.full ? entry.sent : undefined;
+      /** @type {[number, string][]} */
+      const changed = [];
+      for (let i = 0; i < lines.length; i++) if (previous?.[i] !== lines[i]) changed.push([i, lines[i]]);
+      entry.sent = lines;
+      entry.sentWidth = width;
+      if (previous && changed.length === 0 && previous.length === lines.length) results.push({ ...result, same: true });
+      else results.push({ ...result, count: lines.length, changed });
+    }
+    return { results };
+  }
+
+  /** @param {{id: number, data: string}} params */
+  input({ id, data }) {
+    const entry = this.entries.get(id);
+    if (!entry || typeof data !== "string") return;
+    const target = entry.inputTarget ?? entry.component;
+    if (typeof target?.handleInput === "function") this.call(entry, "handleInput", () => target.handleInput(data));
+  }
+
+  /**
+   * Raw terminal input through the listeners (`tui.addInputListener`, `ctx.ui.onTerminalInput`), in order:
+   * one may consume it or replace the data the next one (and tau) sees.
+   * @param {{data: string}} params
+   */
+  terminalInput({ data }) {
+    let current = String(data ?? "");
+    for (const listener of [...this.inputListeners]) {
+      /** @type {any} */
+      let outcome;
+      try {
+        outcome = this.scope(listener.extensionPath, () => listener.fn(current));
+      } catch (error) {
+        const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+        this.conn.notify("component_error", { id: null, extensionPath: listener.extensionPath, where: "inputListener", message });
+        continue;
+      }
+      if (outcome?.consume) return { consume: true };
+      if (typeof outcome?.data === "string") current = outcome.data;
+    }
+    return { consume: false, data: current };
+  }
+
+  /** @param {string} extensionPath @param {Function} fn */
+  addInputListener(extensionPath, fn) {
+    const listener = { extensionPath, fn };
+    this.inputListeners.push(listener);
+    this.notifyListenerCount();
+    return () => {
+      const index = this.inputListeners.indexOf(listener);
+      if (index === -1) return;
+      this.inputListeners.splice(index, 1);
+      this.notifyListenerCount();
+    };
+  }
+
+  notifyListenerCount() {
+    this.conn.notify("input_listeners", { count: this.inputListeners.length });
+  }
+
+  /** @param {{id: number | null, focused: boolean}} params tau moved focus */
+  focus({ id, focused }) {
+    if (focused) {
+      if (this.focusedId !== null && this.focusedId !== id) this.setFocused(this.focusedId, false);
+      this.focusedId = id;
+    } else if (this.focusedId === id) this.focusedId = null;
+    if (id !== null) this.setFocused(id, Boolean(focused));
+  }
+
+  /** @param {number} id @param {boolean} focused */
+  setFocused(id, focused) {
+    const entry = this.entries.get(id);
+    if (!entry) return;
+    for (const target of new Set([entry.component, entry.inputTarget])) {
+      if (target && typeof target === "object" && "focused" in target) this.call(entry, "focused", () => (target.focused = focused));
+    }
+  }
+
+  /** @param {{id: number, bounds: any}} params */
+  bounds({ id, bounds }) {
+    const entry = this.entries.get(id);
+    if (entry) entry.bounds = bounds ?? undefined;
+  }
+
+  /** @param {{columns?: number, rows?: number}} params */
+  resize({ columns, rows }) {
+    if (Number.isFinite(columns)) this.terminal.columns = Number(columns);
+    if (Number.isFinite(rows)) this.terminal.rows = Number(rows);
+  }
+
+  /** A new palette: restyle, and let every component drop its cached lines (Pi's theme change). */
+  setPalette(palette) {
+    this.theme.apply(palette);
+    for (const entry of this.entries.values()) {
+      this.call(entry, "invalidate", () => entry.component?.invalidate?.());
+    }
+  }
+
+  /** @param {any} data footer data tau mirrors */
+  setFooterData(data) {
+    if (!data || typeof data !== "object") return;
+    const branchChanged = "gitBranch" in data && data.gitBranch !== this.footerData.gitBranch;
+    this.footerData = { ...this.footerData, ...data };
+    if (branchChanged) for (const fn of [...this.branchListeners]) fn();
+  }
+
+  /** Pi's ReadonlyFooterDataProvider over the mirror. */
+  footerDataProvider() {
+    return {
+      getGitBranch: () => this.footerData.gitBranch ?? null,
+      getExtensionStatuses: () => new Map(Object.entries(this.footerData.extensionStatuses ?? {})),
+      getAvailableProviderCount: () => this.footerData.availableProviderCount ?? 0,
+      onBranchChange: (/** @type {() => void} */ fn) => {
+        this.branchListeners.add(fn);
+        return () => this.branchListeners.delete(fn);
+      },
+    };
+  }
+
+  /**
+   * Coalesces render requests made in one tick into one `request_render` per component.
+   * @param {number | null} id @param {boolean} force
+   */
+  requestRender(id, force) {
+    const key = id ?? 0;
+    const first = this.renderQueue.size === 0;
+    this.renderQueue.set(key, Boolean(this.renderQueue.get(key)) || force);
+    if (!first) return;
+    queueMicrotask(() => {
+      const queued = [...this.renderQueue];
+      this.renderQueue.clear();
+      for (const [key, force] of queued) this.conn.notify("request_render", { id: key === 0 ? null : key, force });
+    });
+  }
+}
