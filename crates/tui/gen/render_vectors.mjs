@@ -79,7 +79,11 @@ function run(scenario) {
     app.addChild(dock);
   } else {
     app = new TuiAltScreen(term, scenario.showCursor ?? false, undefined, { mouse: scenario.mouse === true });
-    const transcript = new ScrollView(content, { follow: "end", primary: true });
+    const transcript = new ScrollView(content, {
+      follow: "end",
+      primary: true,
+      scrollbar: scenario.scrollbar ?? "hidden",
+    });
     app.setLayoutRoot(
       new VStack([
         { component: transcript, basis: 0, grow: 1, shrink: 1, minSize: 1 },
@@ -309,6 +313,35 @@ const scenarios = [
       { input: ["\x1b[<73;3;2M", "\x1b[<73;3;2M"] },
       { content: numbered(31) },
       { stop: "preserve" },
+    ],
+  },
+  {
+    name: "fullscreen_scrollbar_always",
+    mode: "fullscreen",
+    scrollbar: "always",
+    cols: 20,
+    rows: 8,
+    steps: [
+      { content: numbered(3), dock: ["> "] },
+      { content: [...numbered(29), "\x1b[44mblue background line\x1b[0m"] },
+      { scroll: -10 },
+      { scroll: "top" },
+      { content: ["中文字符宽度测试测试测试", ...numbered(29)] },
+      { overlays: [{ lines: box, options: { width: 6, anchor: "top-right" } }] },
+    ],
+  },
+  {
+    name: "fullscreen_scrollbar_auto",
+    mode: "fullscreen",
+    scrollbar: "auto",
+    cols: 20,
+    rows: 8,
+    steps: [
+      { content: [...numbered(29), "\x1b[44mblue background line\x1b[0m"], dock: ["> "] },
+      { scroll: -1 },
+      { scroll: 1 },
+      { content: ["ab中文字符宽度测试测试测试", ...numbered(29)], scroll: "top" },
+      { content: numbered(3), scroll: -1 },
     ],
   },
   {

@@ -8,7 +8,7 @@ mod common;
 use common::{overlay_options, strings, Emulator};
 use serde_json::Value;
 use tau_tui::render::{
-    mouse, Frame, Overlay, OverlayOptions, Renderer, StaticLines, TermSize, TuiMode,
+    mouse, Frame, Overlay, OverlayOptions, Renderer, ScrollbarMode, StaticLines, TermSize, TuiMode,
 };
 
 fn vectors() -> Value {
@@ -28,6 +28,7 @@ struct Replay {
     dock: StaticLines,
     overlays: Vec<(StaticLines, OverlayOptions)>,
     size: TermSize,
+    now: std::time::Instant,
 }
 
 impl Replay {
@@ -103,9 +104,11 @@ impl Replay {
                 .unwrap_or_else(|e| panic!("leave: {e}"));
             return out;
         }
+        // Steps a millisecond apart: a transient scrollbar shown by one step is still there.
+        self.now += std::time::Duration::from_millis(1);
         let report = self
             .renderer
-            .render(frame, self.size, &mut out)
+            .render_at(frame, self.size, self.now, &mut out)
             .unwrap_or_else(|e| panic!("render: {e}"));
         assert!(report.over_wide.is_empty(), "{:?}", report.over_wide);
         out
@@ -133,6 +136,11 @@ fn tau_leaves_the_terminal_as_pi_tui_does() {
         let mut tau = Emulator::new(size.cols, size.rows);
         let mut renderer = Renderer::new(mode);
         renderer.show_hardware_cursor = scenario["showCursor"] == Value::Bool(true);
+        renderer.set_scrollbar(match scenario["scrollbar"].as_str() {
+            Some("always") => ScrollbarMode::Always,
+            Some("auto") => ScrollbarMode::Auto,
+            _ => ScrollbarMode::Hidden,
+        });
         if scenario["mouse"] == Value::Bool(true) {
             renderer.set_mouse(Some(mouse::mouse_enable_sequence(|_| None)));
         }
@@ -142,6 +150,7 @@ fn tau_leaves_the_terminal_as_pi_tui_does() {
             dock: StaticLines::new(Vec::<String>::new()),
             overlays: Vec::new(),
             size,
+            now: std::time::Instant::now(),
         };
         pi.feed(scenario["start"].as_str().unwrap_or("").as_bytes());
         if mode == TuiMode::Fullscreen {

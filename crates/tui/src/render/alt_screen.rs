@@ -35,7 +35,8 @@ pub(super) fn layout_rows(
     dock: &Lines,
     height: usize,
     scroll: &mut ScrollState,
-) -> Vec<String> {
+    pad_column: bool,
+) -> (Vec<String>, usize) {
     // The chat viewport's stack: the transcript takes what the dock leaves but at least a
     // row; the dock takes its height, at least one row.
     let dock_rows = dock.len().max(1).min(height.saturating_sub(1));
@@ -45,7 +46,13 @@ pub(super) fn layout_rows(
         .iter()
         .skip(scroll.top())
         .take(viewport)
-        .cloned()
+        .map(|l| {
+            if pad_column {
+                format!("{l} ")
+            } else {
+                l.clone()
+            }
+        })
         .collect();
     rows.resize(viewport, String::new());
     // A dock cut short shows its first rows, or scrolls so the cursor's row stays visible.
@@ -56,7 +63,7 @@ pub(super) fn layout_rows(
     };
     rows.extend(dock.iter().skip(offset).take(dock_rows).cloned());
     rows.resize(height, String::new());
-    rows
+    (rows, viewport)
 }
 
 impl AltScreen {

@@ -17,10 +17,12 @@ pub mod mouse;
 pub mod overlay;
 mod scheduler;
 mod scroll;
+mod scrollbar;
 
 use std::fmt;
 use std::io::{self, Write};
 use std::sync::Arc;
+use std::time::Instant;
 
 use crate::component::Component;
 use crate::width::{slice_by_column, visible_width};
@@ -33,6 +35,7 @@ pub use overlay::{
 };
 pub use scheduler::RenderScheduler;
 pub use scroll::ScrollState;
+pub use scrollbar::{ScrollbarMode, ScrollbarStyle, SCROLLBAR_HIDE_DELAY};
 
 use cursor::CursorPlan;
 use line::{apply_line_reset, extract_cursor_position, resolve_fake_cursors, strip_prompt_markers};
@@ -106,6 +109,8 @@ pub struct RenderReport {
     pub cursor: Option<(usize, usize)>,
     /// Where each overlay of the frame was drawn (`None`: not visible), in frame order.
     pub overlay_bounds: Vec<Option<OverlayBounds>>,
+    /// A frame is needed by then even if nothing changes (a transient scrollbar hides).
+    pub redraw_at: Option<Instant>,
 }
 
 /// A frame's rows in final form, ready to diff.
@@ -123,6 +128,8 @@ enum Screen {
 /// The renderer for one terminal.
 pub struct Renderer {
     screen: Screen,
+    /// Track and thumb styles of the fullscreen scrollbar.
+    pub scrollbar_style: ScrollbarStyle,
     /// Show the terminal's cursor at the focused component's marker (pi-tui's
     /// `showHardwareCursor`); it is moved there either way, for IME windows.
     pub show_hardware_cursor: bool,
@@ -137,6 +144,7 @@ impl Renderer {
         };
         Self {
             screen,
+            scrollbar_style: ScrollbarStyle::default(),
             show_hardware_cursor: false,
         }
     }
@@ -187,6 +195,14 @@ impl Renderer {
             return true;
         }
         alt.mouse.is_some() && mouse::is_mouse_report(data)
+    }
+
+    /// Fullscreen: how the transcript's scrollbar is drawn (Pi's setting
+    /// `fullscreenScrollbar`).
+    pub fn set_scrollbar(&mut self, mode: ScrollbarMode) {
+        if let Screen::Alt(alt) = &mut self.screen {
+            alt.scroll.scrollbar = mode;
+        }
     }
 
     /// The transcript's scroll position (fullscreen only).
@@ -282,6 +298,18 @@ impl Renderer {
         size: TermSize,
         out: &mut dyn Write,
     ) -> io::Result<RenderReport> {
+        self.render_at(frame, size, Instant::now(), out)
+    }
+
+    /// [`Self::render`] with the time given (tests step it; a transient scrollbar depends
+    /// on it).
+    pub fn render_at(
+        &mut self,
+        frame: Frame<'_>,
+        size: TermSize,
+        now: Instant,
+        out: &mut dyn Write,
+    ) -> io::Result<RenderReport> {
         let width = size.cols.max(1);
         let height = size.rows.max(1);
         let show = self.show_hardware_cursor;
@@ -290,7 +318,14 @@ impl Renderer {
             dock,
             mut overlays,
         } = frame;
-        let content_lines = content.render(width);
+        let always_bar =
+            matches!(&self.screen, Screen::Alt(a) if a.scroll.scrollbar == ScrollbarMode::Always);
+        let content_width = if always_bar && width > 1 {
+            width - 1
+        } else {
+            width
+        };
+        let content_lines = content.render(content_width);
         let dock_lines = dock.render(width);
         let mut report = RenderReport::default();
         let mut bytes = String::new();
@@ -301,8 +336,29 @@ impl Renderer {
                 .map(|l| resolve_fake_cursors(strip_prompt_markers(l), show))
                 .collect(),
             Screen::Alt(alt) => {
-                alt_screen::layout_rows(&content_lines, &dock_lines, height, &mut alt.scroll)
-                    .iter()
+                let (mut rows, viewport) = alt_screen::layout_rows(
+                    &content_lines,
+                    &dock_lines,
+                    height,
+                    &mut alt.scroll,
+                    content_width != width,
+                );
+                let (visible, until) = alt.scroll.scrollbar_visible(now);
+                report.redraw_at = until;
+                if visible {
+                    let top = alt.scroll.top();
+                    let mode = alt.scroll.scrollbar;
+                    let style = &self.scrollbar_style;
+                    scrollbar::paint(
+                        &mut rows[..viewport],
+                        width,
+                        content_lines.len(),
+                        top,
+                        mode,
+                        style,
+                    );
+                }
+                rows.iter()
                     .map(|l| resolve_fake_cursors(strip_prompt_markers(l), show))
                     .collect::<Vec<_>>()
             }
