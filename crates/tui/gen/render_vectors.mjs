@@ -68,38 +68,70 @@ class Lines {
 const M = CURSOR_MARKER;
 const numbered = (n, prefix = "line") => Array.from({ length: n }, (_, i) => `${prefix} ${i}`);
 
-function run(scenario) {
-  const term = new FakeTerminal(scenario.cols, scenario.rows);
-  const content = new Lines();
-  const dock = new Lines();
-  let app;
-  if (scenario.mode === "regular") {
-    app = new TuiMainScreen(term, scenario.showCursor ?? false);
-    app.addChild(content);
-    app.addChild(dock);
-  } else {
-    app = new TuiAltScreen(term, scenario.showCursor ?? false, undefined, { mouse: scenario.mouse === true });
+function mainScreen(term, showCursor, content, dock) {
+  const app = new TuiMainScreen(term, showCursor);
+  app.addChild(content);
+  app.addChild(dock);
+  return app;
+}
+
+// One layout per scenario, as Pi's interactive mode keeps one fullscreen layout (and so one
+// scroll position) across fullscreen toggles.
+const layouts = new WeakMap();
+
+function altScreen(term, scenario, content, dock) {
+  const app = new TuiAltScreen(term, scenario.showCursor ?? false, undefined, { mouse: scenario.mouse === true });
+  if (!layouts.has(scenario)) {
     const transcript = new ScrollView(content, {
       follow: "end",
       primary: true,
       scrollbar: scenario.scrollbar ?? "hidden",
     });
-    app.setLayoutRoot(
+    layouts.set(
+      scenario,
       new VStack([
         { component: transcript, basis: 0, grow: 1, shrink: 1, minSize: 1 },
         { component: dock, basis: "auto", grow: 0, shrink: 1, minSize: 1 },
       ]),
     );
+  }
+  app.setLayoutRoot(layouts.get(scenario));
+  return app;
+}
+
+function run(scenario) {
+  const term = new FakeTerminal(scenario.cols, scenario.rows);
+  const content = new Lines();
+  const dock = new Lines();
+  const showCursor = scenario.showCursor ?? false;
+  let app;
+  if (scenario.mode === "regular") {
+    app = mainScreen(term, showCursor, content, dock);
+  } else {
+    app = altScreen(term, scenario, content, dock);
     app.start();
   }
   const start = term.take();
   let handles = [];
+  let mainState;
   const outputs = [];
   for (const step of scenario.steps) {
     if (step.cols !== undefined) term.columns = step.cols;
     if (step.rows !== undefined) term.rows = step.rows;
     if (step.content !== undefined) content.lines = step.content;
     if (step.dock !== undefined) dock.lines = step.dock;
+    if (step.switch !== undefined) {
+      // What Pi's interactive mode does when fullscreen is toggled (switchTuiMode).
+      if (app instanceof TuiMainScreen) mainState = app.captureRenderState();
+      app.stop({ preserveScreen: true });
+      if (step.switch === "regular") {
+        app = mainScreen(term, showCursor, content, dock);
+        if (mainState) app.restoreRenderState(mainState);
+      } else {
+        app = altScreen(term, scenario, content, dock);
+      }
+      app.start();
+    }
     if (step.clearOnShrink !== undefined) app.setClearOnShrink(step.clearOnShrink);
     if (step.overlays !== undefined) {
       for (const h of handles) h.hide();
@@ -115,7 +147,6 @@ function run(scenario) {
     if (step.scroll === "top") app.scrollToTop();
     else if (step.scroll === "bottom") app.scrollToBottom();
     else if (typeof step.scroll === "number") app.scrollBy(step.scroll);
-    term.take();
     if (step.stop) app.stop(step.stop === "preserve" ? { preserveScreen: true } : {});
     else app.renderNow(step.force === true);
     outputs.push(term.take());
@@ -342,6 +373,22 @@ const scenarios = [
       { scroll: 1 },
       { content: ["ab中文字符宽度测试测试测试", ...numbered(29)], scroll: "top" },
       { content: numbered(3), scroll: -1 },
+    ],
+  },
+  {
+    name: "switch_between_modes",
+    mode: "regular",
+    cols: 20,
+    rows: 6,
+    steps: [
+      { content: numbered(4), dock: ["> "] },
+      { switch: "fullscreen", content: numbered(10) },
+      { scroll: -2 },
+      { switch: "regular", content: numbered(12) },
+      { content: numbered(13) },
+      { switch: "fullscreen" },
+      { switch: "regular", content: numbered(3) },
+      { stop: true },
     ],
   },
   {

@@ -45,6 +45,22 @@ impl Replay {
         if !step["dock"].is_null() {
             self.dock = StaticLines::new(strings(&step["dock"]));
         }
+        let mut out = Vec::new();
+        if let Some(mode) = step["switch"].as_str() {
+            // What Terminal::switch_mode does to the screen.
+            let mode = if mode == "regular" {
+                TuiMode::Regular
+            } else {
+                TuiMode::Fullscreen
+            };
+            let cols = self.size.cols;
+            let fail = |e: std::io::Error| panic!("switch: {e}");
+            self.renderer
+                .leave(None, cols, &mut out)
+                .unwrap_or_else(fail);
+            self.renderer.set_mode(mode);
+            self.renderer.enter(&mut out).unwrap_or_else(fail);
+        }
         if let Some(on) = step["clearOnShrink"].as_bool() {
             self.renderer.set_clear_on_shrink(on);
         }
@@ -97,7 +113,6 @@ impl Replay {
             dock: &mut self.dock,
             overlays,
         };
-        let mut out = Vec::new();
         if stop {
             self.renderer
                 .leave((!preserve).then_some(frame), self.size.cols, &mut out)

@@ -91,9 +91,9 @@ impl AltScreen {
         format!("{ENTER_ALT_SCREEN}{DISABLE_AUTOWRAP}{mouse}\x1b[2J\x1b[H\x1b[?25l")
     }
 
-    /// Leaves the alternate screen. Unless `preserve_screen`, the whole document (`lines`,
-    /// already reset and cut to the width) is then printed into the normal screen, so the
-    /// conversation stays in the terminal's scrollback after exit.
+    /// Leaves the alternate screen. Given `lines` (the whole document, already reset and cut
+    /// to the width), they are then printed into the normal screen, so the conversation
+    /// stays in the terminal's scrollback.
     pub fn leave(&mut self, lines: Option<&[String]>) -> String {
         if !self.active {
             return String::new();

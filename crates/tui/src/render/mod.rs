@@ -128,6 +128,10 @@ enum Screen {
 /// The renderer for one terminal.
 pub struct Renderer {
     screen: Screen,
+    /// The other mode's state, kept while this one is active so switching back continues
+    /// where it left off (pi-tui's captured main-screen render state).
+    parked_main: Option<MainScreen>,
+    parked_alt: Option<AltScreen>,
     /// Track and thumb styles of the fullscreen scrollbar.
     pub scrollbar_style: ScrollbarStyle,
     /// Show the terminal's cursor at the focused component's marker (pi-tui's
@@ -144,12 +148,14 @@ impl Renderer {
         };
         Self {
             screen,
+            parked_main: None,
+            parked_alt: None,
             scrollbar_style: ScrollbarStyle::default(),
             show_hardware_cursor: false,
         }
     }
 
-    /// The mode it was made for.
+    /// The mode it draws in.
     pub fn mode(&self) -> TuiMode {
         match self.screen {
             Screen::Main(_) => TuiMode::Regular,
@@ -157,21 +163,49 @@ impl Renderer {
         }
     }
 
+    /// Switches mode between frames (use [`crate::terminal::Terminal::switch_mode`], which
+    /// leaves the old screen and enters the new one around it). Regular mode resumes
+    /// diffing against what it last left on the normal screen, as Pi does when fullscreen is
+    /// toggled off; fullscreen keeps its scroll position and settings.
+    pub fn set_mode(&mut self, mode: TuiMode) {
+        if mode == self.mode() {
+            return;
+        }
+        let next = match mode {
+            TuiMode::Regular => Screen::Main(self.parked_main.take().unwrap_or_default()),
+            TuiMode::Fullscreen => Screen::Alt(self.parked_alt.take().unwrap_or_default()),
+        };
+        match std::mem::replace(&mut self.screen, next) {
+            Screen::Main(m) => self.parked_main = Some(m),
+            Screen::Alt(a) => self.parked_alt = Some(a),
+        }
+    }
+
+    fn main_mut(&mut self) -> &mut MainScreen {
+        match &mut self.screen {
+            Screen::Main(m) => m,
+            Screen::Alt(_) => self.parked_main.get_or_insert_with(MainScreen::default),
+        }
+    }
+
+    fn alt_mut(&mut self) -> &mut AltScreen {
+        match &mut self.screen {
+            Screen::Alt(a) => a,
+            Screen::Main(_) => self.parked_alt.get_or_insert_with(AltScreen::default),
+        }
+    }
+
     /// Regular mode: redraw with a clear whenever the frame shrinks (pi-tui's
     /// `setClearOnShrink`; off by default).
     pub fn set_clear_on_shrink(&mut self, enabled: bool) {
-        if let Screen::Main(main) = &mut self.screen {
-            main.clear_on_shrink = enabled;
-        }
+        self.main_mut().clear_on_shrink = enabled;
     }
 
     /// Fullscreen: turn mouse reporting on when entering (`enable` is the sequence from
     /// [`mouse::mouse_enable_sequence`]), so the wheel scrolls the transcript. Takes effect at
     /// the next [`Self::enter`].
     pub fn set_mouse(&mut self, enable: Option<&'static str>) {
-        if let Screen::Alt(alt) = &mut self.screen {
-            alt.mouse = enable;
-        }
+        self.alt_mut().mouse = enable;
     }
 
     /// Fullscreen: input that belongs to the viewport rather than to the focused component
@@ -200,9 +234,7 @@ impl Renderer {
     /// Fullscreen: how the transcript's scrollbar is drawn (Pi's setting
     /// `fullscreenScrollbar`).
     pub fn set_scrollbar(&mut self, mode: ScrollbarMode) {
-        if let Screen::Alt(alt) = &mut self.screen {
-            alt.scroll.scrollbar = mode;
-        }
+        self.alt_mut().scroll.scrollbar = mode;
     }
 
     /// The transcript's scroll position (fullscreen only).
@@ -235,10 +267,7 @@ impl Renderer {
     pub fn enter(&mut self, out: &mut dyn Write) -> io::Result<()> {
         let bytes = match &mut self.screen {
             Screen::Alt(a) => a.enter(),
-            Screen::Main(m) => {
-                m.reset();
-                "\x1b[?25l".to_string()
-            }
+            Screen::Main(_) => "\x1b[?25l".to_string(),
         };
         out.write_all(bytes.as_bytes())?;
         out.flush()

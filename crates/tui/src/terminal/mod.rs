@@ -287,6 +287,33 @@ impl Terminal {
     /// printed into the normal screen after leaving the alternate one (the transcript stays
     /// in the scrollback); without one the normal screen comes back as it was.
     pub fn stop(&mut self, renderer: &mut Renderer, frame: Option<Frame<'_>>) -> io::Result<()> {
+        self.stop_session(renderer, frame, true)
+    }
+
+    /// Switches between regular and fullscreen mode (Pi's fullscreen toggle): the old screen
+    /// is left as it is, keyboard flags are popped and pushed again on the new screen, and
+    /// regular mode continues diffing against what it left on the normal screen. Render a
+    /// frame afterwards.
+    pub fn switch_mode(&mut self, renderer: &mut Renderer, mode: TuiMode) -> io::Result<()> {
+        if renderer.mode() == mode {
+            return Ok(());
+        }
+        let running = self.session.is_some();
+        self.stop_session(renderer, None, false)?;
+        renderer.set_mode(mode);
+        if running {
+            self.resume(renderer)?;
+        }
+        Ok(())
+    }
+
+    /// `reset`: the next frame redraws everything (someone else may have drawn meanwhile).
+    fn stop_session(
+        &mut self,
+        renderer: &mut Renderer,
+        frame: Option<Frame<'_>>,
+        reset: bool,
+    ) -> io::Result<()> {
         let Some(session) = self.session.take() else {
             return Ok(());
         };
@@ -303,7 +330,9 @@ impl Terminal {
         });
         let restored = session.raw.restore(&self.input);
         restore::disarm();
-        renderer.reset();
+        if reset {
+            renderer.reset();
+        }
         written.and(restored)
     }
 
