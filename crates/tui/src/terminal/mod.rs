@@ -163,7 +163,8 @@ pub struct Terminal {
 /// What runs between start and stop.
 struct Session {
     raw: RawMode,
-    reader: Reader,
+    /// `None` once input was drained for exit.
+    reader: Option<Reader>,
     resize: Option<(signal_hook::iterator::Handle, JoinHandle<()>)>,
 }
 
@@ -258,7 +259,7 @@ impl Terminal {
         let resize = self.watch_resize().ok();
         self.session = Some(Session {
             raw,
-            reader,
+            reader: Some(reader),
             resize,
         });
         Ok(())
@@ -317,7 +318,9 @@ impl Terminal {
         let Some(session) = self.session.take() else {
             return Ok(());
         };
-        session.reader.stop();
+        if let Some(reader) = session.reader {
+            reader.stop();
+        }
         if let Some((handle, thread)) = session.resize {
             handle.close();
             let _ = thread.join();
@@ -336,6 +339,45 @@ impl Terminal {
         written.and(restored)
     }
 
+    /// Before quitting (pi-tui's `drainInput`): stops input, pops the keyboard flags, then
+    /// reads and drops whatever the terminal still sends (Kitty key releases of the quit key)
+    /// until it has been quiet for `idle` or `max` passed, so none of it reaches the shell.
+    /// Call [`Self::stop`] afterwards.
+    pub fn drain_input(&mut self, max: Duration, idle: Duration) -> io::Result<()> {
+        let Some(session) = self.session.as_mut() else {
+            return Ok(());
+        };
+        if let Some(reader) = session.reader.take() {
+            reader.stop();
+        }
+        let pop = self.lock_negotiation().end();
+        self.writer.write_all(pop.as_bytes())?;
+        let end = std::time::Instant::now() + max;
+        let mut buf = [0u8; 4096];
+        loop {
+            let left = end.saturating_duration_since(std::time::Instant::now());
+            if left.is_zero() {
+                return Ok(());
+            }
+            let wait = rustix::event::Timespec::try_from(idle.min(left))
+                .map_err(|_| io::Error::other("drain wait out of range"))?;
+            let mut fds = [rustix::event::PollFd::new(
+                &self.input,
+                rustix::event::PollFlags::IN,
+            )];
+            match rustix::event::poll(&mut fds, Some(&wait)) {
+                Ok(0) => return Ok(()),
+                Ok(_) => match rustix::io::read(&self.input, &mut buf) {
+                    Ok(0) => return Ok(()),
+                    Ok(_) | Err(rustix::io::Errno::INTR | rustix::io::Errno::AGAIN) => {}
+                    Err(e) => return Err(e.into()),
+                },
+                Err(rustix::io::Errno::INTR) => {}
+                Err(e) => return Err(e.into()),
+            }
+        }
+    }
+
     /// Ctrl+Z: gives the terminal back, stops the process group with SIGTSTP (as a shell
     /// job), and takes the terminal again once the shell continues it (`fg`). Blocks while
     /// stopped.
@@ -350,7 +392,9 @@ impl Terminal {
         let Some(session) = self.session.take() else {
             return;
         };
-        session.reader.stop();
+        if let Some(reader) = session.reader {
+            reader.stop();
+        }
         if let Some((handle, thread)) = session.resize {
             handle.close();
             let _ = thread.join();
