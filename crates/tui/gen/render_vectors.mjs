@@ -71,7 +71,7 @@ const numbered = (n, prefix = "line") => Array.from({ length: n }, (_, i) => `${
 function mainScreen(term, showCursor, content, dock) {
   const app = new TuiMainScreen(term, showCursor);
   app.addChild(content);
-  app.addChild(dock);
+  for (const part of dock) app.addChild(part.component);
   return app;
 }
 
@@ -91,7 +91,13 @@ function altScreen(term, scenario, content, dock) {
       scenario,
       new VStack([
         { component: transcript, basis: 0, grow: 1, shrink: 1, minSize: 1 },
-        { component: dock, basis: "auto", grow: 0, shrink: 1, minSize: 1 },
+        {
+          component: new VStack(dock.map((p) => ({ component: p.component, shrink: 1, minSize: p.minSize }))),
+          basis: "auto",
+          grow: 0,
+          shrink: 1,
+          minSize: 1,
+        },
       ]),
     );
   }
@@ -102,7 +108,8 @@ function altScreen(term, scenario, content, dock) {
 function run(scenario) {
   const term = new FakeTerminal(scenario.cols, scenario.rows);
   const content = new Lines();
-  const dock = new Lines();
+  // The dock's parts (pending messages, status, editor, ... in Pi), each with its minimum.
+  const dock = (scenario.dockMins ?? [0]).map((minSize) => ({ component: new Lines(), minSize }));
   const showCursor = scenario.showCursor ?? false;
   let app;
   if (scenario.mode === "regular") {
@@ -119,7 +126,10 @@ function run(scenario) {
     if (step.cols !== undefined) term.columns = step.cols;
     if (step.rows !== undefined) term.rows = step.rows;
     if (step.content !== undefined) content.lines = step.content;
-    if (step.dock !== undefined) dock.lines = step.dock;
+    if (step.dock !== undefined) dock[0].component.lines = step.dock;
+    (step.dockParts ?? []).forEach((lines, i) => {
+      dock[i].component.lines = lines;
+    });
     if (step.switch !== undefined) {
       // What Pi's interactive mode does when fullscreen is toggled (switchTuiMode).
       if (app instanceof TuiMainScreen) mainState = app.captureRenderState();
@@ -389,6 +399,39 @@ const scenarios = [
       { switch: "fullscreen" },
       { switch: "regular", content: numbered(3) },
       { stop: true },
+    ],
+  },
+  {
+    name: "fullscreen_dock_parts_shrink",
+    mode: "fullscreen",
+    dockMins: [0, 0, 3, 0],
+    cols: 20,
+    rows: 10,
+    steps: [
+      { content: numbered(20), dockParts: [["pending"], ["status"], ["editor 1", "editor 2", "editor 3"], ["footer"]] },
+      { dockParts: [numbered(4, "pending"), numbered(2, "status"), numbered(6, "editor"), ["footer"]] },
+      {
+        dockParts: [
+          numbered(4, "pending"),
+          numbered(2, "status"),
+          [...numbered(5, "editor"), `editor ${M}5`],
+          ["footer"],
+        ],
+      },
+      { rows: 6 },
+      { rows: 3 },
+      { rows: 12, dockParts: [[], [], numbered(3, "editor"), ["footer"]] },
+    ],
+  },
+  {
+    name: "regular_dock_parts",
+    mode: "regular",
+    dockMins: [0, 3, 0],
+    cols: 20,
+    rows: 6,
+    steps: [
+      { content: numbered(3), dockParts: [["status"], ["editor"], ["footer"]] },
+      { dockParts: [[], ["editor", "more"], ["footer"]] },
     ],
   },
   {

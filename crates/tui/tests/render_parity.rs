@@ -8,7 +8,8 @@ mod common;
 use common::{overlay_options, strings, Emulator};
 use serde_json::Value;
 use tau_tui::render::{
-    mouse, Frame, Overlay, OverlayOptions, Renderer, ScrollbarMode, StaticLines, TermSize, TuiMode,
+    mouse, DockPart, Frame, Overlay, OverlayOptions, Renderer, ScrollbarMode, StaticLines,
+    TermSize, TuiMode,
 };
 
 fn vectors() -> Value {
@@ -25,7 +26,8 @@ fn num(v: &Value) -> usize {
 struct Replay {
     renderer: Renderer,
     content: StaticLines,
-    dock: StaticLines,
+    /// The dock's parts and their minimum heights.
+    dock: Vec<(StaticLines, usize)>,
     overlays: Vec<(StaticLines, OverlayOptions)>,
     size: TermSize,
     now: std::time::Instant,
@@ -43,7 +45,15 @@ impl Replay {
             self.content = StaticLines::new(strings(&step["content"]));
         }
         if !step["dock"].is_null() {
-            self.dock = StaticLines::new(strings(&step["dock"]));
+            self.dock[0].0 = StaticLines::new(strings(&step["dock"]));
+        }
+        for (i, part) in step["dockParts"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .enumerate()
+        {
+            self.dock[i].0 = StaticLines::new(strings(part));
         }
         let mut out = Vec::new();
         if let Some(mode) = step["switch"].as_str() {
@@ -110,7 +120,11 @@ impl Replay {
             .collect();
         let frame = Frame {
             content: &mut self.content,
-            dock: &mut self.dock,
+            dock: self
+                .dock
+                .iter_mut()
+                .map(|(c, min)| DockPart::with_min(c, *min))
+                .collect(),
             overlays,
         };
         if stop {
@@ -162,7 +176,12 @@ fn tau_leaves_the_terminal_as_pi_tui_does() {
         let mut replay = Replay {
             renderer,
             content: StaticLines::new(Vec::<String>::new()),
-            dock: StaticLines::new(Vec::<String>::new()),
+            dock: scenario["dockMins"]
+                .as_array()
+                .map_or(vec![0], |m| m.iter().map(num).collect())
+                .into_iter()
+                .map(|min| (StaticLines::new(Vec::<String>::new()), min))
+                .collect(),
             overlays: Vec::new(),
             size,
             now: std::time::Instant::now(),

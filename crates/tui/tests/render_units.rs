@@ -9,8 +9,8 @@ use std::time::Instant;
 
 use common::Emulator;
 use tau_tui::render::{
-    Anchor, Frame, Margin, Overlay, OverlayOptions, RenderReport, Renderer, ScrollbarMode,
-    SizeValue, StaticLines, TermSize, TuiMode, SCROLLBAR_HIDE_DELAY,
+    Anchor, DockPart, Frame, Margin, Overlay, OverlayOptions, RenderReport, Renderer,
+    ScrollbarMode, SizeValue, StaticLines, TermSize, TuiMode, SCROLLBAR_HIDE_DELAY,
 };
 use tau_tui::{Component, Lines, CURSOR_MARKER};
 
@@ -64,7 +64,7 @@ impl Harness {
     ) -> (RenderReport, Vec<u8>) {
         let frame = Frame {
             content,
-            dock,
+            dock: vec![DockPart::new(dock)],
             overlays,
         };
         let mut out = Vec::new();
@@ -351,7 +351,7 @@ fn fullscreen_writes_only_changed_rows_and_renders_long_transcripts_fast() {
             .scroll_by(if k % 2 == 0 { -3 } else { 3 });
         let frame = Frame {
             content: &mut content,
-            dock: &mut dock,
+            dock: vec![DockPart::new(&mut dock)],
             overlays: Vec::new(),
         };
         let mut out = Vec::new();
@@ -387,7 +387,7 @@ fn an_auto_scrollbar_shows_after_scrolling_and_hides_a_second_later() {
     let mut at = |h: &mut Harness, now: Instant| {
         let frame = Frame {
             content: &mut content,
-            dock: &mut dock,
+            dock: vec![DockPart::new(&mut dock)],
             overlays: Vec::new(),
         };
         let mut out = Vec::new();

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use rustix::event::{poll, PollFd, PollFlags, Timespec};
 use rustix::pty::{grantpt, openpt, ptsname, unlockpt, OpenptFlags};
 use rustix::termios::{tcgetattr, tcsetwinsize, LocalModes, Winsize};
-use tau_tui::render::{Frame, Renderer, StaticLines, TermSize, TuiMode};
+use tau_tui::render::{DockPart, Frame, Renderer, StaticLines, TermSize, TuiMode};
 use tau_tui::terminal::{Terminal, TerminalEvent, TerminalOptions};
 use tokio::sync::mpsc::UnboundedReceiver;
 
@@ -153,7 +153,7 @@ async fn the_terminal_negotiates_reads_keys_and_hands_itself_back() {
     let mut dock = StaticLines::new(["> "]);
     let frame = Frame {
         content: &mut content,
-        dock: &mut dock,
+        dock: vec![DockPart::new(&mut dock)],
         overlays: Vec::new(),
     };
     let mut writer = terminal.writer();
@@ -168,7 +168,7 @@ async fn the_terminal_negotiates_reads_keys_and_hands_itself_back() {
     // normal screen.
     let frame = Frame {
         content: &mut content,
-        dock: &mut dock,
+        dock: vec![DockPart::new(&mut dock)],
         overlays: Vec::new(),
     };
     terminal

@@ -4,9 +4,9 @@
 //! differ from the last one, addressed absolutely.
 
 use crate::component::Lines;
-use crate::CURSOR_MARKER;
 
 use super::cursor::CursorPlan;
+use super::dock::DockLines;
 use super::mouse::DISABLE_MOUSE;
 use super::scroll::ScrollState;
 use super::{BEGIN_SYNC, END_SYNC};
@@ -32,14 +32,14 @@ pub struct AltScreen {
 /// dock rows.
 pub(super) fn layout_rows(
     content: &Lines,
-    dock: &Lines,
+    dock: &DockLines,
     height: usize,
     scroll: &mut ScrollState,
     pad_column: bool,
 ) -> (Vec<String>, usize) {
     // The chat viewport's stack: the transcript takes what the dock leaves but at least a
     // row; the dock takes its height, at least one row.
-    let dock_rows = dock.len().max(1).min(height.saturating_sub(1));
+    let dock_rows = dock.natural_height().max(1).min(height.saturating_sub(1));
     let viewport = height - dock_rows;
     scroll.update_layout(content.len(), viewport);
     let mut rows: Vec<String> = content
@@ -55,13 +55,7 @@ pub(super) fn layout_rows(
         })
         .collect();
     rows.resize(viewport, String::new());
-    // A dock cut short shows its first rows, or scrolls so the cursor's row stays visible.
-    let cursor_line = dock.iter().position(|l| l.contains(CURSOR_MARKER));
-    let offset = match cursor_line {
-        Some(c) if dock.len() > dock_rows && c >= dock_rows => c + 1 - dock_rows,
-        _ => 0,
-    };
-    rows.extend(dock.iter().skip(offset).take(dock_rows).cloned());
+    rows.extend(dock.rows(dock_rows));
     rows.resize(height, String::new());
     (rows, viewport)
 }

@@ -8,6 +8,7 @@ use std::time::Instant;
 use crate::component::{Component, Lines};
 use crate::width::{slice_by_column, visible_width};
 
+use super::dock::DockPart;
 use super::line::{apply_line_reset, is_image_line};
 use super::overlay::{Overlay, OverlayBounds};
 
@@ -35,8 +36,8 @@ pub struct Frame<'a> {
     /// fullscreen).
     pub content: &'a mut dyn Component,
     /// Below the transcript, always visible in fullscreen: pending messages, status,
-    /// widgets, editor, footer.
-    pub dock: &'a mut dyn Component,
+    /// widgets, editor, footer, top to bottom.
+    pub dock: Vec<DockPart<'a>>,
     /// Drawn over both.
     pub overlays: Vec<Overlay<'a>>,
 }

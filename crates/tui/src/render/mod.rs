@@ -11,6 +11,7 @@
 
 mod alt_screen;
 mod cursor;
+mod dock;
 mod frame;
 pub mod line;
 mod main_screen;
@@ -26,6 +27,7 @@ use std::time::Instant;
 use crate::width::{slice_by_column, visible_width};
 
 pub use alt_screen::AltScreen;
+pub use dock::DockPart;
 pub use frame::{Frame, OverWideLine, RenderReport, StaticLines, TermSize, TuiMode};
 pub use main_screen::MainScreen;
 pub use overlay::{
@@ -37,6 +39,7 @@ pub use scroll::ScrollState;
 pub use scrollbar::{ScrollbarMode, ScrollbarStyle, SCROLLBAR_HIDE_DELAY};
 
 use cursor::CursorPlan;
+use dock::DockLines;
 use frame::{finalize_lines, PreparedFrame};
 use line::{apply_line_reset, extract_cursor_position, resolve_fake_cursors, strip_prompt_markers};
 
@@ -218,13 +221,13 @@ impl Renderer {
                 text
             }
             Screen::Alt(a) => {
-                let lines = frame.map(|f| {
+                let lines = frame.map(|mut f| {
                     let width = cols.max(1);
                     let content = f.content.render(width);
-                    let dock = f.dock.render(width);
+                    let dock = DockLines::render(&mut f.dock, width);
                     content
                         .iter()
-                        .chain(dock.iter())
+                        .chain(dock.all())
                         .map(|l| {
                             let l = resolve_fake_cursors(strip_prompt_markers(l), false);
                             let l = apply_line_reset(&l);
@@ -267,7 +270,7 @@ impl Renderer {
         let show = self.show_hardware_cursor;
         let Frame {
             content,
-            dock,
+            mut dock,
             mut overlays,
         } = frame;
         let always_bar =
@@ -278,13 +281,13 @@ impl Renderer {
             width
         };
         let content_lines = content.render(content_width);
-        let dock_lines = dock.render(width);
+        let dock_lines = DockLines::render(&mut dock, width);
         let mut report = RenderReport::default();
         let mut bytes = String::new();
         let mut lines = match &mut self.screen {
             Screen::Main(_) => content_lines
                 .iter()
-                .chain(dock_lines.iter())
+                .chain(dock_lines.all())
                 .map(|l| resolve_fake_cursors(strip_prompt_markers(l), show))
                 .collect(),
             Screen::Alt(alt) => {

@@ -10,19 +10,20 @@
 //!
 //! ```no_run
 //! use std::time::Instant;
-//! use tau_tui::render::{Frame, RenderScheduler, Renderer, StaticLines, TuiMode};
+//! use tau_tui::render::{DockPart, Frame, RenderScheduler, Renderer, StaticLines, TuiMode};
 //! use tau_tui::terminal::{Terminal, TerminalEvent, TerminalOptions};
 //!
 //! # async fn run() -> std::io::Result<()> {
 //! let mut renderer = Renderer::new(TuiMode::Fullscreen);
 //! let (mut terminal, mut events) = Terminal::start(&mut renderer, TerminalOptions::default())?;
 //! let (mut out, mut scheduler) = (terminal.writer(), RenderScheduler::default());
-//! let (mut transcript, mut dock) = (StaticLines::new(["hello"]), StaticLines::new(["> "]));
+//! let (mut transcript, mut editor) = (StaticLines::new(["hello"]), StaticLines::new(["> "]));
 //! scheduler.request();
 //! loop {
 //!     let now = Instant::now();
 //!     if scheduler.take_due(now) {
-//!         let frame = Frame { content: &mut transcript, dock: &mut dock, overlays: vec![] };
+//!         let dock = vec![DockPart::with_min(&mut editor, 3)];
+//!         let frame = Frame { content: &mut transcript, dock, overlays: vec![] };
 //!         let report = renderer.render(frame, terminal.size(), &mut out)?;
 //!         report.over_wide.iter().for_each(|line| eprintln!("{line}"));
 //!     }
