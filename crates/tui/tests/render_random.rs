@@ -104,7 +104,7 @@ fn run(mode: TuiMode, seed: u64, frames: usize) {
     let mut size = TermSize { cols: 24, rows: 8 };
     let mut term = Emulator::new(size.cols, size.rows);
     let mut renderer = Renderer::new(mode);
-    renderer.set_clear_on_shrink(seed % 2 == 0);
+    renderer.set_clear_on_shrink(seed & 1 == 0);
     let mut start = Vec::new();
     renderer
         .enter(&mut start)
