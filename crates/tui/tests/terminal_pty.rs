@@ -182,6 +182,10 @@ async fn the_terminal_negotiates_reads_keys_and_hands_itself_back() {
     assert!(stop[exit_at..].contains("hello from tau"), "{stop:?}");
     assert!(canonical(pty.slave()), "cooked mode after stop");
     assert!(!terminal.is_running());
+    assert_eq!(
+        events.try_recv().ok(),
+        Some(TerminalEvent::KittyProtocol(false))
+    );
 
     // ... and take it back.
     terminal

@@ -239,31 +239,44 @@ impl Terminal {
         }
         let raw = RawMode::enable(&self.input)?;
         self.mode = renderer.mode();
+        match self.take_over(renderer, &raw) {
+            Ok(reader) => {
+                let resize = self.watch_resize().ok();
+                self.session = Some(Session {
+                    raw,
+                    reader: Some(reader),
+                    resize,
+                });
+                Ok(())
+            }
+            Err(e) => {
+                // Half taken: give back what was switched on.
+                let undo = format!("{BRACKETED_PASTE_OFF}{}", self.lock_negotiation().end());
+                let _ = self.writer.write_all(undo.as_bytes());
+                let _ = renderer.leave(None, 0, &mut self.writer);
+                let _ = raw.restore(&self.input);
+                restore::disarm();
+                Err(e)
+            }
+        }
+    }
+
+    /// Everything of [`Self::resume`] after raw mode: screen, modes, negotiation, input.
+    fn take_over(&mut self, renderer: &mut Renderer, raw: &RawMode) -> io::Result<Reader> {
+        restore::arm(&self.output, raw.saved(), self.mode)?;
         let mut bytes = Vec::new();
         // The alternate screen first: Kitty keyboard flags are kept per screen.
         renderer.enter(&mut bytes)?;
         bytes.extend_from_slice(BRACKETED_PASTE_ON.as_bytes());
         bytes.extend_from_slice(self.lock_negotiation().begin().as_bytes());
-        restore::arm(&self.output, raw.saved(), self.mode)?;
-        if let Err(e) = self.writer.write_all(&bytes) {
-            let _ = raw.restore(&self.input);
-            restore::disarm();
-            return Err(e);
-        }
-        let reader = Reader::spawn(ReaderSetup {
+        self.writer.write_all(&bytes)?;
+        Reader::spawn(ReaderSetup {
             input: self.input.try_clone()?,
             writer: self.writer.clone(),
             negotiation: self.negotiation.clone(),
             events: self.events.clone(),
             escape_timeout: self.options.escape_timeout,
-        })?;
-        let resize = self.watch_resize().ok();
-        self.session = Some(Session {
-            raw,
-            reader: Some(reader),
-            resize,
-        });
-        Ok(())
+        })
     }
 
     fn watch_resize(&self) -> io::Result<(signal_hook::iterator::Handle, JoinHandle<()>)> {
@@ -327,7 +340,12 @@ impl Terminal {
             let _ = thread.join();
         }
         let mut bytes = String::from(BRACKETED_PASTE_OFF);
+        let was_kitty = self.kitty_active();
         bytes.push_str(&self.lock_negotiation().end());
+        if was_kitty {
+            // Key names change back; the next session reports the protocol again.
+            let _ = self.events.send(TerminalEvent::KittyProtocol(false));
+        }
         let written = self.writer.write_all(bytes.as_bytes()).and_then(|()| {
             let cols = self.size().cols;
             renderer.leave(frame, cols, &mut self.writer)
@@ -351,8 +369,12 @@ impl Terminal {
         if let Some(reader) = session.reader.take() {
             reader.stop();
         }
+        let was_kitty = self.kitty_active();
         let pop = self.lock_negotiation().end();
         self.writer.write_all(pop.as_bytes())?;
+        if was_kitty {
+            let _ = self.events.send(TerminalEvent::KittyProtocol(false));
+        }
         let end = std::time::Instant::now() + max;
         let mut buf = [0u8; 4096];
         loop {
