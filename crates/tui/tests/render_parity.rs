@@ -215,6 +215,7 @@ fn tau_leaves_the_terminal_as_pi_tui_does() {
                 pi.cursor_hidden(),
                 "{at}: cursor visibility"
             );
+            assert_eq!(tau.mouse(), pi.mouse(), "{at}: mouse reporting");
             if mode == TuiMode::Regular {
                 assert_eq!(tau.scrollback(), pi.scrollback(), "{at}: scrollback");
             } else {

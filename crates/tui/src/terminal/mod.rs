@@ -54,6 +54,7 @@ mod size;
 use std::fs::File;
 use std::io::{self, Write};
 use std::os::fd::AsFd;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -103,13 +104,35 @@ impl Default for TerminalOptions {
 #[derive(Clone, Debug)]
 pub struct TerminalWriter {
     output: Arc<Mutex<File>>,
+    progress: Arc<AtomicBool>,
 }
+
+/// The terminal's busy indicator (OSC 9;4, indeterminate), and its clearing.
+const PROGRESS_ACTIVE: &str = "\x1b]9;4;3\x07";
+const PROGRESS_CLEAR: &str = "\x1b]9;4;0\x07";
 
 impl TerminalWriter {
     fn new(output: File) -> Self {
         Self {
             output: Arc::new(Mutex::new(output)),
+            progress: Arc::new(AtomicBool::new(false)),
         }
+    }
+
+    /// Shows or clears the terminal's progress indicator (tab/taskbar spinner) while the
+    /// agent works, as Pi's `showTerminalProgress`. Terminals drop it after a while without
+    /// news: call again about once a second while active (pi-tui's keepalive). Cleared on
+    /// stop.
+    pub fn set_progress(&mut self, active: bool) -> io::Result<()> {
+        self.progress.store(active, Ordering::Relaxed);
+        self.write_all(
+            if active {
+                PROGRESS_ACTIVE
+            } else {
+                PROGRESS_CLEAR
+            }
+            .as_bytes(),
+        )
     }
 
     /// Sets the window title (OSC 0); control characters become spaces.
@@ -339,7 +362,11 @@ impl Terminal {
             handle.close();
             let _ = thread.join();
         }
-        let mut bytes = String::from(BRACKETED_PASTE_OFF);
+        let mut bytes = String::new();
+        if self.writer.progress.swap(false, Ordering::Relaxed) {
+            bytes.push_str(PROGRESS_CLEAR);
+        }
+        bytes.push_str(BRACKETED_PASTE_OFF);
         let was_kitty = self.kitty_active();
         bytes.push_str(&self.lock_negotiation().end());
         if was_kitty {
