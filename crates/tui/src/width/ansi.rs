@@ -277,7 +277,9 @@ impl Tracker {
 
     /// The background colour in force, as an SGR sequence (empty for the default).
     pub(crate) fn background_code(&self) -> String {
-        self.bg.as_ref().map_or(String::new(), |bg| format!("\x1b[{bg}m"))
+        self.bg
+            .as_ref()
+            .map_or(String::new(), |bg| format!("\x1b[{bg}m"))
     }
 
     /// The sequences that re-open the current state at the start of a line.
