@@ -17,7 +17,8 @@ import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const piTui = join(here, "../../ext-bridge/host/node_modules/@earendil-works/pi-tui");
+// PI_TUI_DIR: another install of the same pi-tui (e.g. Pi's own), if the host's is missing.
+const piTui = process.env.PI_TUI_DIR ?? join(here, "../../ext-bridge/host/node_modules/@earendil-works/pi-tui");
 const tui = await import(pathToFileURL(join(piTui, "dist/index.js")).href);
 const { TuiMainScreen, TuiAltScreen, ScrollView, VStack, CURSOR_MARKER } = tui;
 const { createRequire } = await import("node:module");
@@ -106,6 +107,8 @@ function altScreen(term, scenario, content, dock) {
 }
 
 function run(scenario) {
+  if (scenario.termux) process.env.TERMUX_VERSION = "0.118";
+  else delete process.env.TERMUX_VERSION;
   const term = new FakeTerminal(scenario.cols, scenario.rows);
   const content = new Lines();
   // The dock's parts (pending messages, status, editor, ... in Pi), each with its minimum.
@@ -432,6 +435,20 @@ const scenarios = [
     steps: [
       { content: numbered(3), dockParts: [["status"], ["editor"], ["footer"]] },
       { dockParts: [[], ["editor", "more"], ["footer"]] },
+    ],
+  },
+  {
+    name: "regular_termux_keyboard_toggle",
+    mode: "regular",
+    termux: true,
+    cols: 20,
+    rows: 8,
+    steps: [
+      { content: numbered(12), dock: ["> "] },
+      { rows: 5, content: numbered(12) },
+      { content: numbered(13) },
+      { rows: 8 },
+      { content: [...numbered(12), "changed"] },
     ],
   },
   {

@@ -170,6 +170,7 @@ fn tau_leaves_the_terminal_as_pi_tui_does() {
             Some("auto") => ScrollbarMode::Auto,
             _ => ScrollbarMode::Hidden,
         });
+        renderer.set_keep_diff_on_height_change(scenario["termux"] == Value::Bool(true));
         if scenario["mouse"] == Value::Bool(true) {
             renderer.set_mouse(Some(mouse::mouse_enable_sequence(|_| None)));
         }

@@ -127,6 +127,12 @@ impl Renderer {
         self.main_mut().clear_on_shrink = enabled;
     }
 
+    /// Regular mode: keep diffing when only the height changes (set it when `TERMUX_VERSION`
+    /// is in the environment, as pi-tui does).
+    pub fn set_keep_diff_on_height_change(&mut self, enabled: bool) {
+        self.main_mut().keep_diff_on_height_change = enabled;
+    }
+
     /// Fullscreen: turn mouse reporting on when entering (`enable` is the sequence from
     /// [`mouse::mouse_enable_sequence`]), so the wheel scrolls the transcript. Takes effect at
     /// the next [`Self::enter`].
