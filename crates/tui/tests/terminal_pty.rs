@@ -297,3 +297,25 @@ async fn the_terminal_negotiates_reads_keys_and_hands_itself_back() {
     assert!(canonical(pty.slave()), "cooked mode after drop");
     let _ = std::io::stdout().flush();
 }
+
+#[tokio::test]
+async fn a_terminal_that_goes_away_is_reported() {
+    let pty = pty();
+    let mut renderer = Renderer::new(TuiMode::Regular);
+    let (terminal, mut events) = Terminal::start_on(
+        pty.slave(),
+        pty.slave(),
+        &mut renderer,
+        TerminalOptions::default(),
+    )
+    .unwrap_or_else(|e| panic!("start: {e}"));
+    pty.output_until("\x1b[c");
+    drop(pty);
+    // The other test's SIGWINCH may reach this terminal's watcher too.
+    let mut event = next_event(&mut events).await;
+    while matches!(event, TerminalEvent::Resize(_)) {
+        event = next_event(&mut events).await;
+    }
+    assert_eq!(event, TerminalEvent::InputClosed);
+    drop(terminal);
+}

@@ -36,6 +36,7 @@
 //!                 if !renderer.handle_viewport_input(&data, 1) { /* focused component */ }
 //!                 scheduler.request_immediate();
 //!             }
+//!             TerminalEvent::InputClosed => break,
 //!             TerminalEvent::Resize(_) | TerminalEvent::KittyProtocol(_) => scheduler.request(),
 //!         },
 //!         _ = sleep => {}
@@ -83,6 +84,8 @@ pub enum TerminalEvent {
     /// The Kitty keyboard protocol was switched on (or off); key parsing depends on it
     /// ([`crate::keys::KeyContext::kitty_active`]).
     KittyProtocol(bool),
+    /// The terminal's input ended or failed (the terminal closed): no more input comes.
+    InputClosed,
 }
 
 /// How to run the terminal.
