@@ -17,7 +17,8 @@ import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const piTui = join(here, "../../ext-bridge/host/node_modules/@earendil-works/pi-tui");
+// PI_TUI_DIR: another install of the same pi-tui (e.g. Pi's own), if the host's is missing.
+const piTui = process.env.PI_TUI_DIR ?? join(here, "../../ext-bridge/host/node_modules/@earendil-works/pi-tui");
 const tui = await import(pathToFileURL(join(piTui, "dist/index.js")).href);
 const { TuiMainScreen, TuiAltScreen, ScrollView, VStack, CURSOR_MARKER } = tui;
 const { createRequire } = await import("node:module");
@@ -68,34 +69,82 @@ class Lines {
 const M = CURSOR_MARKER;
 const numbered = (n, prefix = "line") => Array.from({ length: n }, (_, i) => `${prefix} ${i}`);
 
-function run(scenario) {
-  const term = new FakeTerminal(scenario.cols, scenario.rows);
-  const content = new Lines();
-  const dock = new Lines();
-  let app;
-  if (scenario.mode === "regular") {
-    app = new TuiMainScreen(term, scenario.showCursor ?? false);
-    app.addChild(content);
-    app.addChild(dock);
-  } else {
-    app = new TuiAltScreen(term, scenario.showCursor ?? false, undefined, { mouse: scenario.mouse === true });
-    const transcript = new ScrollView(content, { follow: "end", primary: true });
-    app.setLayoutRoot(
+function mainScreen(term, showCursor, content, dock) {
+  const app = new TuiMainScreen(term, showCursor);
+  app.addChild(content);
+  for (const part of dock) app.addChild(part.component);
+  return app;
+}
+
+// One layout per scenario, as Pi's interactive mode keeps one fullscreen layout (and so one
+// scroll position) across fullscreen toggles.
+const layouts = new WeakMap();
+
+function altScreen(term, scenario, content, dock) {
+  const app = new TuiAltScreen(term, scenario.showCursor ?? false, undefined, { mouse: scenario.mouse === true });
+  if (!layouts.has(scenario)) {
+    const transcript = new ScrollView(content, {
+      follow: "end",
+      primary: true,
+      scrollbar: scenario.scrollbar ?? "hidden",
+    });
+    layouts.set(
+      scenario,
       new VStack([
         { component: transcript, basis: 0, grow: 1, shrink: 1, minSize: 1 },
-        { component: dock, basis: "auto", grow: 0, shrink: 1, minSize: 1 },
+        {
+          component: new VStack(dock.map((p) => ({ component: p.component, shrink: 1, minSize: p.minSize }))),
+          basis: "auto",
+          grow: 0,
+          shrink: 1,
+          minSize: 1,
+        },
       ]),
     );
+  }
+  app.setLayoutRoot(layouts.get(scenario));
+  return app;
+}
+
+function run(scenario) {
+  if (scenario.termux) process.env.TERMUX_VERSION = "0.118";
+  else delete process.env.TERMUX_VERSION;
+  const term = new FakeTerminal(scenario.cols, scenario.rows);
+  const content = new Lines();
+  // The dock's parts (pending messages, status, editor, ... in Pi), each with its minimum.
+  const dock = (scenario.dockMins ?? [0]).map((minSize) => ({ component: new Lines(), minSize }));
+  const showCursor = scenario.showCursor ?? false;
+  let app;
+  if (scenario.mode === "regular") {
+    app = mainScreen(term, showCursor, content, dock);
+  } else {
+    app = altScreen(term, scenario, content, dock);
     app.start();
   }
   const start = term.take();
   let handles = [];
+  let mainState;
   const outputs = [];
   for (const step of scenario.steps) {
     if (step.cols !== undefined) term.columns = step.cols;
     if (step.rows !== undefined) term.rows = step.rows;
     if (step.content !== undefined) content.lines = step.content;
-    if (step.dock !== undefined) dock.lines = step.dock;
+    if (step.dock !== undefined) dock[0].component.lines = step.dock;
+    (step.dockParts ?? []).forEach((lines, i) => {
+      dock[i].component.lines = lines;
+    });
+    if (step.switch !== undefined) {
+      // What Pi's interactive mode does when fullscreen is toggled (switchTuiMode).
+      if (app instanceof TuiMainScreen) mainState = app.captureRenderState();
+      app.stop({ preserveScreen: true });
+      if (step.switch === "regular") {
+        app = mainScreen(term, showCursor, content, dock);
+        if (mainState) app.restoreRenderState(mainState);
+      } else {
+        app = altScreen(term, scenario, content, dock);
+      }
+      app.start();
+    }
     if (step.clearOnShrink !== undefined) app.setClearOnShrink(step.clearOnShrink);
     if (step.overlays !== undefined) {
       for (const h of handles) h.hide();
@@ -111,7 +160,6 @@ function run(scenario) {
     if (step.scroll === "top") app.scrollToTop();
     else if (step.scroll === "bottom") app.scrollToBottom();
     else if (typeof step.scroll === "number") app.scrollBy(step.scroll);
-    term.take();
     if (step.stop) app.stop(step.stop === "preserve" ? { preserveScreen: true } : {});
     else app.renderNow(step.force === true);
     outputs.push(term.take());
@@ -309,6 +357,98 @@ const scenarios = [
       { input: ["\x1b[<73;3;2M", "\x1b[<73;3;2M"] },
       { content: numbered(31) },
       { stop: "preserve" },
+    ],
+  },
+  {
+    name: "fullscreen_scrollbar_always",
+    mode: "fullscreen",
+    scrollbar: "always",
+    cols: 20,
+    rows: 8,
+    steps: [
+      { content: numbered(3), dock: ["> "] },
+      { content: [...numbered(29), "\x1b[44mblue background line\x1b[0m"] },
+      { scroll: -10 },
+      { scroll: "top" },
+      { content: ["中文字符宽度测试测试测试", ...numbered(29)] },
+      { overlays: [{ lines: box, options: { width: 6, anchor: "top-right" } }] },
+    ],
+  },
+  {
+    name: "fullscreen_scrollbar_auto",
+    mode: "fullscreen",
+    scrollbar: "auto",
+    cols: 20,
+    rows: 8,
+    steps: [
+      { content: [...numbered(29), "\x1b[44mblue background line\x1b[0m"], dock: ["> "] },
+      { scroll: -1 },
+      { scroll: 1 },
+      { content: ["ab中文字符宽度测试测试测试", ...numbered(29)], scroll: "top" },
+      { content: numbered(3), scroll: -1 },
+    ],
+  },
+  {
+    name: "switch_between_modes",
+    mode: "regular",
+    cols: 20,
+    rows: 6,
+    steps: [
+      { content: numbered(4), dock: ["> "] },
+      { switch: "fullscreen", content: numbered(10) },
+      { scroll: -2 },
+      { switch: "regular", content: numbered(12) },
+      { content: numbered(13) },
+      { switch: "fullscreen" },
+      { switch: "regular", content: numbered(3) },
+      { stop: true },
+    ],
+  },
+  {
+    name: "fullscreen_dock_parts_shrink",
+    mode: "fullscreen",
+    dockMins: [0, 0, 3, 0],
+    cols: 20,
+    rows: 10,
+    steps: [
+      { content: numbered(20), dockParts: [["pending"], ["status"], ["editor 1", "editor 2", "editor 3"], ["footer"]] },
+      { dockParts: [numbered(4, "pending"), numbered(2, "status"), numbered(6, "editor"), ["footer"]] },
+      {
+        dockParts: [
+          numbered(4, "pending"),
+          numbered(2, "status"),
+          [...numbered(5, "editor"), `editor ${M}5`],
+          ["footer"],
+        ],
+      },
+      { rows: 6 },
+      { rows: 3 },
+      { rows: 12, dockParts: [[], [], numbered(3, "editor"), ["footer"]] },
+    ],
+  },
+  {
+    name: "regular_dock_parts",
+    mode: "regular",
+    dockMins: [0, 3, 0],
+    cols: 20,
+    rows: 6,
+    steps: [
+      { content: numbered(3), dockParts: [["status"], ["editor"], ["footer"]] },
+      { dockParts: [[], ["editor", "more"], ["footer"]] },
+    ],
+  },
+  {
+    name: "regular_termux_keyboard_toggle",
+    mode: "regular",
+    termux: true,
+    cols: 20,
+    rows: 8,
+    steps: [
+      { content: numbered(12), dock: ["> "] },
+      { rows: 5, content: numbered(12) },
+      { content: numbered(13) },
+      { rows: 8 },
+      { content: [...numbered(12), "changed"] },
     ],
   },
   {

@@ -8,7 +8,8 @@ mod common;
 use common::{overlay_options, strings, Emulator};
 use serde_json::Value;
 use tau_tui::render::{
-    mouse, Frame, Overlay, OverlayOptions, Renderer, StaticLines, TermSize, TuiMode,
+    mouse, DockPart, Frame, Overlay, OverlayOptions, Renderer, ScrollbarMode, StaticLines,
+    TermSize, TuiMode,
 };
 
 fn vectors() -> Value {
@@ -25,9 +26,11 @@ fn num(v: &Value) -> usize {
 struct Replay {
     renderer: Renderer,
     content: StaticLines,
-    dock: StaticLines,
+    /// The dock's parts and their minimum heights.
+    dock: Vec<(StaticLines, usize)>,
     overlays: Vec<(StaticLines, OverlayOptions)>,
     size: TermSize,
+    now: std::time::Instant,
 }
 
 impl Replay {
@@ -42,7 +45,31 @@ impl Replay {
             self.content = StaticLines::new(strings(&step["content"]));
         }
         if !step["dock"].is_null() {
-            self.dock = StaticLines::new(strings(&step["dock"]));
+            self.dock[0].0 = StaticLines::new(strings(&step["dock"]));
+        }
+        for (i, part) in step["dockParts"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .enumerate()
+        {
+            self.dock[i].0 = StaticLines::new(strings(part));
+        }
+        let mut out = Vec::new();
+        if let Some(mode) = step["switch"].as_str() {
+            // What Terminal::switch_mode does to the screen.
+            let mode = if mode == "regular" {
+                TuiMode::Regular
+            } else {
+                TuiMode::Fullscreen
+            };
+            let cols = self.size.cols;
+            let fail = |e: std::io::Error| panic!("switch: {e}");
+            self.renderer
+                .leave(None, cols, &mut out)
+                .unwrap_or_else(fail);
+            self.renderer.set_mode(mode);
+            self.renderer.enter(&mut out).unwrap_or_else(fail);
         }
         if let Some(on) = step["clearOnShrink"].as_bool() {
             self.renderer.set_clear_on_shrink(on);
@@ -93,19 +120,24 @@ impl Replay {
             .collect();
         let frame = Frame {
             content: &mut self.content,
-            dock: &mut self.dock,
+            dock: self
+                .dock
+                .iter_mut()
+                .map(|(c, min)| DockPart::with_min(c, *min))
+                .collect(),
             overlays,
         };
-        let mut out = Vec::new();
         if stop {
             self.renderer
                 .leave((!preserve).then_some(frame), self.size.cols, &mut out)
                 .unwrap_or_else(|e| panic!("leave: {e}"));
             return out;
         }
+        // Steps a millisecond apart: a transient scrollbar shown by one step is still there.
+        self.now += std::time::Duration::from_millis(1);
         let report = self
             .renderer
-            .render(frame, self.size, &mut out)
+            .render_at(frame, self.size, self.now, &mut out)
             .unwrap_or_else(|e| panic!("render: {e}"));
         assert!(report.over_wide.is_empty(), "{:?}", report.over_wide);
         out
@@ -133,15 +165,27 @@ fn tau_leaves_the_terminal_as_pi_tui_does() {
         let mut tau = Emulator::new(size.cols, size.rows);
         let mut renderer = Renderer::new(mode);
         renderer.show_hardware_cursor = scenario["showCursor"] == Value::Bool(true);
+        renderer.set_scrollbar(match scenario["scrollbar"].as_str() {
+            Some("always") => ScrollbarMode::Always,
+            Some("auto") => ScrollbarMode::Auto,
+            _ => ScrollbarMode::Hidden,
+        });
+        renderer.set_keep_diff_on_height_change(scenario["termux"] == Value::Bool(true));
         if scenario["mouse"] == Value::Bool(true) {
             renderer.set_mouse(Some(mouse::mouse_enable_sequence(|_| None)));
         }
         let mut replay = Replay {
             renderer,
             content: StaticLines::new(Vec::<String>::new()),
-            dock: StaticLines::new(Vec::<String>::new()),
+            dock: scenario["dockMins"]
+                .as_array()
+                .map_or(vec![0], |m| m.iter().map(num).collect())
+                .into_iter()
+                .map(|min| (StaticLines::new(Vec::<String>::new()), min))
+                .collect(),
             overlays: Vec::new(),
             size,
+            now: std::time::Instant::now(),
         };
         pi.feed(scenario["start"].as_str().unwrap_or("").as_bytes());
         if mode == TuiMode::Fullscreen {
@@ -172,6 +216,7 @@ fn tau_leaves_the_terminal_as_pi_tui_does() {
                 pi.cursor_hidden(),
                 "{at}: cursor visibility"
             );
+            assert_eq!(tau.mouse(), pi.mouse(), "{at}: mouse reporting");
             if mode == TuiMode::Regular {
                 assert_eq!(tau.scrollback(), pi.scrollback(), "{at}: scrollback");
             } else {

@@ -9,8 +9,8 @@ use std::time::Instant;
 
 use common::Emulator;
 use tau_tui::render::{
-    Anchor, Frame, Margin, Overlay, OverlayOptions, RenderReport, Renderer, SizeValue, StaticLines,
-    TermSize, TuiMode,
+    Anchor, DockPart, Frame, Margin, Overlay, OverlayOptions, RenderReport, Renderer,
+    ScrollbarMode, SizeValue, StaticLines, TermSize, TuiMode, SCROLLBAR_HIDE_DELAY,
 };
 use tau_tui::{Component, Lines, CURSOR_MARKER};
 
@@ -64,7 +64,7 @@ impl Harness {
     ) -> (RenderReport, Vec<u8>) {
         let frame = Frame {
             content,
-            dock,
+            dock: vec![DockPart::new(dock)],
             overlays,
         };
         let mut out = Vec::new();
@@ -351,7 +351,7 @@ fn fullscreen_writes_only_changed_rows_and_renders_long_transcripts_fast() {
             .scroll_by(if k % 2 == 0 { -3 } else { 3 });
         let frame = Frame {
             content: &mut content,
-            dock: &mut dock,
+            dock: vec![DockPart::new(&mut dock)],
             overlays: Vec::new(),
         };
         let mut out = Vec::new();
@@ -375,4 +375,46 @@ fn fullscreen_writes_only_changed_rows_and_renders_long_transcripts_fast() {
     let per_frame = start.elapsed() / frames;
     eprintln!("regular: 5,000-line transcript, last line changing, {per_frame:?} per frame");
     assert!(per_frame.as_millis() < 200, "{per_frame:?}");
+}
+
+#[test]
+fn an_auto_scrollbar_shows_after_scrolling_and_hides_a_second_later() {
+    let mut h = Harness::new(TuiMode::Fullscreen, 20, 6);
+    h.renderer.set_scrollbar(ScrollbarMode::Auto);
+    let mut content = StaticLines::new(numbered(40));
+    let mut dock = StaticLines::new(["> "]);
+    let t0 = Instant::now();
+    let mut at = |h: &mut Harness, now: Instant| {
+        let frame = Frame {
+            content: &mut content,
+            dock: vec![DockPart::new(&mut dock)],
+            overlays: Vec::new(),
+        };
+        let mut out = Vec::new();
+        let report = h
+            .renderer
+            .render_at(frame, h.size, now, &mut out)
+            .unwrap_or_else(|e| panic!("render: {e}"));
+        h.term.feed(&out);
+        report
+    };
+    assert_eq!(at(&mut h, t0).redraw_at, None);
+    let bar = |h: &Harness| {
+        h.term.screen()[..5]
+            .iter()
+            .all(|r| r.ends_with('│') || r.ends_with('┃'))
+    };
+    assert!(!bar(&h));
+    h.renderer
+        .scroll()
+        .unwrap_or_else(|| panic!("scroll"))
+        .scroll_by(-3);
+    let report = at(&mut h, t0);
+    assert_eq!(report.redraw_at, Some(t0 + SCROLLBAR_HIDE_DELAY));
+    assert!(bar(&h), "{:?}", h.term.screen());
+    assert!(h.term.screen()[4].ends_with('┃'), "thumb near the bottom");
+    at(&mut h, t0 + SCROLLBAR_HIDE_DELAY / 2);
+    assert!(bar(&h));
+    assert_eq!(at(&mut h, t0 + SCROLLBAR_HIDE_DELAY).redraw_at, None);
+    assert!(!bar(&h));
 }

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use rustix::event::{poll, PollFd, PollFlags, Timespec};
 use rustix::pty::{grantpt, openpt, ptsname, unlockpt, OpenptFlags};
 use rustix::termios::{tcgetattr, tcsetwinsize, LocalModes, Winsize};
-use tau_tui::render::{Frame, Renderer, StaticLines, TermSize, TuiMode};
+use tau_tui::render::{DockPart, Frame, Renderer, StaticLines, TermSize, TuiMode};
 use tau_tui::terminal::{Terminal, TerminalEvent, TerminalOptions};
 use tokio::sync::mpsc::UnboundedReceiver;
 
@@ -147,13 +147,25 @@ async fn the_terminal_negotiates_reads_keys_and_hands_itself_back() {
             rows: 30
         }
     );
+    // The kernel sends SIGWINCH to the terminal's foreground group; this pty has none, so
+    // send it by hand.
+    let me = rustix::process::getpid();
+    rustix::process::kill_process(me, rustix::process::Signal::WINCH)
+        .unwrap_or_else(|e| panic!("kill: {e}"));
+    assert_eq!(
+        next_event(&mut events).await,
+        TerminalEvent::Resize(TermSize {
+            cols: 100,
+            rows: 30
+        })
+    );
 
     // A frame goes through the writer.
     let mut content = StaticLines::new(["hello from tau"]);
     let mut dock = StaticLines::new(["> "]);
     let frame = Frame {
         content: &mut content,
-        dock: &mut dock,
+        dock: vec![DockPart::new(&mut dock)],
         overlays: Vec::new(),
     };
     let mut writer = terminal.writer();
@@ -163,25 +175,43 @@ async fn the_terminal_negotiates_reads_keys_and_hands_itself_back() {
     assert!(pty
         .output_until("hello from tau")
         .contains("hello from tau"));
+    writer
+        .set_title("tau\x1b]0;x\x07 - dir\n")
+        .unwrap_or_else(|e| panic!("title: {e}"));
+    let title = pty.output_until("dir \x07");
+    assert!(title.ends_with("\x1b]0;tau ]0;x  - dir \x07"), "{title:?}");
+    writer
+        .set_progress(true)
+        .unwrap_or_else(|e| panic!("progress: {e}"));
+    assert!(pty
+        .output_until("\x1b]9;4;3\x07")
+        .ends_with("\x1b]9;4;3\x07"));
 
     // Hand the terminal to a child: everything undone, the transcript printed on the
     // normal screen.
     let frame = Frame {
         content: &mut content,
-        dock: &mut dock,
+        dock: vec![DockPart::new(&mut dock)],
         overlays: Vec::new(),
     };
     terminal
         .stop(&mut renderer, Some(frame))
         .unwrap_or_else(|e| panic!("stop: {e}"));
     let stop = pty.output_until("\x1b[?25h\x1b[?2026l");
-    assert!(stop.contains("\x1b[?2004l\x1b[<u"), "{stop:?}");
+    assert!(
+        stop.contains("\x1b]9;4;0\x07\x1b[?2004l\x1b[<u"),
+        "{stop:?}"
+    );
     let exit_at = stop
         .find("\x1b[?1049l")
         .unwrap_or_else(|| panic!("left alt screen: {stop:?}"));
     assert!(stop[exit_at..].contains("hello from tau"), "{stop:?}");
     assert!(canonical(pty.slave()), "cooked mode after stop");
     assert!(!terminal.is_running());
+    assert_eq!(
+        events.try_recv().ok(),
+        Some(TerminalEvent::KittyProtocol(false))
+    );
 
     // ... and take it back.
     terminal
@@ -203,6 +233,61 @@ async fn the_terminal_negotiates_reads_keys_and_hands_itself_back() {
         next_event(&mut events).await,
         TerminalEvent::Input("z".into())
     );
+
+    // Fullscreen off: flags popped on the alternate screen, pushed again on the normal one.
+    terminal
+        .switch_mode(&mut renderer, TuiMode::Regular)
+        .unwrap_or_else(|e| panic!("switch: {e}"));
+    let switched = pty.output_until("\x1b[c");
+    let pop = switched
+        .find("\x1b[<u")
+        .unwrap_or_else(|| panic!("{switched:?}"));
+    let leave = switched
+        .find("\x1b[?1049l")
+        .unwrap_or_else(|| panic!("{switched:?}"));
+    let push = switched
+        .find("\x1b[>7u")
+        .unwrap_or_else(|| panic!("{switched:?}"));
+    assert!(pop < leave && leave < push, "{switched:?}");
+    assert_eq!(renderer.mode(), TuiMode::Regular);
+    assert!(!canonical(pty.slave()), "still raw");
+    terminal
+        .switch_mode(&mut renderer, TuiMode::Fullscreen)
+        .unwrap_or_else(|e| panic!("switch: {e}"));
+    assert!(pty.output_until("\x1b[c").contains("\x1b[?1049h"));
+
+    // Quitting: the key release typed after the quit key is drained, not delivered.
+    pty.type_in("\x1b[?7u");
+    assert_eq!(
+        next_event(&mut events).await,
+        TerminalEvent::KittyProtocol(true)
+    );
+    // Typed a moment after the drain starts (before, the input thread might still take it).
+    let master = pty
+        .master
+        .try_clone()
+        .unwrap_or_else(|e| panic!("dup: {e}"));
+    let late = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(20));
+        let _ = rustix::io::write(&master, b"\x1b[100;5:3u");
+    });
+    terminal
+        .drain_input(Duration::from_millis(500), Duration::from_millis(50))
+        .unwrap_or_else(|e| panic!("drain: {e}"));
+    let _ = late.join();
+    assert!(pty.output_until("\x1b[<u").ends_with("\x1b[<u"));
+    assert_eq!(
+        events.try_recv().ok(),
+        Some(TerminalEvent::KittyProtocol(false))
+    );
+    assert!(events.try_recv().is_err(), "nothing after the drain");
+    terminal
+        .stop(&mut renderer, None)
+        .unwrap_or_else(|e| panic!("stop: {e}"));
+    terminal
+        .resume(&mut renderer)
+        .unwrap_or_else(|e| panic!("resume: {e}"));
+    pty.output_until("\x1b[c");
     drop(terminal);
     let dropped = pty.output_until("\x1b[?1049l");
     assert!(
@@ -211,4 +296,26 @@ async fn the_terminal_negotiates_reads_keys_and_hands_itself_back() {
     );
     assert!(canonical(pty.slave()), "cooked mode after drop");
     let _ = std::io::stdout().flush();
+}
+
+#[tokio::test]
+async fn a_terminal_that_goes_away_is_reported() {
+    let pty = pty();
+    let mut renderer = Renderer::new(TuiMode::Regular);
+    let (terminal, mut events) = Terminal::start_on(
+        pty.slave(),
+        pty.slave(),
+        &mut renderer,
+        TerminalOptions::default(),
+    )
+    .unwrap_or_else(|e| panic!("start: {e}"));
+    pty.output_until("\x1b[c");
+    drop(pty);
+    // The other test's SIGWINCH may reach this terminal's watcher too.
+    let mut event = next_event(&mut events).await;
+    while matches!(event, TerminalEvent::Resize(_)) {
+        event = next_event(&mut events).await;
+    }
+    assert_eq!(event, TerminalEvent::InputClosed);
+    drop(terminal);
 }

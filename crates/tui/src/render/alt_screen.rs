@@ -4,9 +4,9 @@
 //! differ from the last one, addressed absolutely.
 
 use crate::component::Lines;
-use crate::CURSOR_MARKER;
 
 use super::cursor::CursorPlan;
+use super::dock::DockLines;
 use super::mouse::DISABLE_MOUSE;
 use super::scroll::ScrollState;
 use super::{BEGIN_SYNC, END_SYNC};
@@ -32,31 +32,32 @@ pub struct AltScreen {
 /// dock rows.
 pub(super) fn layout_rows(
     content: &Lines,
-    dock: &Lines,
+    dock: &DockLines,
     height: usize,
     scroll: &mut ScrollState,
-) -> Vec<String> {
+    pad_column: bool,
+) -> (Vec<String>, usize) {
     // The chat viewport's stack: the transcript takes what the dock leaves but at least a
     // row; the dock takes its height, at least one row.
-    let dock_rows = dock.len().max(1).min(height.saturating_sub(1));
+    let dock_rows = dock.natural_height().max(1).min(height.saturating_sub(1));
     let viewport = height - dock_rows;
     scroll.update_layout(content.len(), viewport);
     let mut rows: Vec<String> = content
         .iter()
         .skip(scroll.top())
         .take(viewport)
-        .cloned()
+        .map(|l| {
+            if pad_column {
+                format!("{l} ")
+            } else {
+                l.clone()
+            }
+        })
         .collect();
     rows.resize(viewport, String::new());
-    // A dock cut short shows its first rows, or scrolls so the cursor's row stays visible.
-    let cursor_line = dock.iter().position(|l| l.contains(CURSOR_MARKER));
-    let offset = match cursor_line {
-        Some(c) if dock.len() > dock_rows && c >= dock_rows => c + 1 - dock_rows,
-        _ => 0,
-    };
-    rows.extend(dock.iter().skip(offset).take(dock_rows).cloned());
+    rows.extend(dock.rows(dock_rows));
     rows.resize(height, String::new());
-    rows
+    (rows, viewport)
 }
 
 impl AltScreen {
@@ -84,9 +85,9 @@ impl AltScreen {
         format!("{ENTER_ALT_SCREEN}{DISABLE_AUTOWRAP}{mouse}\x1b[2J\x1b[H\x1b[?25l")
     }
 
-    /// Leaves the alternate screen. Unless `preserve_screen`, the whole document (`lines`,
-    /// already reset and cut to the width) is then printed into the normal screen, so the
-    /// conversation stays in the terminal's scrollback after exit.
+    /// Leaves the alternate screen. Given `lines` (the whole document, already reset and cut
+    /// to the width), they are then printed into the normal screen, so the conversation
+    /// stays in the terminal's scrollback.
     pub fn leave(&mut self, lines: Option<&[String]>) -> String {
         if !self.active {
             return String::new();

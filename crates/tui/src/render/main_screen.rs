@@ -22,6 +22,10 @@ pub struct MainScreen {
     previous_viewport_top: i64,
     /// Re-render with a clear whenever the frame got shorter than the rows it owns.
     pub clear_on_shrink: bool,
+    /// Keep diffing when only the height changes. pi-tui does this on Termux, whose height
+    /// changes whenever the on-screen keyboard shows, where a full redraw would replay the
+    /// whole history each time.
+    pub keep_diff_on_height_change: bool,
     full_redraws: usize,
 }
 
@@ -49,6 +53,7 @@ impl MainScreen {
             previous_width: -1,
             previous_height: -1,
             clear_on_shrink: self.clear_on_shrink,
+            keep_diff_on_height_change: self.keep_diff_on_height_change,
             full_redraws: self.full_redraws,
             ..Self::default()
         };
@@ -105,7 +110,8 @@ impl MainScreen {
 
         let first_frame = self.previous_lines.is_empty() && !width_changed && !height_changed;
         let shrunk = self.clear_on_shrink && lines.len() < self.max_lines_rendered && !has_overlays;
-        if first_frame || width_changed || height_changed || shrunk {
+        let height_redraw = height_changed && !self.keep_diff_on_height_change;
+        if first_frame || width_changed || height_redraw || shrunk {
             self.full_render(lines, !first_frame, w, h, plan, out);
             return MainOutcome { full_redraw: true };
         }

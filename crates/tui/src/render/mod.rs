@@ -11,21 +11,24 @@
 
 mod alt_screen;
 mod cursor;
+mod dock;
+mod frame;
 pub mod line;
 mod main_screen;
 pub mod mouse;
 pub mod overlay;
 mod scheduler;
 mod scroll;
+mod scrollbar;
 
-use std::fmt;
 use std::io::{self, Write};
-use std::sync::Arc;
+use std::time::Instant;
 
-use crate::component::Component;
 use crate::width::{slice_by_column, visible_width};
 
 pub use alt_screen::AltScreen;
+pub use dock::DockPart;
+pub use frame::{Frame, OverWideLine, RenderReport, StaticLines, TermSize, TuiMode};
 pub use main_screen::MainScreen;
 pub use overlay::{
     resolve_layout, Anchor, Margin, Overlay, OverlayBounds, OverlayLayout, OverlayOptions,
@@ -33,87 +36,15 @@ pub use overlay::{
 };
 pub use scheduler::RenderScheduler;
 pub use scroll::ScrollState;
+pub use scrollbar::{ScrollbarMode, ScrollbarStyle, SCROLLBAR_HIDE_DELAY};
 
 use cursor::CursorPlan;
+use dock::DockLines;
+use frame::{finalize_lines, PreparedFrame};
 use line::{apply_line_reset, extract_cursor_position, resolve_fake_cursors, strip_prompt_markers};
 
 pub(crate) const BEGIN_SYNC: &str = "\x1b[?2026h";
 pub(crate) const END_SYNC: &str = "\x1b[?2026l";
-
-/// pi-tui's `tuiMode`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TuiMode {
-    /// Normal screen and terminal scrollback (`TuiMainScreen`).
-    Regular,
-    /// Alternate screen, app-owned viewport (`TuiAltScreen`); Pi's default.
-    Fullscreen,
-}
-
-/// Terminal size in cells.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TermSize {
-    /// Columns.
-    pub cols: usize,
-    /// Rows.
-    pub rows: usize,
-}
-
-/// What to draw: the scrolling transcript, the dock pinned below it, and overlays.
-pub struct Frame<'a> {
-    /// The transcript: scrolls (terminal scrollback in regular mode, the app's viewport in
-    /// fullscreen).
-    pub content: &'a mut dyn Component,
-    /// Below the transcript, always visible in fullscreen: pending messages, status,
-    /// widgets, editor, footer.
-    pub dock: &'a mut dyn Component,
-    /// Drawn over both.
-    pub overlays: Vec<Overlay<'a>>,
-}
-
-/// A line a component rendered wider than the terminal. pi-tui throws here and the app
-/// dies; tau cuts the line to the width and reports it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct OverWideLine {
-    /// Row in the frame (regular mode: line of the whole frame; fullscreen: screen row).
-    pub row: usize,
-    /// Its width.
-    pub width: usize,
-    /// The terminal's.
-    pub terminal_width: usize,
-}
-
-impl fmt::Display for OverWideLine {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "rendered line {} is wider than the terminal ({} > {}) and was cut; a component is not \
-             truncating its output (measure with visibleWidth, cut with truncateToWidth)",
-            self.row, self.width, self.terminal_width
-        )
-    }
-}
-
-/// What a frame did.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct RenderReport {
-    /// Bytes written to the output.
-    pub bytes_written: usize,
-    /// Every row was rewritten (first frame, resize, forced reset, change above the screen).
-    pub full_redraw: bool,
-    /// Lines cut to the terminal width.
-    pub over_wide: Vec<OverWideLine>,
-    /// Where the hardware cursor was put (frame row, column), if a component asked.
-    pub cursor: Option<(usize, usize)>,
-    /// Where each overlay of the frame was drawn (`None`: not visible), in frame order.
-    pub overlay_bounds: Vec<Option<OverlayBounds>>,
-}
-
-/// A frame's rows in final form, ready to diff.
-pub(crate) struct PreparedFrame {
-    pub lines: Vec<String>,
-    pub cursor: Option<(usize, usize)>,
-    pub has_overlays: bool,
-}
 
 enum Screen {
     Main(MainScreen),
@@ -123,6 +54,12 @@ enum Screen {
 /// The renderer for one terminal.
 pub struct Renderer {
     screen: Screen,
+    /// The other mode's state, kept while this one is active so switching back continues
+    /// where it left off (pi-tui's captured main-screen render state).
+    parked_main: Option<MainScreen>,
+    parked_alt: Option<AltScreen>,
+    /// Track and thumb styles of the fullscreen scrollbar.
+    pub scrollbar_style: ScrollbarStyle,
     /// Show the terminal's cursor at the focused component's marker (pi-tui's
     /// `showHardwareCursor`); it is moved there either way, for IME windows.
     pub show_hardware_cursor: bool,
@@ -137,11 +74,14 @@ impl Renderer {
         };
         Self {
             screen,
+            parked_main: None,
+            parked_alt: None,
+            scrollbar_style: ScrollbarStyle::default(),
             show_hardware_cursor: false,
         }
     }
 
-    /// The mode it was made for.
+    /// The mode it draws in.
     pub fn mode(&self) -> TuiMode {
         match self.screen {
             Screen::Main(_) => TuiMode::Regular,
@@ -149,21 +89,55 @@ impl Renderer {
         }
     }
 
+    /// Switches mode between frames (use [`crate::terminal::Terminal::switch_mode`], which
+    /// leaves the old screen and enters the new one around it). Regular mode resumes
+    /// diffing against what it last left on the normal screen, as Pi does when fullscreen is
+    /// toggled off; fullscreen keeps its scroll position and settings.
+    pub fn set_mode(&mut self, mode: TuiMode) {
+        if mode == self.mode() {
+            return;
+        }
+        let next = match mode {
+            TuiMode::Regular => Screen::Main(self.parked_main.take().unwrap_or_default()),
+            TuiMode::Fullscreen => Screen::Alt(self.parked_alt.take().unwrap_or_default()),
+        };
+        match std::mem::replace(&mut self.screen, next) {
+            Screen::Main(m) => self.parked_main = Some(m),
+            Screen::Alt(a) => self.parked_alt = Some(a),
+        }
+    }
+
+    fn main_mut(&mut self) -> &mut MainScreen {
+        match &mut self.screen {
+            Screen::Main(m) => m,
+            Screen::Alt(_) => self.parked_main.get_or_insert_with(MainScreen::default),
+        }
+    }
+
+    fn alt_mut(&mut self) -> &mut AltScreen {
+        match &mut self.screen {
+            Screen::Alt(a) => a,
+            Screen::Main(_) => self.parked_alt.get_or_insert_with(AltScreen::default),
+        }
+    }
+
     /// Regular mode: redraw with a clear whenever the frame shrinks (pi-tui's
     /// `setClearOnShrink`; off by default).
     pub fn set_clear_on_shrink(&mut self, enabled: bool) {
-        if let Screen::Main(main) = &mut self.screen {
-            main.clear_on_shrink = enabled;
-        }
+        self.main_mut().clear_on_shrink = enabled;
+    }
+
+    /// Regular mode: keep diffing when only the height changes (set it when `TERMUX_VERSION`
+    /// is in the environment, as pi-tui does).
+    pub fn set_keep_diff_on_height_change(&mut self, enabled: bool) {
+        self.main_mut().keep_diff_on_height_change = enabled;
     }
 
     /// Fullscreen: turn mouse reporting on when entering (`enable` is the sequence from
     /// [`mouse::mouse_enable_sequence`]), so the wheel scrolls the transcript. Takes effect at
     /// the next [`Self::enter`].
     pub fn set_mouse(&mut self, enable: Option<&'static str>) {
-        if let Screen::Alt(alt) = &mut self.screen {
-            alt.mouse = enable;
-        }
+        self.alt_mut().mouse = enable;
     }
 
     /// Fullscreen: input that belongs to the viewport rather than to the focused component
@@ -187,6 +161,12 @@ impl Renderer {
             return true;
         }
         alt.mouse.is_some() && mouse::is_mouse_report(data)
+    }
+
+    /// Fullscreen: how the transcript's scrollbar is drawn (Pi's setting
+    /// `fullscreenScrollbar`).
+    pub fn set_scrollbar(&mut self, mode: ScrollbarMode) {
+        self.alt_mut().scroll.scrollbar = mode;
     }
 
     /// The transcript's scroll position (fullscreen only).
@@ -219,10 +199,7 @@ impl Renderer {
     pub fn enter(&mut self, out: &mut dyn Write) -> io::Result<()> {
         let bytes = match &mut self.screen {
             Screen::Alt(a) => a.enter(),
-            Screen::Main(m) => {
-                m.reset();
-                "\x1b[?25l".to_string()
-            }
+            Screen::Main(_) => "\x1b[?25l".to_string(),
         };
         out.write_all(bytes.as_bytes())?;
         out.flush()
@@ -250,13 +227,13 @@ impl Renderer {
                 text
             }
             Screen::Alt(a) => {
-                let lines = frame.map(|f| {
+                let lines = frame.map(|mut f| {
                     let width = cols.max(1);
                     let content = f.content.render(width);
-                    let dock = f.dock.render(width);
+                    let dock = DockLines::render(&mut f.dock, width);
                     content
                         .iter()
-                        .chain(dock.iter())
+                        .chain(dock.all())
                         .map(|l| {
                             let l = resolve_fake_cursors(strip_prompt_markers(l), false);
                             let l = apply_line_reset(&l);
@@ -282,27 +259,67 @@ impl Renderer {
         size: TermSize,
         out: &mut dyn Write,
     ) -> io::Result<RenderReport> {
+        self.render_at(frame, size, Instant::now(), out)
+    }
+
+    /// [`Self::render`] with the time given (tests step it; a transient scrollbar depends
+    /// on it).
+    pub fn render_at(
+        &mut self,
+        frame: Frame<'_>,
+        size: TermSize,
+        now: Instant,
+        out: &mut dyn Write,
+    ) -> io::Result<RenderReport> {
         let width = size.cols.max(1);
         let height = size.rows.max(1);
         let show = self.show_hardware_cursor;
         let Frame {
             content,
-            dock,
+            mut dock,
             mut overlays,
         } = frame;
-        let content_lines = content.render(width);
-        let dock_lines = dock.render(width);
+        let always_bar =
+            matches!(&self.screen, Screen::Alt(a) if a.scroll.scrollbar == ScrollbarMode::Always);
+        let content_width = if always_bar && width > 1 {
+            width - 1
+        } else {
+            width
+        };
+        let content_lines = content.render(content_width);
+        let dock_lines = DockLines::render(&mut dock, width);
         let mut report = RenderReport::default();
         let mut bytes = String::new();
         let mut lines = match &mut self.screen {
             Screen::Main(_) => content_lines
                 .iter()
-                .chain(dock_lines.iter())
+                .chain(dock_lines.all())
                 .map(|l| resolve_fake_cursors(strip_prompt_markers(l), show))
                 .collect(),
             Screen::Alt(alt) => {
-                alt_screen::layout_rows(&content_lines, &dock_lines, height, &mut alt.scroll)
-                    .iter()
+                let (mut rows, viewport) = alt_screen::layout_rows(
+                    &content_lines,
+                    &dock_lines,
+                    height,
+                    &mut alt.scroll,
+                    content_width != width,
+                );
+                let (visible, until) = alt.scroll.scrollbar_visible(now);
+                report.redraw_at = until;
+                if visible {
+                    let top = alt.scroll.top();
+                    let mode = alt.scroll.scrollbar;
+                    let style = &self.scrollbar_style;
+                    scrollbar::paint(
+                        &mut rows[..viewport],
+                        width,
+                        content_lines.len(),
+                        top,
+                        mode,
+                        style,
+                    );
+                }
+                rows.iter()
                     .map(|l| resolve_fake_cursors(strip_prompt_markers(l), show))
                     .collect::<Vec<_>>()
             }
@@ -341,48 +358,5 @@ impl Renderer {
         out.flush()?;
         report.bytes_written = bytes.len();
         Ok(report)
-    }
-}
-
-/// Resets every line, cutting (and reporting) the ones wider than the terminal.
-fn finalize_lines(
-    lines: Vec<String>,
-    width: usize,
-    over_wide: &mut Vec<OverWideLine>,
-) -> Vec<String> {
-    lines
-        .into_iter()
-        .enumerate()
-        .map(|(row, line)| {
-            if line::is_image_line(&line) {
-                return line;
-            }
-            let w = visible_width(&line);
-            if w <= width {
-                return apply_line_reset(&line);
-            }
-            over_wide.push(OverWideLine {
-                row,
-                width: w,
-                terminal_width: width,
-            });
-            apply_line_reset(&slice_by_column(&line, 0, width, true))
-        })
-        .collect()
-}
-
-/// A component made of fixed lines (tests, and a simple dock).
-pub struct StaticLines(pub crate::component::Lines);
-
-impl StaticLines {
-    /// Lines from anything string-like.
-    pub fn new<I: IntoIterator<Item = S>, S: Into<String>>(lines: I) -> Self {
-        Self(Arc::new(lines.into_iter().map(Into::into).collect()))
-    }
-}
-
-impl Component for StaticLines {
-    fn render(&mut self, _width: usize) -> crate::component::Lines {
-        self.0.clone()
     }
 }

@@ -95,9 +95,11 @@ impl Anchor {
     fn col(self, width: i64, avail: i64, margin_left: i64) -> i64 {
         match self {
             Self::TopLeft | Self::LeftCenter | Self::BottomLeft => margin_left,
-            Self::TopRight | Self::RightCenter | Self::BottomRight => margin_left + avail - width,
+            Self::TopRight | Self::RightCenter | Self::BottomRight => {
+                margin_left.saturating_add(avail.saturating_sub(width))
+            }
             Self::TopCenter | Self::Center | Self::BottomCenter => {
-                margin_left + (avail - width).div_euclid(2)
+                margin_left.saturating_add(avail.saturating_sub(width).div_euclid(2))
             }
         }
     }
@@ -200,6 +202,13 @@ pub struct OverlayLayout {
     pub max_height: Option<usize>,
 }
 
+/// Far beyond any terminal, small enough that sums of a few cannot overflow.
+const LIMIT: i64 = 1 << 40;
+
+fn bounded(n: i64) -> i64 {
+    n.clamp(-LIMIT, LIMIT)
+}
+
 /// Resolves the options for an overlay `overlay_height` lines tall on a
 /// `term_width` x `term_height` terminal, exactly as pi-tui's `resolveOverlayLayout`.
 pub fn resolve_layout(
@@ -208,38 +217,49 @@ pub fn resolve_layout(
     term_width: usize,
     term_height: usize,
 ) -> OverlayLayout {
-    let (tw, th) = (term_width as i64, term_height as i64);
+    // Extensions pass any numbers; bounded, the arithmetic below cannot overflow and every
+    // real layout (terminals are far smaller) is unchanged.
+    let (tw, th) = (bounded(term_width as i64), bounded(term_height as i64));
     let m = &opt.margin;
-    let (mt, mr, mb, ml) = (m.top.max(0), m.right.max(0), m.bottom.max(0), m.left.max(0));
+    let margin = |v: i64| bounded(v).max(0);
+    let (mt, mr, mb, ml) = (
+        margin(m.top),
+        margin(m.right),
+        margin(m.bottom),
+        margin(m.left),
+    );
     let avail_w = (tw - ml - mr).max(1);
     let avail_h = (th - mt - mb).max(1);
-    let mut width = opt.width.map_or(80.min(avail_w), |w| w.resolve(term_width));
+    let mut width = opt
+        .width
+        .map_or(80.min(avail_w), |w| bounded(w.resolve(term_width)));
     if let Some(min) = opt.min_width {
-        width = width.max(min);
+        width = width.max(bounded(min));
     }
     let width = width.min(avail_w).max(1);
     let max_height = opt
         .max_height
-        .map(|h| h.resolve(term_height).min(avail_h).max(1));
-    let height = max_height.map_or(overlay_height as i64, |m| m.min(overlay_height as i64));
+        .map(|h| bounded(h.resolve(term_height)).min(avail_h).max(1));
+    let lines = bounded(overlay_height as i64);
+    let height = max_height.map_or(lines, |m| m.min(lines));
     let mut row = match opt.row {
-        Some(Position::Cells(r)) => r,
+        Some(Position::Cells(r)) => bounded(r),
         Some(Position::Percent(p)) => {
-            mt + ((avail_h - height).max(0) as f64 * p / 100.0).floor() as i64
+            mt + bounded(((avail_h - height).max(0) as f64 * p / 100.0).floor() as i64)
         }
         Some(Position::Center) => Anchor::Center.row(height, avail_h, mt),
         None => opt.anchor.row(height, avail_h, mt),
     };
     let mut col = match opt.col {
-        Some(Position::Cells(c)) => c,
+        Some(Position::Cells(c)) => bounded(c),
         Some(Position::Percent(p)) => {
-            ml + ((avail_w - width).max(0) as f64 * p / 100.0).floor() as i64
+            ml + bounded(((avail_w - width).max(0) as f64 * p / 100.0).floor() as i64)
         }
         Some(Position::Center) => Anchor::Center.col(width, avail_w, ml),
         None => opt.anchor.col(width, avail_w, ml),
     };
-    row += opt.offset_y;
-    col += opt.offset_x;
+    row += bounded(opt.offset_y);
+    col += bounded(opt.offset_x);
     // pi-tui clamps with max(low, min(x, high)): the low bound wins when they cross.
     row = row.min(th - mb - height).max(mt);
     col = col.min(tw - mr - width).max(ml);
@@ -316,7 +336,8 @@ pub fn composite_overlays(
             width: first.width,
             height: rows.len(),
         });
-        min_lines = min_lines.max(at.row + rows.len());
+        // A row past the screen comes only from absurd margins; it must not pad the frame to it.
+        min_lines = min_lines.max(at.row.min(term_height) + rows.len());
         drawn.push((rows, at.row, at.col, first.width));
     }
     let working = lines.len().max(term_height).max(min_lines);
@@ -377,5 +398,35 @@ mod tests {
             Some(SizeValue::Percent(12.5))
         );
         assert_eq!(SizeValue::parse_percent("12"), None);
+    }
+
+    #[test]
+    fn absurd_numbers_from_an_extension_still_land_on_screen() {
+        let o = OverlayOptions {
+            width: Some(SizeValue::Cells(i64::MAX)),
+            min_width: Some(i64::MIN),
+            max_height: Some(SizeValue::Percent(f64::INFINITY)),
+            row: Some(Position::Percent(f64::NAN)),
+            col: Some(Position::Cells(i64::MIN)),
+            offset_x: i64::MAX,
+            offset_y: i64::MIN,
+            margin: Margin::all(i64::MAX),
+            ..Default::default()
+        };
+        let l = resolve_layout(&o, usize::MAX, 100, 40);
+        assert!(l.width >= 1 && l.width <= 100, "{l:?}");
+        let mut lines = vec![String::new(); 3];
+        let mut boxed = crate::render::StaticLines::new(["x"]);
+        let mut overlays = [Overlay {
+            component: &mut boxed,
+            options: &o,
+            focus_order: 0,
+        }];
+        composite_overlays(&mut lines, &mut overlays, 100, 40, false);
+        assert_eq!(
+            lines.len(),
+            41,
+            "padded to the screen, not to the absurd row"
+        );
     }
 }

@@ -5,6 +5,10 @@
 /// Lines kept from the previous page when paging (pi-tui's page overlap).
 const PAGE_OVERLAP: usize = 4;
 
+use std::time::Instant;
+
+use super::scrollbar::{ScrollbarMode, SCROLLBAR_HIDE_DELAY};
+
 /// Scroll position of the transcript.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ScrollState {
@@ -15,6 +19,12 @@ pub struct ScrollState {
     /// Scrolled to the end explicitly without re-enabling follow; cleared once content
     /// grows past it.
     follow_suppressed_at_end: bool,
+    /// The view moved since the last frame (an `Auto` scrollbar shows).
+    moved: bool,
+    /// Until when an `Auto` scrollbar stays.
+    scrollbar_until: Option<Instant>,
+    /// How the scrollbar is drawn.
+    pub scrollbar: ScrollbarMode,
 }
 
 impl Default for ScrollState {
@@ -25,6 +35,9 @@ impl Default for ScrollState {
             viewport_height: 0,
             following_end: true,
             follow_suppressed_at_end: false,
+            moved: false,
+            scrollbar_until: None,
+            scrollbar: ScrollbarMode::Hidden,
         }
     }
 }
@@ -67,6 +80,29 @@ impl ScrollState {
         }
     }
 
+    /// Whether the scrollbar is drawn in a frame at `now`; an `Auto` one appears when the
+    /// view moved and stays for [`SCROLLBAR_HIDE_DELAY`]. Returns when it disappears, for
+    /// the caller to schedule the frame that hides it.
+    pub(super) fn scrollbar_visible(&mut self, now: Instant) -> (bool, Option<Instant>) {
+        let overflows = self.content_height > self.viewport_height;
+        let moved = std::mem::take(&mut self.moved);
+        match self.scrollbar {
+            ScrollbarMode::Hidden => (false, None),
+            ScrollbarMode::Always => (self.viewport_height > 0, None),
+            ScrollbarMode::Auto => {
+                if !overflows {
+                    self.scrollbar_until = None;
+                } else if moved {
+                    self.scrollbar_until = Some(now + SCROLLBAR_HIDE_DELAY);
+                }
+                match self.scrollbar_until {
+                    Some(until) if until > now => (true, Some(until)),
+                    _ => (false, None),
+                }
+            }
+        }
+    }
+
     /// Scrolls by `lines` (negative is up); returns the part that could not be scrolled.
     pub fn scroll_by(&mut self, lines: i64) -> i64 {
         if lines == 0 {
@@ -79,6 +115,7 @@ impl ScrollState {
             self.top as i64
         };
         let next = (start + lines).clamp(0, max);
+        self.moved |= next != start;
         self.top = next as usize;
         self.following_end = next == max;
         self.follow_suppressed_at_end = false;
@@ -121,6 +158,7 @@ impl ScrollState {
 
     /// To the first line; following stops unless everything fits.
     pub fn to_top(&mut self) {
+        self.moved |= self.top != 0;
         self.top = 0;
         self.following_end = self.content_height <= self.viewport_height;
         self.follow_suppressed_at_end = false;
@@ -128,6 +166,7 @@ impl ScrollState {
 
     /// To the last line, following again.
     pub fn to_bottom(&mut self) {
+        self.moved |= self.top != self.max_top();
         self.top = self.max_top();
         self.following_end = true;
         self.follow_suppressed_at_end = false;
@@ -136,6 +175,7 @@ impl ScrollState {
     /// To `top` (clamped); `disable_follow` keeps the view there even at the bottom.
     pub fn scroll_to(&mut self, top: usize, disable_follow: bool) {
         let max = self.max_top();
+        self.moved |= self.top != top.min(max);
         self.top = top.min(max);
         self.follow_suppressed_at_end = disable_follow && self.top == max;
         self.following_end = !self.follow_suppressed_at_end && self.top == max;

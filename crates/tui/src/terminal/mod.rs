@@ -10,19 +10,20 @@
 //!
 //! ```no_run
 //! use std::time::Instant;
-//! use tau_tui::render::{Frame, RenderScheduler, Renderer, StaticLines, TuiMode};
+//! use tau_tui::render::{DockPart, Frame, RenderScheduler, Renderer, StaticLines, TuiMode};
 //! use tau_tui::terminal::{Terminal, TerminalEvent, TerminalOptions};
 //!
 //! # async fn run() -> std::io::Result<()> {
 //! let mut renderer = Renderer::new(TuiMode::Fullscreen);
 //! let (mut terminal, mut events) = Terminal::start(&mut renderer, TerminalOptions::default())?;
 //! let (mut out, mut scheduler) = (terminal.writer(), RenderScheduler::default());
-//! let (mut transcript, mut dock) = (StaticLines::new(["hello"]), StaticLines::new(["> "]));
+//! let (mut transcript, mut editor) = (StaticLines::new(["hello"]), StaticLines::new(["> "]));
 //! scheduler.request();
 //! loop {
 //!     let now = Instant::now();
 //!     if scheduler.take_due(now) {
-//!         let frame = Frame { content: &mut transcript, dock: &mut dock, overlays: vec![] };
+//!         let dock = vec![DockPart::with_min(&mut editor, 3)];
+//!         let frame = Frame { content: &mut transcript, dock, overlays: vec![] };
 //!         let report = renderer.render(frame, terminal.size(), &mut out)?;
 //!         report.over_wide.iter().for_each(|line| eprintln!("{line}"));
 //!     }
@@ -35,6 +36,7 @@
 //!                 if !renderer.handle_viewport_input(&data, 1) { /* focused component */ }
 //!                 scheduler.request_immediate();
 //!             }
+//!             TerminalEvent::InputClosed => break,
 //!             TerminalEvent::Resize(_) | TerminalEvent::KittyProtocol(_) => scheduler.request(),
 //!         },
 //!         _ = sleep => {}
@@ -53,6 +55,7 @@ mod size;
 use std::fs::File;
 use std::io::{self, Write};
 use std::os::fd::AsFd;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -81,6 +84,8 @@ pub enum TerminalEvent {
     /// The Kitty keyboard protocol was switched on (or off); key parsing depends on it
     /// ([`crate::keys::KeyContext::kitty_active`]).
     KittyProtocol(bool),
+    /// The terminal's input ended or failed (the terminal closed): no more input comes.
+    InputClosed,
 }
 
 /// How to run the terminal.
@@ -102,13 +107,35 @@ impl Default for TerminalOptions {
 #[derive(Clone, Debug)]
 pub struct TerminalWriter {
     output: Arc<Mutex<File>>,
+    progress: Arc<AtomicBool>,
 }
+
+/// The terminal's busy indicator (OSC 9;4, indeterminate), and its clearing.
+const PROGRESS_ACTIVE: &str = "\x1b]9;4;3\x07";
+const PROGRESS_CLEAR: &str = "\x1b]9;4;0\x07";
 
 impl TerminalWriter {
     fn new(output: File) -> Self {
         Self {
             output: Arc::new(Mutex::new(output)),
+            progress: Arc::new(AtomicBool::new(false)),
         }
+    }
+
+    /// Shows or clears the terminal's progress indicator (tab/taskbar spinner) while the
+    /// agent works, as Pi's `showTerminalProgress`. Terminals drop it after a while without
+    /// news: call again about once a second while active (pi-tui's keepalive). Cleared on
+    /// stop.
+    pub fn set_progress(&mut self, active: bool) -> io::Result<()> {
+        self.progress.store(active, Ordering::Relaxed);
+        self.write_all(
+            if active {
+                PROGRESS_ACTIVE
+            } else {
+                PROGRESS_CLEAR
+            }
+            .as_bytes(),
+        )
     }
 
     /// Sets the window title (OSC 0); control characters become spaces.
@@ -163,7 +190,8 @@ pub struct Terminal {
 /// What runs between start and stop.
 struct Session {
     raw: RawMode,
-    reader: Reader,
+    /// `None` once input was drained for exit.
+    reader: Option<Reader>,
     resize: Option<(signal_hook::iterator::Handle, JoinHandle<()>)>,
 }
 
@@ -237,31 +265,44 @@ impl Terminal {
         }
         let raw = RawMode::enable(&self.input)?;
         self.mode = renderer.mode();
+        match self.take_over(renderer, &raw) {
+            Ok(reader) => {
+                let resize = self.watch_resize().ok();
+                self.session = Some(Session {
+                    raw,
+                    reader: Some(reader),
+                    resize,
+                });
+                Ok(())
+            }
+            Err(e) => {
+                // Half taken: give back what was switched on.
+                let undo = format!("{BRACKETED_PASTE_OFF}{}", self.lock_negotiation().end());
+                let _ = self.writer.write_all(undo.as_bytes());
+                let _ = renderer.leave(None, 0, &mut self.writer);
+                let _ = raw.restore(&self.input);
+                restore::disarm();
+                Err(e)
+            }
+        }
+    }
+
+    /// Everything of [`Self::resume`] after raw mode: screen, modes, negotiation, input.
+    fn take_over(&mut self, renderer: &mut Renderer, raw: &RawMode) -> io::Result<Reader> {
+        restore::arm(&self.output, raw.saved(), self.mode)?;
         let mut bytes = Vec::new();
         // The alternate screen first: Kitty keyboard flags are kept per screen.
         renderer.enter(&mut bytes)?;
         bytes.extend_from_slice(BRACKETED_PASTE_ON.as_bytes());
         bytes.extend_from_slice(self.lock_negotiation().begin().as_bytes());
-        restore::arm(&self.output, raw.saved(), self.mode)?;
-        if let Err(e) = self.writer.write_all(&bytes) {
-            let _ = raw.restore(&self.input);
-            restore::disarm();
-            return Err(e);
-        }
-        let reader = Reader::spawn(ReaderSetup {
+        self.writer.write_all(&bytes)?;
+        Reader::spawn(ReaderSetup {
             input: self.input.try_clone()?,
             writer: self.writer.clone(),
             negotiation: self.negotiation.clone(),
             events: self.events.clone(),
             escape_timeout: self.options.escape_timeout,
-        })?;
-        let resize = self.watch_resize().ok();
-        self.session = Some(Session {
-            raw,
-            reader,
-            resize,
-        });
-        Ok(())
+        })
     }
 
     fn watch_resize(&self) -> io::Result<(signal_hook::iterator::Handle, JoinHandle<()>)> {
@@ -287,24 +328,107 @@ impl Terminal {
     /// printed into the normal screen after leaving the alternate one (the transcript stays
     /// in the scrollback); without one the normal screen comes back as it was.
     pub fn stop(&mut self, renderer: &mut Renderer, frame: Option<Frame<'_>>) -> io::Result<()> {
+        self.stop_session(renderer, frame, true)
+    }
+
+    /// Switches between regular and fullscreen mode (Pi's fullscreen toggle): the old screen
+    /// is left as it is, keyboard flags are popped and pushed again on the new screen, and
+    /// regular mode continues diffing against what it left on the normal screen. Render a
+    /// frame afterwards.
+    pub fn switch_mode(&mut self, renderer: &mut Renderer, mode: TuiMode) -> io::Result<()> {
+        if renderer.mode() == mode {
+            return Ok(());
+        }
+        let running = self.session.is_some();
+        self.stop_session(renderer, None, false)?;
+        renderer.set_mode(mode);
+        if running {
+            self.resume(renderer)?;
+        }
+        Ok(())
+    }
+
+    /// `reset`: the next frame redraws everything (someone else may have drawn meanwhile).
+    fn stop_session(
+        &mut self,
+        renderer: &mut Renderer,
+        frame: Option<Frame<'_>>,
+        reset: bool,
+    ) -> io::Result<()> {
         let Some(session) = self.session.take() else {
             return Ok(());
         };
-        session.reader.stop();
+        if let Some(reader) = session.reader {
+            reader.stop();
+        }
         if let Some((handle, thread)) = session.resize {
             handle.close();
             let _ = thread.join();
         }
-        let mut bytes = String::from(BRACKETED_PASTE_OFF);
+        let mut bytes = String::new();
+        if self.writer.progress.swap(false, Ordering::Relaxed) {
+            bytes.push_str(PROGRESS_CLEAR);
+        }
+        bytes.push_str(BRACKETED_PASTE_OFF);
+        let was_kitty = self.kitty_active();
         bytes.push_str(&self.lock_negotiation().end());
+        if was_kitty {
+            // Key names change back; the next session reports the protocol again.
+            let _ = self.events.send(TerminalEvent::KittyProtocol(false));
+        }
         let written = self.writer.write_all(bytes.as_bytes()).and_then(|()| {
             let cols = self.size().cols;
             renderer.leave(frame, cols, &mut self.writer)
         });
         let restored = session.raw.restore(&self.input);
         restore::disarm();
-        renderer.reset();
+        if reset {
+            renderer.reset();
+        }
         written.and(restored)
+    }
+
+    /// Before quitting (pi-tui's `drainInput`): stops input, pops the keyboard flags, then
+    /// reads and drops whatever the terminal still sends (Kitty key releases of the quit key)
+    /// until it has been quiet for `idle` or `max` passed, so none of it reaches the shell.
+    /// Call [`Self::stop`] afterwards.
+    pub fn drain_input(&mut self, max: Duration, idle: Duration) -> io::Result<()> {
+        let Some(session) = self.session.as_mut() else {
+            return Ok(());
+        };
+        if let Some(reader) = session.reader.take() {
+            reader.stop();
+        }
+        let was_kitty = self.kitty_active();
+        let pop = self.lock_negotiation().end();
+        self.writer.write_all(pop.as_bytes())?;
+        if was_kitty {
+            let _ = self.events.send(TerminalEvent::KittyProtocol(false));
+        }
+        let end = std::time::Instant::now() + max;
+        let mut buf = [0u8; 4096];
+        loop {
+            let left = end.saturating_duration_since(std::time::Instant::now());
+            if left.is_zero() {
+                return Ok(());
+            }
+            let wait = rustix::event::Timespec::try_from(idle.min(left))
+                .map_err(|_| io::Error::other("drain wait out of range"))?;
+            let mut fds = [rustix::event::PollFd::new(
+                &self.input,
+                rustix::event::PollFlags::IN,
+            )];
+            match rustix::event::poll(&mut fds, Some(&wait)) {
+                Ok(0) => return Ok(()),
+                Ok(_) => match rustix::io::read(&self.input, &mut buf) {
+                    Ok(0) => return Ok(()),
+                    Ok(_) | Err(rustix::io::Errno::INTR | rustix::io::Errno::AGAIN) => {}
+                    Err(e) => return Err(e.into()),
+                },
+                Err(rustix::io::Errno::INTR) => {}
+                Err(e) => return Err(e.into()),
+            }
+        }
     }
 
     /// Ctrl+Z: gives the terminal back, stops the process group with SIGTSTP (as a shell
@@ -321,7 +445,9 @@ impl Terminal {
         let Some(session) = self.session.take() else {
             return;
         };
-        session.reader.stop();
+        if let Some(reader) = session.reader {
+            reader.stop();
+        }
         if let Some((handle, thread)) = session.resize {
             handle.close();
             let _ = thread.join();

@@ -89,7 +89,7 @@ impl ReadLoop {
                 match poll(&mut fds, timeout.as_ref()) {
                     Ok(_) => {}
                     Err(rustix::io::Errno::INTR) => continue,
-                    Err(_) => return,
+                    Err(_) => return self.closed(),
                 }
                 (!fds[0].revents().is_empty(), !fds[1].revents().is_empty())
             };
@@ -100,10 +100,10 @@ impl ReadLoop {
             let now = Instant::now();
             if input_ready {
                 match rustix::io::read(&self.setup.input, &mut buf) {
-                    Ok(0) => return,
+                    Ok(0) => return self.closed(),
                     Ok(n) => events = self.splitter.feed_bytes(&buf[..n]),
                     Err(rustix::io::Errno::INTR | rustix::io::Errno::AGAIN) => continue,
-                    Err(_) => return,
+                    Err(_) => return self.closed(),
                 }
                 self.split_deadline = self.pending_split_deadline(now);
             } else if self.split_deadline.is_some_and(|d| d <= now) {
@@ -125,6 +125,24 @@ impl ReadLoop {
             if !self.deliver(forward) {
                 return;
             }
+        }
+    }
+
+    /// End of input: what is still held is input too, then the application hears it ended.
+    fn closed(&mut self) {
+        let mut rest: Vec<String> = self
+            .lock_negotiation()
+            .fragment_timeout()
+            .into_iter()
+            .collect();
+        for event in self.splitter.timeout_elapsed() {
+            match event {
+                InputEvent::Data(seq) => rest.push(seq),
+                InputEvent::Paste(text) => rest.push(format!("\x1b[200~{text}\x1b[201~")),
+            }
+        }
+        if self.deliver(rest) {
+            let _ = self.setup.events.send(TerminalEvent::InputClosed);
         }
     }
 

@@ -21,7 +21,7 @@ static ARMED: Mutex<Option<Armed>> = Mutex::new(None);
 static HOOK: Once = Once::new();
 
 /// Everything tau may have switched on, switched off: synchronized output ended, autowrap
-/// and the cursor back, bracketed paste off, Kitty flags popped, modifyOtherKeys off, and in
+/// and the cursor back, progress indicator cleared, bracketed paste off, Kitty flags popped, modifyOtherKeys off, and in
 /// fullscreen the alternate screen left (after the pop: Kitty flags are per screen).
 pub(super) fn exit_sequence(mode: TuiMode) -> String {
     let mut out = String::from("\x1b[?2026l");
@@ -29,7 +29,7 @@ pub(super) fn exit_sequence(mode: TuiMode) -> String {
         out.push_str(crate::render::mouse::DISABLE_MOUSE);
         out.push_str("\x1b[?7h");
     }
-    out.push_str("\x1b[?25h\x1b[?2004l\x1b[<u\x1b[>4;0m");
+    out.push_str("\x1b[?25h\x1b]9;4;0\x07\x1b[?2004l\x1b[<u\x1b[>4;0m");
     if mode == TuiMode::Fullscreen {
         out.push_str("\x1b[?1049l\x1b[?25h");
     }

@@ -275,6 +275,13 @@ impl Tracker {
         };
     }
 
+    /// The background colour in force, as an SGR sequence (empty for the default).
+    pub(crate) fn background_code(&self) -> String {
+        self.bg
+            .as_ref()
+            .map_or(String::new(), |bg| format!("\x1b[{bg}m"))
+    }
+
     /// The sequences that re-open the current state at the start of a line.
     pub(crate) fn active_codes(&self) -> String {
         let flags = [
