@@ -226,7 +226,7 @@ pub async fn run(
             };
             let frame = Frame {
                 content: &mut view,
-                dock: &mut dock,
+                dock: vec![tau_tui::render::DockPart::with_min(&mut dock, 3)],
                 overlays: Vec::new(),
             };
             match renderer.render(frame, terminal.size(), &mut out) {
@@ -268,6 +268,8 @@ pub async fn run(
                         scheduler.request();
                     }
                     TerminalEvent::KittyProtocol(_) => scheduler.request(),
+                    // The terminal is gone (its window closed): end as Ctrl+D would.
+                    TerminalEvent::InputClosed => break,
                 }
             }
             event = inbox.recv() => {
