@@ -71,6 +71,8 @@ pub async fn start(
     }
     let mut options = HostOptions::new(cwd);
     if mode == "tui" {
+        // Components stay in the host as real pi-tui objects; tau draws their lines.
+        options.components = true;
         options.min_node = (22, 19);
     }
     // The host's output and failures go to stderr, or where the mode redirected it.

@@ -35,6 +35,8 @@ pub struct App {
     pub keymap: Keymap,
     /// A prompt handed to the session is being worked on.
     pub busy: bool,
+    /// The agent runs (the working line shows); a command of an extension is not a run.
+    pub working: bool,
     /// Pi's working message ("Working...") while busy; extensions may change it.
     pub working_message: Option<String>,
     /// Queued steering and follow-up messages (shown above the editor).
@@ -64,6 +66,7 @@ impl App {
             footer,
             keymap: Keymap::default(),
             busy: false,
+            working: false,
             working_message: None,
             queued_steering: Vec::new(),
             queued_follow_up: Vec::new(),

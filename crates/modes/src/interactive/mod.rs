@@ -17,6 +17,7 @@ pub mod header;
 pub mod keymap;
 pub mod look;
 pub mod paint;
+pub mod remote;
 pub mod run;
 pub mod runner;
 pub mod theme_choice;

@@ -26,9 +26,11 @@ use super::bridge::{AppEvent, TuiEvents, TuiUi};
 use super::effects::Effect;
 use super::footer::{FooterInfo, UsageTotals};
 use super::look::Look;
+use super::remote::{self, Remote};
 use super::runner::Runner;
 use super::view::{DockView, ThinkingDisplay, TranscriptView, ViewOptions};
 use super::{git, header, theme_choice};
+use tau_ext_bridge::components::{ComponentEvent, ComponentId};
 
 /// What the command line adds to the session's options.
 pub struct InteractiveOptions {
@@ -44,6 +46,9 @@ pub struct InteractiveOptions {
 
 /// Builds the initial prompts from the extensions' boolean flag names.
 pub type PromptBuilder = Box<dyn FnOnce(&[String]) -> Vec<UserContent> + Send>;
+
+/// Two presses within this time are a double press (Pi's Ctrl+C / Esc rule).
+const DOUBLE_PRESS: Duration = Duration::from_millis(500);
 
 /// How often the UI wakes while something animates (spinners, countdowns, running rows).
 const TICK: Duration = Duration::from_millis(80);
@@ -107,6 +112,10 @@ pub async fn run(
         tau_app::session_setup::session_dir(&args, agent_dir, &cwd_text),
     ));
 
+    let host = runner.extensions.as_ref().map(|e| e.host.clone());
+    let mut component_events = host.as_ref().and_then(|h| h.components().events());
+    let mut remote = Remote::default();
+
     let theme = theme_choice::choose(agent_dir, &options.ui_options);
     let look = Look::new(Arc::new(theme.theme));
     if let Some(warning) = theme.warning {
@@ -140,6 +149,18 @@ pub async fn run(
         .map_err(|error| format!("cannot take the terminal: {error}"))?;
     let mut out = terminal.writer();
     app_resize(&mut app, terminal.size().rows);
+    if let Some(host) = &host {
+        let size = terminal.size();
+        let components = host.components();
+        components
+            .set_terminal_size(size.cols as u16, size.rows as u16)
+            .await;
+        components.set_palette(&remote::palette(&look.theme)).await;
+    }
+    let mut footer_data_sent = String::new();
+    let mut header_shown: Option<tau_tui::Lines> = None;
+    let mut last_ctrl_c: Option<Instant> = None;
+    let mut remote_escape: Option<(ComponentId, Instant)> = None;
     let mut scheduler = RenderScheduler::default();
     scheduler.request();
 
@@ -219,21 +240,97 @@ pub async fn run(
                 let _ = out.set_title(&title);
                 last_title = Some(title);
             }
+            if let Some(host) = &host {
+                let size = terminal.size();
+                if remote.needs_refresh() {
+                    remote
+                        .refresh(host, size.cols as u16, size.rows as u16)
+                        .await;
+                }
+                // An extension's header replaces tau's.
+                let header = remote.header.map(|id| remote.lines(id));
+                let same = match (&header, &header_shown) {
+                    (Some(a), Some(b)) => std::sync::Arc::ptr_eq(a, b),
+                    (None, None) => true,
+                    _ => false,
+                };
+                if !same {
+                    match &header {
+                        Some(lines) => view.set_header(lines.to_vec()),
+                        None => {
+                            view.set_header(header::lines(&look, &options.version, &app.keymap))
+                        }
+                    }
+                    header_shown = header;
+                }
+                let data = serde_json::json!({
+                    "gitBranch": app.footer.git_branch,
+                    "extensionStatuses": app.footer.statuses,
+                    "availableProviderCount": app.footer.provider_count,
+                });
+                let text = data.to_string();
+                if text != footer_data_sent {
+                    host.components().set_footer_data(data).await;
+                    footer_data_sent = text;
+                }
+            }
             let mut dock = DockView {
                 app: &mut app,
                 look: &look,
                 now,
+                remote: &remote,
             };
+            let mut shown: Vec<(
+                remote::Shown,
+                &tau_tui::render::OverlayOptions,
+                u64,
+                ComponentId,
+            )> = remote
+                .overlays
+                .iter()
+                .filter(|o| !o.hidden && remote.is_visible(o.id))
+                .map(|o| {
+                    (
+                        remote::Shown(remote.lines(o.id)),
+                        &o.options,
+                        o.focus_order,
+                        o.id,
+                    )
+                })
+                .collect();
+            let overlay_ids: Vec<ComponentId> = shown.iter().map(|s| s.3).collect();
+            let overlays = shown
+                .iter_mut()
+                .map(|(component, options, order, _)| tau_tui::render::Overlay {
+                    component,
+                    options,
+                    focus_order: *order,
+                })
+                .collect();
             let frame = Frame {
                 content: &mut view,
                 dock: vec![tau_tui::render::DockPart::with_min(&mut dock, 3)],
-                overlays: Vec::new(),
+                overlays,
             };
             match renderer.render(frame, terminal.size(), &mut out) {
                 Ok(report) => {
                     for line in report.over_wide {
                         app.transcript
                             .notice(super::transcript::Level::Error, line.to_string());
+                    }
+                    if let Some(host) = &host {
+                        for (id, bounds) in overlay_ids.iter().zip(report.overlay_bounds) {
+                            let bounds =
+                                bounds.map(|b| tau_ext_bridge::components::OverlayBounds {
+                                    row: b.row as u16,
+                                    col: b.col as u16,
+                                    width: b.width as u16,
+                                    height: b.height as u16,
+                                });
+                            if remote.bounds_changed(*id, bounds) {
+                                host.components().report_bounds(*id, bounds).await;
+                            }
+                        }
                     }
                 }
                 Err(_) => break, // the terminal went away
@@ -256,20 +353,85 @@ pub async fn run(
                     // of tau's own do.
                     TerminalEvent::Input(data) if tau_tui::keys::is_key_release(&data) => {}
                     TerminalEvent::Input(data) => {
-                        let scrolled = app.dialogs.is_empty() && scroll_key(&app, &mut renderer, &data);
-                        if !scrolled && !renderer.handle_viewport_input(&data, 3) {
-                            let effects = app.on_input(&data, Instant::now());
-                            perform(effects, &runner, &mut app, &mut terminal, &mut renderer);
+                        // Extensions' terminal input listeners see raw input first.
+                        let data = match &host {
+                            Some(host) if host.components().has_input_listeners() => {
+                                host.components().filter_input(&data, remote::RENDER_LIMIT).await
+                            }
+                            _ => Some(data),
+                        };
+                        let Some(data) = data else { continue };
+                        let now = Instant::now();
+                        let target = remote.key_target().filter(|_| app.dialogs.is_empty());
+                        if let (Some(host), Some(target)) = (&host, target) {
+                            use super::keymap::Action;
+                            // Ctrl+C twice still quits and Esc twice closes a component that
+                            // did not react: a hung extension cannot hold the terminal.
+                            if app.keymap.matches(&data, Action::Clear) {
+                                if last_ctrl_c.is_some_and(|t| now.duration_since(t) < DOUBLE_PRESS) {
+                                    break;
+                                }
+                                last_ctrl_c = Some(now);
+                            }
+                            if app.keymap.matches(&data, Action::Interrupt) {
+                                if remote_escape.is_some_and(|(id, t)| id == target && now.duration_since(t) < DOUBLE_PRESS) {
+                                    host.components().close(target).await;
+                                    remote.remove(target);
+                                    remote_escape = None;
+                                    scheduler.request_immediate();
+                                    continue;
+                                }
+                                remote_escape = Some((target, now));
+                            }
+                            host.components().send_input(target, &data).await;
+                            remote.touch(target);
+                        } else {
+                            let scrolled = app.dialogs.is_empty() && scroll_key(&app, &mut renderer, &data);
+                            if !scrolled && !renderer.handle_viewport_input(&data, 3) {
+                                let effects = app.on_input(&data, now);
+                                perform(effects, &runner, &mut app, &mut terminal, &mut renderer);
+                            }
                         }
                         scheduler.request_immediate();
                     }
                     TerminalEvent::Resize(size) => {
                         app_resize(&mut app, size.rows);
+                        if let Some(host) = &host {
+                            host.components().set_terminal_size(size.cols as u16, size.rows as u16).await;
+                            remote.invalidate();
+                        }
                         scheduler.request();
                     }
                     TerminalEvent::KittyProtocol(_) => scheduler.request(),
                     // The terminal is gone (its window closed): end as Ctrl+D would.
                     TerminalEvent::InputClosed => break,
+                }
+            }
+            event = next_component_event(&mut component_events) => {
+                match event {
+                    None => component_events = None,
+                    Some(event) => match remote.on_event(event) {
+                        remote::Reaction::Nothing => {}
+                        remote::Reaction::Redraw => scheduler.request(),
+                        remote::Reaction::Error(message) => {
+                            app.transcript.notice(super::transcript::Level::Error, message);
+                            scheduler.request();
+                        }
+                        remote::Reaction::Handover(action, done) => {
+                            use tau_ext_bridge::components::Handover;
+                            match action {
+                                Handover::Stop => {
+                                    let _ = terminal.stop(&mut renderer, None);
+                                }
+                                Handover::Start => {
+                                    let _ = terminal.resume(&mut renderer);
+                                    remote.invalidate();
+                                    scheduler.request_immediate();
+                                }
+                            }
+                            let _ = done.send(());
+                        }
+                    },
                 }
             }
             event = inbox.recv() => {
@@ -324,6 +486,16 @@ struct RestoreStderr;
 impl Drop for RestoreStderr {
     fn drop(&mut self) {
         tau_app::report::redirect_stderr(None);
+    }
+}
+
+/// The next component event, or never when there is no host.
+async fn next_component_event(
+    events: &mut Option<mpsc::UnboundedReceiver<ComponentEvent>>,
+) -> Option<ComponentEvent> {
+    match events {
+        Some(events) => events.recv().await,
+        None => std::future::pending().await,
     }
 }
 
@@ -440,6 +612,7 @@ fn refresh_footer(app: &mut App, runner: &Runner) {
     footer.thinking_level = config.thinking_level.as_str().to_string();
     footer.context_window = config.model.context_window;
     footer.session_name = runtime.with_session_log(|s| s.session_name().map(str::to_string));
+    app.working = runtime.is_running();
     let (tokens, window) = runtime.context_usage();
     footer.context_percent = (window > 0).then(|| tokens as f64 / window as f64 * 100.0);
 }

@@ -13,6 +13,7 @@ use crate::interactive::dialog::{Dialog, DialogKind};
 use crate::interactive::footer::render_footer;
 use crate::interactive::look::Look;
 use crate::interactive::paint::Paint;
+use crate::interactive::remote::Remote;
 
 /// Braille spinner frames, one every 80 ms.
 const SPINNER: [&str; 10] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
@@ -22,6 +23,8 @@ pub struct DockView<'a> {
     pub app: &'a mut App,
     pub look: &'a Look,
     pub now: Instant,
+    /// Extension components (widgets, the editor's place, the footer).
+    pub remote: &'a Remote,
 }
 
 fn truncated(text: String, width: usize) -> Vec<String> {
@@ -142,7 +145,7 @@ impl Component for DockView<'_> {
                 width,
             ));
         }
-        if app.busy {
+        if app.working {
             let frame = SPINNER[(tau_protocol::now_millis() / 80) as usize % SPINNER.len()];
             let message = app.working_message.as_deref().unwrap_or("Working...");
             lines.push(String::new());
@@ -155,30 +158,49 @@ impl Component for DockView<'_> {
                 width,
             ));
         }
+        let remote = self.remote;
+        // String widgets and component widgets share the key space; sorted by key.
         let widget_lines = |placement: Placement| -> Vec<String> {
-            app.widgets
-                .values()
-                .filter(|(p, _)| *p == placement)
-                .flat_map(|(_, lines)| lines.iter())
-                .map(|line| truncate_to_width(line, width, "", false))
+            let mut keyed: Vec<(&String, Vec<String>)> = app
+                .widgets
+                .iter()
+                .filter(|(key, (p, _))| *p == placement && !remote.widgets.contains_key(*key))
+                .map(|(key, (_, lines))| (key, lines.clone()))
+                .collect();
+            keyed.extend(
+                remote
+                    .widgets
+                    .iter()
+                    .filter(|(_, (p, _))| *p == placement)
+                    .map(|(key, (_, id))| (key, remote.lines(*id).to_vec())),
+            );
+            keyed.sort_by(|a, b| a.0.cmp(b.0));
+            keyed
+                .into_iter()
+                .flat_map(|(_, lines)| lines)
+                .map(|line| truncate_to_width(&line, width, "", false))
                 .collect()
         };
         let above = widget_lines(Placement::AboveEditor);
         let below = widget_lines(Placement::BelowEditor);
         lines.extend(above);
-        match app.dialogs.last() {
-            Some(dialog) => lines.extend(dialog_lines(dialog, look, width, self.now)),
-            None => {
-                app.editor.set_focused(true);
+        match (app.dialogs.last(), remote.inline.last()) {
+            (Some(dialog), _) => lines.extend(dialog_lines(dialog, look, width, self.now)),
+            (None, Some(id)) => lines.extend(remote.lines(*id).iter().cloned()),
+            (None, None) => {
+                app.editor.set_focused(remote.focused.is_none());
                 lines.extend(app.editor.render(width).iter().cloned());
             }
         }
         lines.extend(below);
-        lines.extend(render_footer(
-            &app.footer,
-            width,
-            theme.as_ref() as &dyn Paint,
-        ));
+        match remote.footer {
+            Some(id) => lines.extend(remote.lines(id).iter().cloned()),
+            None => lines.extend(render_footer(
+                &app.footer,
+                width,
+                theme.as_ref() as &dyn Paint,
+            )),
+        }
         Arc::new(lines)
     }
 }
