@@ -9,6 +9,11 @@ import { keybindingHints } from "./component-ui.mjs";
 /** @type {Map<string, {state: any, slots: Map<string, {component: any, id: number}>}>} by toolCallId */
 const toolRows = new Map();
 
+/** A reload replaced every extension: their renderer state goes with them. */
+export function forgetToolRows() {
+  toolRows.clear();
+}
+
 /**
  * `renderer_open`: `{kind: "message", customType, message, options}` or `{kind: "tool_call" | "tool_result",
  * toolName, toolCallId, args, result?, options?, context?}` → `{id}` (`null`: no renderer, or it returned
