@@ -159,6 +159,8 @@ export class Host {
         return components.setPalette(params.palette);
       case "footer_data":
         return components.setFooterData(params);
+      case "keybindings":
+        return components.setKeybindings(params);
       default:
         this.log(undefined, "warn", `unknown notification ${frame.method}`);
     }

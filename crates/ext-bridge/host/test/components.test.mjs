@@ -271,3 +271,17 @@ test("a reload closes every component and drops the input listeners", async () =
   assert.deepEqual((await client.request("render", { items: [{ id: ids[0], width: 10 }] })).results, [{ id: ids[0], closed: true }]);
   await client.close();
 });
+
+test("keybindings: pi-tui's defaults, tau's definitions and the user's config", async () => {
+  const client = await start();
+  const keys = async (id) => {
+    await client.request("run_command", { name: "keys", args: id, ctx: {} });
+    return told(client).at(-1);
+  };
+  assert.equal(await keys("tui.select.cancel"), 'tui.select.cancel: ["escape","ctrl+c"] true');
+  assert.equal(await keys("app.interrupt"), "app.interrupt: [] false");
+  client.send({ kind: "notify", method: "keybindings", params: { definitions: { "app.interrupt": { defaultKeys: "escape", description: "Interrupt" } }, user: { "tui.select.cancel": "ctrl+g" } } });
+  assert.equal(await keys("app.interrupt"), 'app.interrupt: ["escape"] true');
+  assert.equal(await keys("tui.select.cancel"), 'tui.select.cancel: ["ctrl+g"] false');
+  await client.close();
+});
