@@ -25,7 +25,8 @@ export async function openRenderer(host, params) {
   const registry = host.components;
   const hints = keybindingHints(registry);
   if (params.kind === "message") {
-    const record = host.extensions.findLast((/** @type {any} */ r) => r.messageRenderers.has(params.customType));
+    // Pi asks the extensions in load order: the first one with a renderer for the type wins.
+    const record = host.extensions.find((/** @type {any} */ r) => r.messageRenderers.has(params.customType));
     if (!record) return { id: null };
     const renderer = record.messageRenderers.get(params.customType);
     const options = { expanded: false, outputPad: 1, ...(params.options ?? {}), ...hints };
