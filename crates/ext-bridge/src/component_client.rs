@@ -245,6 +245,15 @@ impl Components<'_> {
         self.broadcast("footer_data", data).await;
     }
 
+    /// tau's keybindings for the `keybindings` object factories get (pi-tui's
+    /// KeybindingsManager): `definitions` (id → `{defaultKeys, description}`, added to pi-tui's
+    /// own) and the user's config `user` (id → key or keys).
+    pub async fn set_keybindings(&self, definitions: Value, user: Value) {
+        let params = json!({ "definitions": definitions, "user": user });
+        self.hub().lock().keybindings = Some(params.clone());
+        self.broadcast("keybindings", params).await;
+    }
+
     /// Whether raw input must go through [`Components::filter_input`] first.
     pub fn has_input_listeners(&self) -> bool {
         self.hub().lock().input_listeners > 0
@@ -312,12 +321,21 @@ impl Components<'_> {
         Ok(self.hub().resolve(conn.serial(), answer.get("id")))
     }
 
-    /// Tells a new host process what the old one knew (terminal size, palette, footer data).
+    /// Tells a new host process what the old one knew (terminal size, palette, footer data,
+    /// keybindings).
     pub(crate) async fn replay(&self, conn: &Connection) {
-        let (terminal, palette, footer) = {
+        let (terminal, palette, footer, keybindings) = {
             let st = self.hub().lock();
-            (st.terminal, st.palette.clone(), st.footer_data.clone())
+            (
+                st.terminal,
+                st.palette.clone(),
+                st.footer_data.clone(),
+                st.keybindings.clone(),
+            )
         };
+        if let Some(keybindings) = keybindings {
+            let _ = conn.notify("keybindings", keybindings).await;
+        }
         if let Some((columns, rows)) = terminal {
             let _ = conn
                 .notify("terminal", json!({ "columns": columns, "rows": rows }))

@@ -39,6 +39,7 @@ pub(crate) struct HubState {
     pub(crate) palette: Option<Palette>,
     pub(crate) terminal: Option<(u16, u16)>,
     pub(crate) footer_data: Option<Value>,
+    pub(crate) keybindings: Option<Value>,
     pub(crate) input_listeners: usize,
 }
 

@@ -278,6 +278,17 @@ export class ComponentRegistry {
     }
   }
 
+  /**
+   * tau's keybindings: `definitions` (id → {defaultKeys, description}) added to pi-tui's, and the user's
+   * `user` config (id → key or keys). Applied to the one manager factories got, so they see the change.
+   * @param {{definitions?: Record<string, any>, user?: Record<string, any>}} params
+   */
+  setKeybindings({ definitions, user }) {
+    const manager = /** @type {any} */ (this.keybindings);
+    if (definitions && typeof definitions === "object") manager.definitions = { ...TUI_KEYBINDINGS, ...definitions };
+    manager.setUserBindings(user && typeof user === "object" ? user : manager.getUserBindings());
+  }
+
   /** @param {any} data footer data tau mirrors */
   setFooterData(data) {
     if (!data || typeof data !== "object") return;

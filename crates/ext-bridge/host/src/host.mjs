@@ -4,7 +4,7 @@
 
 import { AsyncLocalStorage } from "node:async_hooks";
 import { EventBus, ExtensionRecord, createExtensionAPI, describeExtension, retire } from "./api.mjs";
-import { openRenderer } from "./renderers.mjs";
+import { forgetToolRows, openRenderer } from "./renderers.mjs";
 import { ComponentRegistry } from "./components.mjs";
 import { createContext } from "./context.mjs";
 import { LoadError, importFactory, resolveEntries } from "./loader.mjs";
@@ -159,6 +159,8 @@ export class Host {
         return components.setPalette(params.palette);
       case "footer_data":
         return components.setFooterData(params);
+      case "keybindings":
+        return components.setKeybindings(params);
       default:
         this.log(undefined, "warn", `unknown notification ${frame.method}`);
     }
@@ -220,6 +222,7 @@ export class Host {
       this.session.hasUI = true;
     }
     this.components.closeAll("reload");
+    forgetToolRows();
     this.mirror.values.cwd = this.session.cwd;
     if (params.agentDir) process.env.TAU_AGENT_DIR = params.agentDir;
     for (const [name, value] of Object.entries(params.flags ?? {})) this.flagValues.set(name, value);

@@ -9,6 +9,11 @@ import { keybindingHints } from "./component-ui.mjs";
 /** @type {Map<string, {state: any, slots: Map<string, {component: any, id: number}>}>} by toolCallId */
 const toolRows = new Map();
 
+/** A reload replaced every extension: their renderer state goes with them. */
+export function forgetToolRows() {
+  toolRows.clear();
+}
+
 /**
  * `renderer_open`: `{kind: "message", customType, message, options}` or `{kind: "tool_call" | "tool_result",
  * toolName, toolCallId, args, result?, options?, context?}` → `{id}` (`null`: no renderer, or it returned
@@ -20,7 +25,8 @@ export async function openRenderer(host, params) {
   const registry = host.components;
   const hints = keybindingHints(registry);
   if (params.kind === "message") {
-    const record = host.extensions.findLast((/** @type {any} */ r) => r.messageRenderers.has(params.customType));
+    // Pi asks the extensions in load order: the first one with a renderer for the type wins.
+    const record = host.extensions.find((/** @type {any} */ r) => r.messageRenderers.has(params.customType));
     if (!record) return { id: null };
     const renderer = record.messageRenderers.get(params.customType);
     const options = { expanded: false, outputPad: 1, ...(params.options ?? {}), ...hints };

@@ -258,3 +258,30 @@ test("a component's tui: nested overlays, hideOverlay, focus on an inner child, 
   await command;
   await client.close();
 });
+
+test("a reload closes every component and drops the input listeners", async () => {
+  const client = await start();
+  await client.request("run_command", { name: "slots", args: "", ctx: {} });
+  await client.request("run_command", { name: "listen", args: "", ctx: {} });
+  const ids = notes(client, "component_open").map((o) => o.id);
+  assert.equal(ids.length, 3);
+  await client.load([path], { mode: "interactive", hasUI: true });
+  assert.deepEqual(notes(client, "component_closed").map((c) => [c.id, c.reason]), ids.map((id) => [id, "reload"]));
+  assert.deepEqual(notes(client, "input_listeners").at(-1), { count: 0 });
+  assert.deepEqual((await client.request("render", { items: [{ id: ids[0], width: 10 }] })).results, [{ id: ids[0], closed: true }]);
+  await client.close();
+});
+
+test("keybindings: pi-tui's defaults, tau's definitions and the user's config", async () => {
+  const client = await start();
+  const keys = async (id) => {
+    await client.request("run_command", { name: "keys", args: id, ctx: {} });
+    return told(client).at(-1);
+  };
+  assert.equal(await keys("tui.select.cancel"), 'tui.select.cancel: ["escape","ctrl+c"] true');
+  assert.equal(await keys("app.interrupt"), "app.interrupt: [] false");
+  client.send({ kind: "notify", method: "keybindings", params: { definitions: { "app.interrupt": { defaultKeys: "escape", description: "Interrupt" } }, user: { "tui.select.cancel": "ctrl+g" } } });
+  assert.equal(await keys("app.interrupt"), 'app.interrupt: ["escape"] true');
+  assert.equal(await keys("tui.select.cancel"), 'tui.select.cancel: ["ctrl+g"] false');
+  await client.close();
+});

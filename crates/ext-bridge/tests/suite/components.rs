@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use serde_json::{json, Value};
 use tau_ext_bridge::{
-    ComponentEvent, ComponentId, ComponentKind, ExtensionHost, HostOptions, LoadRequest,
+    ComponentEvent, ComponentId, ComponentKind, ExtensionHost, Handover, HostOptions, LoadRequest,
     OpenedComponent, OverlayMargin, Palette, SizeValue,
 };
 use tokio::sync::mpsc::UnboundedReceiver;
@@ -285,4 +285,109 @@ async fn pis_question_tool_is_answered_through_its_component() {
     host.components().send_input(open.id, "\r").await;
     let result: Value = run.await.unwrap();
     assert_eq!(result["details"]["answer"], "Blue");
+}
+
+#[tokio::test]
+async fn a_late_render_answer_keeps_the_last_lines_and_the_next_frame_resyncs() {
+    let Some((host, mut events)) = start(fixture()).await else {
+        return;
+    };
+    let run = command(&host, "inline", "");
+    let open = opened(&mut events).await;
+    let first = lines(&host, open.id, 30).await;
+    host.components().send_input(open.id, "slow").await;
+    host.components().send_input(open.id, "+").await;
+    // The host renders for 300 ms and counts the lines as sent; tau gave up and keeps the old.
+    let late = host
+        .components()
+        .render_batch(&[(open.id, 30)], Duration::from_millis(50))
+        .await;
+    let late = late[0].clone().unwrap();
+    assert!(!late.fresh, "{late:?}");
+    assert_eq!(late.lines.as_slice(), first.as_slice());
+    // The next frame asks for every line, so the change the lost answer carried arrives.
+    assert_eq!(
+        lines(&host, open.id, 30).await[1],
+        format!("{ACCENT}count 1\x1b[39m")
+    );
+    host.components().send_input(open.id, "\r").await;
+    run.await.unwrap();
+}
+
+#[tokio::test]
+async fn input_listeners_filter_raw_input_and_the_terminal_is_handed_over_on_request() {
+    let Some((host, mut events)) = start(fixture()).await else {
+        return;
+    };
+    let components = host.components();
+    assert!(!components.has_input_listeners());
+    assert_eq!(
+        components.filter_input("z", FRAME).await.as_deref(),
+        Some("z")
+    );
+    host.run_command("listen", "").await.unwrap();
+    assert!(matches!(
+        next(&mut events).await,
+        ComponentEvent::InputListeners { count: 1 }
+    ));
+    assert!(components.has_input_listeners());
+    assert_eq!(components.filter_input("z", FRAME).await, None);
+    assert_eq!(
+        components.filter_input("a", FRAME).await.as_deref(),
+        Some("b")
+    );
+    assert_eq!(
+        components.filter_input("q", FRAME).await.as_deref(),
+        Some("q")
+    );
+
+    let run = command(&host, "nested", "");
+    let open = opened(&mut events).await;
+    components.send_input(open.id, "s").await;
+    for expected in [Handover::Stop, Handover::Start] {
+        match next(&mut events).await {
+            ComponentEvent::TerminalHandover { action, done } => {
+                assert_eq!(action, expected);
+                done.send(()).unwrap();
+            }
+            other => panic!("expected a hand-over, got {other:?}"),
+        }
+    }
+    // The dialog hands its keys to its inner child, which closes it with q.
+    components.send_input(open.id, "f").await;
+    components.send_input(open.id, "q").await;
+    tokio::time::timeout(FRAME, run).await.unwrap().unwrap();
+}
+
+#[tokio::test]
+async fn a_restarted_host_gets_the_terminal_size_and_palette_again() {
+    let Some((host, mut events)) = start(fixture()).await else {
+        return;
+    };
+    let pid = host.pid().await.unwrap();
+    nix::sys::signal::kill(
+        nix::unistd::Pid::from_raw(pid as i32),
+        nix::sys::signal::Signal::SIGKILL,
+    )
+    .unwrap();
+    while host.pid().await == Some(pid) {
+        host.ensure_running().await;
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert!(host.unrecoverable().is_none());
+    host.run_command("slots", "").await.unwrap();
+    let mut header = None;
+    for _ in 0..3 {
+        let open = opened(&mut events).await;
+        if open.kind == ComponentKind::Header {
+            header = Some(open.id);
+        }
+    }
+    let header = lines(&host, header.unwrap(), 20).await;
+    assert_eq!(header, [format!("{ACCENT}header\x1b[39m")]);
+    let run = command(&host, "overlay", "");
+    let open = opened(&mut events).await;
+    assert_eq!(lines(&host, open.id, 50).await, ["overlay 100x30"]);
+    host.components().send_input(open.id, "k").await;
+    run.await.unwrap();
 }
