@@ -110,6 +110,10 @@ pub struct ToolDef {
     /// Extra guideline bullets for the system prompt.
     #[serde(default)]
     pub prompt_guidelines: Vec<String>,
+    /// The definition's function members (`execute`, `renderCall`, `renderResult`, ...):
+    /// the terminal UI asks the host to draw a tool that has renderers.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub functions: Vec<String>,
 }
 
 /// A slash command an extension registered.
@@ -148,6 +152,9 @@ pub struct LoadedExtension {
     /// Its shortcuts, as given.
     #[serde(default)]
     pub shortcuts: Vec<Value>,
+    /// Custom message types it draws (`registerMessageRenderer`).
+    #[serde(default)]
+    pub message_renderers: Vec<String>,
 }
 
 /// The result of `load`.

@@ -18,6 +18,7 @@ pub mod keymap;
 pub mod look;
 pub mod paint;
 pub mod remote;
+pub mod renderers;
 pub mod run;
 pub mod runner;
 pub mod theme_choice;

@@ -49,6 +49,8 @@ pub struct Remote {
     next_order: u64,
     /// Width each component was last drawn at.
     widths: HashMap<ComponentId, u16>,
+    /// Renderer instances of transcript items, with their widths (set before a refresh).
+    extra: Vec<(ComponentId, u16)>,
     /// Overlay bounds last reported to the host.
     bounds: HashMap<ComponentId, Option<tau_ext_bridge::components::OverlayBounds>>,
 }
@@ -282,6 +284,7 @@ impl Remote {
             .chain(self.inline.last().copied())
             .chain(self.widgets.values().map(|(_, id)| *id));
         placed.extend(full.map(|id| (id, cols)));
+        placed.extend(self.extra.iter().copied());
         for overlay in self.overlays.iter().filter(|o| !o.hidden) {
             let layout = render::resolve_layout(&overlay.options, 0, cols as usize, rows as usize);
             placed.push((overlay.id, layout.width.max(1) as u16));
@@ -293,13 +296,13 @@ impl Remote {
     /// within [`RENDER_LIMIT`].
     pub async fn refresh(&mut self, host: &ExtensionHost, cols: u16, rows: u16) {
         let placed = self.placed(cols, rows);
+        // Pi's requestRender redraws everything; unchanged components answer `same`, so
+        // asking for all of them costs little and catches what changed without asking.
+        let any = self.all_dirty || !self.dirty.is_empty();
         let wanted: Vec<(ComponentId, u16)> = placed
             .into_iter()
             .filter(|(id, width)| {
-                self.all_dirty
-                    || self.dirty.contains(id)
-                    || self.widths.get(id) != Some(width)
-                    || !self.lines.contains_key(id)
+                any || self.widths.get(id) != Some(width) || !self.lines.contains_key(id)
             })
             .collect();
         if wanted.is_empty() {
@@ -320,6 +323,11 @@ impl Remote {
         self.all_dirty = false;
     }
 
+    /// The transcript's renderer instances to draw, with their widths.
+    pub fn set_extra(&mut self, extra: Vec<(ComponentId, u16)>) {
+        self.extra = extra;
+    }
+
     /// Everything must be drawn again (resize, theme change).
     pub fn invalidate(&mut self) {
         self.all_dirty = true;
@@ -327,7 +335,12 @@ impl Remote {
 
     /// Whether a frame should ask the host for lines.
     pub fn needs_refresh(&self) -> bool {
-        !self.is_empty() && (self.all_dirty || !self.dirty.is_empty())
+        let open = !self.is_empty() || !self.extra.is_empty();
+        let stale = self
+            .extra
+            .iter()
+            .any(|(id, width)| self.widths.get(id) != Some(width));
+        open && (self.all_dirty || !self.dirty.is_empty() || stale)
     }
 }
 

@@ -27,8 +27,9 @@ use super::effects::Effect;
 use super::footer::{FooterInfo, UsageTotals};
 use super::look::Look;
 use super::remote::{self, Remote};
+use super::renderers::Renderers;
 use super::runner::Runner;
-use super::view::{DockView, ThinkingDisplay, TranscriptView, ViewOptions};
+use super::view::{DockView, RendererViews, ThinkingDisplay, TranscriptView, ViewOptions};
 use super::{git, header, theme_choice};
 use tau_ext_bridge::components::{ComponentEvent, ComponentId};
 
@@ -198,7 +199,14 @@ pub async fn run(
         },
         pad: 1,
         generation: 0,
+        renderers: None,
     };
+    let mut renderers = host.as_ref().map(|host| Renderers::new(host));
+    view_options.renderers = renderers.as_ref().map(|r| RendererViews {
+        by_item: r.by_item.clone(),
+        lines: r.lines.clone(),
+    });
+    let mut remote_focus: Option<ComponentId> = None;
     let mut last_title: Option<String> = None;
     let mut git_checked = Instant::now();
     let mut last_border: Option<(bool, String)> = None;
@@ -242,10 +250,36 @@ pub async fn run(
             }
             if let Some(host) = &host {
                 let size = terminal.size();
+                if let Some(renderers) = renderers.as_mut() {
+                    renderers
+                        .sync(host, &app.transcript, app.tools_expanded)
+                        .await;
+                    remote.set_extra(renderers.placed(size.cols as u16, view_options.pad as u16));
+                }
                 if remote.needs_refresh() {
                     remote
                         .refresh(host, size.cols as u16, size.rows as u16)
                         .await;
+                    if let Some(renderers) = &renderers {
+                        let fresh = renderers
+                            .placed(size.cols as u16, view_options.pad as u16)
+                            .into_iter()
+                            .map(|(id, _)| (id, remote.lines(id)));
+                        if renderers.store(fresh) {
+                            view.renderers_changed();
+                        }
+                    }
+                }
+                // The focused component is told, so it draws its cursor.
+                let focus = remote.key_target().filter(|_| app.dialogs.is_empty());
+                if focus != remote_focus {
+                    if let Some(old) = remote_focus {
+                        host.components().set_focus(old, false).await;
+                    }
+                    if let Some(new) = focus {
+                        host.components().set_focus(new, true).await;
+                    }
+                    remote_focus = focus;
                 }
                 // An extension's header replaces tau's.
                 let header = remote.header.map(|id| remote.lines(id));
@@ -436,9 +470,14 @@ pub async fn run(
             }
             event = inbox.recv() => {
                 let Some(event) = event else { break };
-                handle_event(event, &mut app, &mut view, &runner);
+                let mut replaced = handle_event(event, &mut app, &mut view, &runner);
                 while let Ok(event) = inbox.try_recv() {
-                    handle_event(event, &mut app, &mut view, &runner);
+                    replaced |= handle_event(event, &mut app, &mut view, &runner);
+                }
+                if replaced {
+                    if let Some(renderers) = renderers.as_mut() {
+                        renderers.clear();
+                    }
                 }
                 scheduler.request();
             }
@@ -554,7 +593,14 @@ fn perform(
     }
 }
 
-fn handle_event(event: AppEvent, app: &mut App, view: &mut TranscriptView, runner: &Runner) {
+/// Applies one event; returns true when the session was replaced.
+fn handle_event(
+    event: AppEvent,
+    app: &mut App,
+    view: &mut TranscriptView,
+    runner: &Runner,
+) -> bool {
+    let replaced = matches!(event, AppEvent::SessionReplaced);
     match &event {
         AppEvent::SessionReplaced => {
             app.transcript.clear();
@@ -581,6 +627,7 @@ fn handle_event(event: AppEvent, app: &mut App, view: &mut TranscriptView, runne
         _ => {}
     }
     app.on_event(event);
+    replaced
 }
 
 /// The session's messages as the transcript, and its usage for the footer.

@@ -233,6 +233,34 @@ pub fn render_tool_row(
     lines
 }
 
+/// A tool row drawn by the extension's own `renderCall` / `renderResult`: their lines (drawn
+/// at the width less the padding) in the row's box, on the background of its state.
+pub fn frame_rendered_row(
+    row: &ToolRow,
+    parts: &[Vec<String>],
+    opts: &ToolRenderOptions<'_>,
+    paint: &dyn Paint,
+) -> Vec<String> {
+    let view = RowView::of(row, opts);
+    let bg = state_bg(&view, paint);
+    let parts: Vec<Part<'_>> = parts
+        .iter()
+        .map(|lines| {
+            let lines = lines.clone();
+            Box::new(move |_width: usize| lines.clone()) as Part<'_>
+        })
+        .collect();
+    let mut lines = vec![String::new()];
+    lines.extend(layout::box_lines(
+        &parts,
+        opts.output_pad,
+        1,
+        Some(&bg),
+        opts.width,
+    ));
+    lines
+}
+
 #[cfg(test)]
 mod parity_tests;
 #[cfg(test)]

@@ -13,6 +13,7 @@ use tau_tui::{Component, Lines};
 
 use super::assistant::AssistantView;
 use super::ViewOptions;
+use crate::interactive::renderers::{ItemRenderers, RendererLines};
 use crate::interactive::tools::{
     render_bash_row, render_tool_row, BashRenderOptions, ToolRenderOptions,
 };
@@ -32,6 +33,13 @@ pub enum ItemView {
         source: Box<Item>,
         options: Box<ViewOptions>,
         width: usize,
+    },
+    /// Drawn by an extension's renderer instances in the host.
+    Remote {
+        ids: ItemRenderers,
+        lines: RendererLines,
+        source: Box<Item>,
+        options: Box<ViewOptions>,
     },
 }
 
@@ -64,6 +72,29 @@ impl ItemView {
                 width: 0,
             },
             _ => ItemView::Parts(Vec::new()),
+        }
+    }
+
+    /// An item an extension draws.
+    pub fn remote(
+        item: &Item,
+        ids: ItemRenderers,
+        lines: RendererLines,
+        options: &ViewOptions,
+    ) -> Self {
+        ItemView::Remote {
+            ids,
+            lines,
+            source: Box::new(item.clone()),
+            options: Box::new(options.clone()),
+        }
+    }
+
+    /// The renderer instances of a remote item.
+    pub fn remote_ids(&self) -> Option<&ItemRenderers> {
+        match self {
+            ItemView::Remote { ids, .. } => Some(ids),
+            _ => None,
         }
     }
 
@@ -176,6 +207,7 @@ impl ItemView {
                     _ => {}
                 }
             }
+            (ItemView::Remote { .. }, _) => {}
             (view, item) => {
                 // The item changed kind (never happens for one slot): start over.
                 *view = ItemView::new(item, options);
@@ -193,6 +225,41 @@ impl ItemView {
                     lines.extend(part.render(width).iter().cloned());
                 }
                 Arc::new(lines)
+            }
+            ItemView::Remote {
+                ids,
+                lines,
+                source,
+                options,
+            } => {
+                let map = lines.lock().unwrap_or_else(|p| p.into_inner());
+                let of = |id: Option<tau_ext_bridge::components::ComponentId>| -> Vec<String> {
+                    id.and_then(|id| map.get(&id))
+                        .map(|l| l.to_vec())
+                        .unwrap_or_default()
+                };
+                let drawn = match source.as_ref() {
+                    Item::Tool(row) => {
+                        let mut opts = ToolRenderOptions::new(width, &options.cwd);
+                        opts.output_pad = options.pad;
+                        let parts: Vec<Vec<String>> = [of(ids.main), of(ids.result)]
+                            .into_iter()
+                            .filter(|p| !p.is_empty())
+                            .collect();
+                        crate::interactive::tools::frame_rendered_row(
+                            row,
+                            &parts,
+                            &opts,
+                            options.look.theme.as_ref(),
+                        )
+                    }
+                    _ => {
+                        let mut lines = vec![String::new()];
+                        lines.extend(of(ids.main));
+                        lines
+                    }
+                };
+                Arc::new(drawn)
             }
             ItemView::Rows {
                 lines,
@@ -215,6 +282,7 @@ impl ItemView {
             ItemView::Assistant(view) => view.invalidate(),
             ItemView::Parts(parts) => parts.iter_mut().for_each(|p| p.invalidate()),
             ItemView::Rows { width, .. } => *width = 0,
+            ItemView::Remote { .. } => {}
         }
     }
 }

@@ -17,6 +17,7 @@ pub use dock::DockView;
 use items::ItemView;
 
 use super::look::Look;
+use super::renderers::{ItemRenderers, RendererLines};
 use super::transcript::Transcript;
 
 /// What every item's look depends on besides the item.
@@ -31,6 +32,15 @@ pub struct ViewOptions {
     pub pad: usize,
     /// Bumped whenever the look changes (theme switch): every item is rebuilt.
     pub generation: u64,
+    /// Items extensions draw themselves, and their instances' lines.
+    pub renderers: Option<RendererViews>,
+}
+
+/// The extension-drawn items (by transcript index) and the lines of their instances.
+#[derive(Clone)]
+pub struct RendererViews {
+    pub by_item: std::sync::Arc<std::sync::Mutex<std::collections::HashMap<usize, ItemRenderers>>>,
+    pub lines: RendererLines,
 }
 
 struct Slot {
@@ -73,8 +83,39 @@ impl TranscriptView {
             self.dirty = true;
         }
         self.live = false;
+        let remote_items = options
+            .renderers
+            .as_ref()
+            .map(|r| r.by_item.lock().unwrap_or_else(|p| p.into_inner()).clone());
         for (index, (revision, item)) in transcript.items().enumerate() {
             let first = index == 0;
+            if let Some(ids) = remote_items.as_ref().and_then(|m| m.get(&index)) {
+                let drawn = self.slots.get(index).is_some_and(|slot| {
+                    slot.revision == revision && slot.view.remote_ids() == Some(ids)
+                });
+                if !drawn {
+                    let lines = options
+                        .renderers
+                        .as_ref()
+                        .map(|r| r.lines.clone())
+                        .unwrap_or_default();
+                    let view = ItemView::remote(item, ids.clone(), lines, options);
+                    let slot = Slot {
+                        revision,
+                        generation: options.generation,
+                        expanded: options.tools_expanded,
+                        thinking: options.thinking.clone(),
+                        view,
+                        lines: None,
+                    };
+                    match self.slots.get_mut(index) {
+                        Some(existing) => *existing = slot,
+                        None => self.slots.push(slot),
+                    }
+                    self.dirty = true;
+                }
+                continue;
+            }
             match self.slots.get_mut(index) {
                 Some(slot)
                     if slot.revision == revision
@@ -120,6 +161,16 @@ impl TranscriptView {
     /// Whether a row keeps changing on its own (it needs frames while idle).
     pub fn is_live(&self) -> bool {
         self.live
+    }
+
+    /// Renderer instances sent new lines: their items are drawn again.
+    pub fn renderers_changed(&mut self) {
+        for slot in &mut self.slots {
+            if slot.view.remote_ids().is_some() {
+                slot.lines = None;
+            }
+        }
+        self.dirty = true;
     }
 
     /// Forgets everything drawn (a new session).
