@@ -8,6 +8,8 @@
 //
 // Run from the repository root, with the extension host's node_modules installed:
 //   node crates/tui/gen/markdown_vectors.mjs > crates/tui/tests/vectors/markdown.json
+// RICH_DOCS=1500 adds more random nested documents (about 13 MB: for a local probe of the
+// parser, not for checking in).
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -206,6 +208,28 @@ const blockMakers = [
 ];
 for (let i = 0; i < 20; i++) {
   const blocks = Array.from({ length: 1 + int(4) }, () => pick(blockMakers)());
+  corpus.push(blocks.map((b, j) => (j === 0 ? b : pick(["\n\n", "\n", "\n\n\n"]) + b)).join(""));
+}
+
+// Nested structures as replies use them: lists holding code and quotes, quotes holding lists,
+// headings between them, with blank lines or without.
+const RICH = Number(process.env.RICH_DOCS ?? 12);
+const inline = () => Array.from({ length: 1 + int(5) }, () => pick(atoms)).join(" ");
+const richMakers = [
+  (d) => `${"  ".repeat(d)}- ${inline()}\n${"  ".repeat(d)}- ${inline()}`,
+  (d) => `${"  ".repeat(d)}1. ${inline()}\n${"  ".repeat(d)}   \`\`\`${pick(["py", "", "sh"])}\n${"  ".repeat(d)}   ${pick(atoms)}\n${"  ".repeat(d)}   \`\`\``,
+  (d) => `${"  ".repeat(d)}- ${inline()}\n\n${"  ".repeat(d)}  ${inline()}`,
+  () => `> - ${inline()}\n> - ${inline()}\n>\n> ${inline()}`,
+  () => `> ${inline()}\n>\n> > ${inline()}`,
+  () => `${pick(["#", "##", "###"])} ${inline()}`,
+  () => inline(),
+  () => `${inline()}\n${"=-"[int(2)].repeat(3 + int(3))}`,
+  () => `<div>\n${inline()}\n</div>`,
+  () => `- [${pick([" ", "x"])}] ${inline()}\n  - [ ] ${inline()}`,
+  () => `\`\`\`\n${inline()}\n\n${inline()}\n\`\`\``,
+];
+for (let i = 0; i < RICH; i++) {
+  const blocks = Array.from({ length: 2 + int(4) }, () => pick(richMakers)(int(2)));
   corpus.push(blocks.map((b, j) => (j === 0 ? b : pick(["\n\n", "\n", "\n\n\n"]) + b)).join(""));
 }
 

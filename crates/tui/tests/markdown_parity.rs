@@ -128,6 +128,47 @@ mod parity {
                 || w[0].chars().next().is_some_and(|c| c.is_ascii_digit());
             container && w[1].starts_with('|') && w[2].starts_with("|-")
         });
+        // A setext underline under a list item's lazy continuation line: marked makes the
+        // item's text a heading; CommonMark keeps a paragraph.
+        let is_container =
+            |l: &str| l.trim_start().starts_with("- ") || l.starts_with("  ") || l.starts_with('>');
+        let lazy_setext = (1..lines.len()).any(|i| {
+            let underline = lines[i].len() >= 3
+                && (lines[i].chars().all(|c| c == '=') || lines[i].chars().all(|c| c == '-'));
+            let lazy_run = lines[..i]
+                .iter()
+                .rev()
+                .take_while(|l| !l.is_empty() && !is_container(l))
+                .count();
+            underline && lazy_run > 0 && i > lazy_run && is_container(lines[i - lazy_run - 1])
+        });
+        // A line starting with an HTML tag right under a list item: marked ends the list
+        // there; CommonMark continues the item's paragraph.
+        let html_after_item = lines.windows(2).any(|w| {
+            let in_list = w[0].trim_start().starts_with("- ") || w[0].starts_with("  ");
+            in_list
+                && w[1].starts_with('<')
+                && w[1][1..].starts_with(|c: char| c.is_ascii_alphabetic())
+        });
+        // An unindented line right after a code fence that closes inside a list item: marked
+        // keeps it in the item; CommonMark ends the list.
+        let after_item_fence = lines.windows(2).any(|w| {
+            w[0].starts_with("  ")
+                && w[0].trim_start().starts_with("```")
+                && !w[1].starts_with(' ')
+                && !w[1].is_empty()
+        });
+        if after_item_fence {
+            return Some("marked keeps a line after a list item's closing fence in the item; CommonMark ends the list");
+        }
+        if html_after_item {
+            return Some("marked ends a list at a line starting with an HTML tag; CommonMark continues the item");
+        }
+        if lazy_setext {
+            return Some(
+                "marked lets a setext underline turn a lazy list continuation into a heading",
+            );
+        }
         lazy_table.then_some(
             "marked lets a table interrupt a lazy paragraph continuation; CommonMark does not",
         )

@@ -86,9 +86,18 @@ pub(super) struct Builder<'a> {
 }
 
 impl<'a> Builder<'a> {
+    /// Where a block's content ends: before trailing blank lines, including the `>`-only
+    /// lines a quote's blank line leaves (pulldown-cmark's ranges take those in).
     fn content_end(&self, range: &Range<usize>) -> usize {
-        let slice = self.src.get(range.clone()).unwrap_or("");
-        range.start + slice.trim_end().len()
+        let mut content = self.src.get(range.clone()).unwrap_or("").trim_end();
+        while let Some(newline) = content.rfind('\n') {
+            let last_line = &content[newline + 1..];
+            if !last_line.chars().all(|c| c == '>' || c == ' ') {
+                break;
+            }
+            content = content[..newline].trim_end();
+        }
+        range.start + content.len()
     }
 
     fn spanned(&self, block: Block, range: Range<usize>) -> Spanned {
@@ -140,7 +149,19 @@ impl<'a> Builder<'a> {
     /// Consumes the events of the block that `tag` opened, including its end tag.
     fn block(&mut self, tag: Tag<'a>, range: Range<usize>) -> Option<Spanned> {
         let block = match tag {
-            Tag::Paragraph => Block::Paragraph(self.inlines()),
+            Tag::Paragraph => {
+                let mut inlines = self.inlines();
+                // marked keeps a top-level paragraph's indentation (up to three spaces).
+                let line_start = self.src[..range.start].rfind('\n').map_or(0, |i| i + 1);
+                let indent = &self.src[line_start..range.start];
+                if self.depth == 0 && !indent.is_empty() && indent.chars().all(|c| c == ' ') {
+                    match inlines.first_mut() {
+                        Some(Inline::Text(text)) => text.insert_str(0, indent),
+                        _ => inlines.insert(0, Inline::Text(indent.to_string())),
+                    }
+                }
+                Block::Paragraph(inlines)
+            }
             Tag::Heading { level, .. } => Block::Heading {
                 depth: level as u8,
                 inlines: self.inlines(),
@@ -205,10 +226,18 @@ impl<'a> Builder<'a> {
             CodeBlockKind::Fenced(info) => Some(info.trim().to_string()),
             CodeBlockKind::Indented => None,
         };
-        let text = match text.strip_suffix('\n') {
+        let mut text = match text.strip_suffix('\n') {
             Some(stripped) => stripped.to_string(),
             None => text,
         };
+        // marked's indented code keeps its last newline when no blank line follows it.
+        if lang.is_none() {
+            let after = self.src.get(self.content_end(range)..).unwrap_or("");
+            let gap = &after[..after.len() - after.trim_start().len()];
+            if gap.matches('\n').count() == 1 {
+                text.push('\n');
+            }
+        }
         let raw = self.src.get(range.clone()).unwrap_or("");
         Block::Code {
             lang,
