@@ -5,6 +5,7 @@
 //! generated from the pi-tui the extension host bundles.
 
 pub mod component;
+pub mod image;
 pub mod keys;
 pub mod markdown;
 pub mod text;
