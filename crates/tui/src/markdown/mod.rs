@@ -9,6 +9,7 @@ mod autolink;
 pub mod highlight;
 
 mod parse;
+mod pi_theme;
 mod render;
 mod table;
 mod theme;
@@ -16,6 +17,7 @@ mod tokens;
 
 use std::sync::Arc;
 
+pub use pi_theme::{chalk_style, ThemeFg};
 pub use theme::{DefaultTextStyle, HighlightCode, MarkdownTheme};
 
 use crate::component::{Component, Lines};
