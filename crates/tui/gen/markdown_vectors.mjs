@@ -258,6 +258,17 @@ corpus.forEach((doc, docIndex) => {
   });
 });
 
+// The transform option: the source rewritten with the content width before parsing.
+const transformed = [];
+for (const doc of ["Hello *world*", "", "   ", "- a\n- b"]) {
+  for (const [width, paddingX] of [[20, 1], [9, 3]]) {
+    const md = new Markdown(doc, paddingX, 0, themes.markers, undefined, {
+      transform: (source, available) => `${source}\n\n*width ${available}*`,
+    });
+    transformed.push({ doc, width, paddingX, lines: md.render(width) });
+  }
+}
+
 // Streaming: one document rendered after each prefix on one component, as a reply arrives.
 const streamDoc = "# Plan\n\nFirst **step** is\n\n```ts\nconst a = 1;\nconst b = 2;\n```\n\n- one\n- two\n\n| a | b |\n|---|---|\n| 1 | 2 |\n";
 const streaming = [];
@@ -321,5 +332,5 @@ const loader = [];
 // Streaming cases are prefixes of one document: store the prefix length only.
 const stream = { doc: streamDoc, width: 30, cases: streaming.map((c) => ({ end: c.doc.length, lines: c.lines })) };
 process.stdout.write(
-  `${JSON.stringify({ version, docs: corpus, markdown, streaming: stream, text, truncated, boxed, loader })}\n`,
+  `${JSON.stringify({ version, docs: corpus, markdown, transformed, streaming: stream, text, truncated, boxed, loader })}\n`,
 );

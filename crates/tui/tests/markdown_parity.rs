@@ -232,6 +232,22 @@ mod parity {
         );
     }
 
+    /// A transform sees the width left for content and rewrites the source before parsing.
+    #[test]
+    fn transformed_sources_match_pi_tui() {
+        let all = vectors();
+        for case in all["transformed"].as_array().expect("transformed cases") {
+            let doc = case["doc"].as_str().expect("doc");
+            let padding_x = case["paddingX"].as_u64().expect("paddingX") as usize;
+            let mut md = Markdown::new(doc, padding_x, 0, theme("markers", false), None);
+            md.set_transform(Some(Arc::new(|source: &str, width: usize| {
+                format!("{source}\n\n*width {width}*")
+            })));
+            let width = case["width"].as_u64().expect("width") as usize;
+            assert_eq!(md.render(width).to_vec(), lines(&case["lines"]), "{case}");
+        }
+    }
+
     /// A reply arriving piece by piece on one component: each prefix renders as pi-tui does,
     /// including an unterminated code fence and a closing fence half arrived.
     #[test]

@@ -23,6 +23,10 @@ pub use theme::{DefaultTextStyle, HighlightCode, MarkdownTheme};
 use crate::component::{Component, Lines};
 use crate::width::{visible_width, wrap_text_with_ansi};
 use render::Renderer;
+
+/// Rewrites the Markdown source before parsing, given the width available for content
+/// (pi-tui's `transform` option; Pi's extensions register such transformers).
+pub type Transform = Arc<dyn Fn(&str, usize) -> String + Send + Sync>;
 use tokens::Block;
 
 /// Renders Markdown text with padding, a theme and an optional default text style.
@@ -33,8 +37,10 @@ pub struct Markdown {
     theme: MarkdownTheme,
     default_style: Option<DefaultTextStyle>,
     hyperlinks: bool,
-    /// Parsed blocks of `text` (parsing does not depend on width or theme).
-    blocks: Option<Arc<Vec<Block>>>,
+    /// The source last parsed (after the transform and tab expansion) and its blocks;
+    /// parsing depends on neither width nor theme.
+    blocks: Option<(String, Arc<Vec<Block>>)>,
+    transform: Option<Transform>,
     cache: Option<(usize, Lines)>,
     /// Each top-level block's lines from the last render. While a reply streams only its last
     /// block changes, so the others are reused (as pi-tui does).
@@ -68,6 +74,7 @@ impl Markdown {
             default_style,
             hyperlinks: false,
             blocks: None,
+            transform: None,
             cache: None,
             rendered_blocks: Vec::new(),
             rendered_from: None,
@@ -88,9 +95,14 @@ impl Markdown {
         let text = text.into();
         if text != self.text {
             self.text = text;
-            self.blocks = None;
             self.cache = None;
         }
+    }
+
+    /// Sets or clears the source transform.
+    pub fn set_transform(&mut self, transform: Option<Transform>) {
+        self.transform = transform;
+        self.invalidate();
     }
 
     /// The Markdown source.
@@ -106,15 +118,21 @@ impl Markdown {
 
     fn render_lines(&mut self, width: usize) -> Vec<String> {
         let content_width = width.saturating_sub(self.padding_x * 2).max(1);
-        if self.text.trim().is_empty() {
+        let transformed = self
+            .transform
+            .as_ref()
+            .map(|transform| transform(&self.text, content_width));
+        let text = transformed.as_deref().unwrap_or(&self.text);
+        if text.trim().is_empty() {
             self.rendered_blocks.clear();
             return Vec::new();
         }
+        let source = text.replace('\t', "   ");
         let blocks = match &self.blocks {
-            Some(blocks) => blocks.clone(),
-            None => {
-                let parsed = Arc::new(parse::parse(&self.text.replace('\t', "   ")));
-                self.blocks = Some(parsed.clone());
+            Some((parsed_source, blocks)) if *parsed_source == source => blocks.clone(),
+            _ => {
+                let parsed = Arc::new(parse::parse(&source));
+                self.blocks = Some((source, parsed.clone()));
                 parsed
             }
         };
