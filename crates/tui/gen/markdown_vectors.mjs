@@ -191,6 +191,10 @@ const corpus = [
   "`unclosed code span",
   "[unclosed link](https://x",
   "Line ending with backslash\\",
+  "Visit www.example.com( now, or https://x.y/a&amp; and www.q.com#&amp; or https://a.b)**(",
+  "ends with two spaces  ",
+  "first line   \n  \nsecond paragraph",
+  "x|mail@x.io and #!mail@y.io, a \\| b outside a table",
 ];
 
 const atoms = [
@@ -231,6 +235,16 @@ const richMakers = [
 for (let i = 0; i < RICH; i++) {
   const blocks = Array.from({ length: 2 + int(4) }, () => pick(richMakers)(int(2)));
   corpus.push(blocks.map((b, j) => (j === 0 ? b : pick(["\n\n", "\n", "\n\n\n"]) + b)).join(""));
+}
+
+// Inline fuzz for local probing only (INLINE_FUZZ=n): realistic pieces glued at random.
+const fuzzPieces = [
+  "word", " ", " ", "*", "**", "_", "__", "~~", "`", "[", "]", "(", ")", "](https://a.b)", "\\", "<", ">", "!",
+  "&amp;", "#", "a", "中文", "。", "，", "https://x.y/z", "foo_bar", "x", "2", ".", ",", ":", "'", "\"", "\n",
+  "<b>", "</b>", "<!-- c -->", "@", "mail@x.io", "www.q.com", "  \n", "|",
+];
+for (let i = 0; i < Number(process.env.INLINE_FUZZ ?? 0); i++) {
+  corpus.push(Array.from({ length: 3 + int(14) }, () => pick(fuzzPieces)).join(""));
 }
 
 // Each case: a document, a width and a configuration. Every document is rendered plainly at

@@ -53,7 +53,11 @@ impl<'a> Builder<'a> {
                         && prev_end != Some(range.start);
                     // In a table cell `\|` is the cell's text, not an escape (GFM takes it out
                     // before inline parsing, as marked does).
-                    match text.chars().next().filter(|c| escaped && *c != '|') {
+                    match text
+                        .chars()
+                        .next()
+                        .filter(|c| escaped && !(self.in_table_cell && *c == '|'))
+                    {
                         Some(first) => {
                             out.push(Inline::Escape(first.to_string()));
                             let rest = &text[first.len_utf8()..];

@@ -29,6 +29,7 @@ pub fn parse(src: &str) -> Vec<Block> {
         events,
         pos: 0,
         depth: 0,
+        in_table_cell: false,
     };
     let spanned = builder.blocks();
     let mut blocks = with_spaces(src, spanned, Some(src.len()), true);
@@ -83,6 +84,8 @@ pub(super) struct Builder<'a> {
     pub(super) pos: usize,
     /// How many containers (list items, quotes) enclose the current position.
     pub(super) depth: usize,
+    /// Inside a table cell, where an escaped pipe is part of the cell's text.
+    pub(super) in_table_cell: bool,
 }
 
 impl<'a> Builder<'a> {
@@ -158,6 +161,19 @@ impl<'a> Builder<'a> {
                     match inlines.first_mut() {
                         Some(Inline::Text(text)) => text.insert_str(0, indent),
                         _ => inlines.insert(0, Inline::Text(indent.to_string())),
+                    }
+                }
+                // marked also keeps the spaces that end a paragraph's last line.
+                let raw = self
+                    .src
+                    .get(range.clone())
+                    .unwrap_or("")
+                    .trim_end_matches('\n');
+                let trailing = &raw[raw.trim_end_matches(' ').len()..];
+                if !trailing.is_empty() && !raw.trim().is_empty() {
+                    match inlines.last_mut() {
+                        Some(Inline::Text(text)) => text.push_str(trailing),
+                        _ => inlines.push(Inline::Text(trailing.to_string())),
                     }
                 }
                 Block::Paragraph(inlines)
@@ -309,7 +325,9 @@ impl<'a> Builder<'a> {
                 Event::End(TagEnd::TableHead) => in_head = false,
                 Event::Start(Tag::TableRow) => rows.push(Vec::new()),
                 Event::Start(Tag::TableCell) => {
+                    self.in_table_cell = true;
                     let cell = self.inlines();
+                    self.in_table_cell = false;
                     match (in_head, rows.last_mut()) {
                         (true, _) | (false, None) => header.push(cell),
                         (false, Some(row)) => row.push(cell),
