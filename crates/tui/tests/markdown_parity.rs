@@ -115,7 +115,23 @@ mod parity {
     /// Why tau knowingly differs from pi-tui on a document, if it does. Every other case must
     /// match line for line.
     fn known_difference(doc: &str) -> Option<&'static str> {
-        if doc.contains("\\[") || doc.contains("\\(") || doc.contains('$') {
+        // pi-tui's math: `\(..\)`, `\[..\]`, `$$..$$`, or `$..$` on one line whose
+        // content neither starts nor ends with a space and is not followed by a digit.
+        let dollar_math = doc.lines().any(|line| {
+            let parts: Vec<&str> = line.split('$').collect();
+            parts.len() >= 3
+                && parts[1..parts.len() - 1]
+                    .iter()
+                    .enumerate()
+                    .any(|(i, inner)| {
+                        let after = parts[i + 2];
+                        !inner.is_empty()
+                            && !inner.starts_with(' ')
+                            && !inner.ends_with(' ')
+                            && !after.starts_with(|c: char| c.is_ascii_digit())
+                    })
+        });
+        if doc.contains("\\[") || doc.contains("\\(") || doc.contains("$$") || dollar_math {
             return Some("pi-tui renders LaTeX math; tau shows the source");
         }
         // A table right under a quote or list line (no blank line between): marked lets it

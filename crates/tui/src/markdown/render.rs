@@ -142,6 +142,7 @@ impl<'a> Renderer<'a> {
                 lines.push(self.apply_default_style(strip_html_comments(raw).trim()))
             }
             Block::Space => lines.push(String::new()),
+            Block::Definition => {}
         }
         lines
     }

@@ -27,6 +27,9 @@ pub enum Block {
     Hr,
     /// Raw HTML block source (trailing blank lines excluded).
     Html(String),
+    /// A link reference definition: draws nothing, but stands between the blank lines
+    /// around it.
+    Definition,
 }
 
 impl Block {
@@ -42,6 +45,7 @@ impl Block {
             Block::Blockquote(_) => "blockquote",
             Block::Hr => "hr",
             Block::Html(_) => "html",
+            Block::Definition => "def",
         }
     }
 }

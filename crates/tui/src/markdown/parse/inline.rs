@@ -116,26 +116,36 @@ impl<'a> Builder<'a> {
         } else {
             ""
         };
-        let after = if self.depth == 0 {
-            let rest = self.src.get(newline + 1..).unwrap_or("");
-            &rest[..rest.len() - rest.trim_start_matches(' ').len()]
-        } else {
-            ""
-        };
-        format!("{before}\n{after}")
+        format!("{before}\n{}", self.kept_indent(newline + 1))
     }
 
-    /// The indentation of the line after a hard break, which marked keeps at the top level.
-    fn line_indent_after(&self, range: &Range<usize>) -> String {
-        if self.depth > 0 {
-            return String::new();
+    /// The indentation at `line_start` that marked keeps in text: all of it at the top level,
+    /// none in a quote, and in a list item what lies past the content column, less four
+    /// columns when there are four or more (marked's behaviour, measured).
+    pub(super) fn kept_indent(&self, line_start: usize) -> &'a str {
+        let rest = self.src.get(line_start..).unwrap_or("");
+        let indent = &rest[..rest.len() - rest.trim_start_matches(' ').len()];
+        match self.columns.last() {
+            None => indent,
+            Some(Some(column)) => {
+                let past = indent.get(*column..).unwrap_or("");
+                if past.len() >= 4 {
+                    &past[4..]
+                } else {
+                    past
+                }
+            }
+            Some(None) => "",
         }
+    }
+
+    /// The indentation of the line after a hard break that marked keeps.
+    fn line_indent_after(&self, range: &Range<usize>) -> String {
         let rest = self.src.get(range.start..).unwrap_or("");
-        let Some(newline) = rest.find('\n') else {
-            return String::new();
-        };
-        let next = &rest[newline + 1..];
-        next[..next.len() - next.trim_start_matches(' ').len()].to_string()
+        match rest.find('\n') {
+            Some(newline) => self.kept_indent(range.start + newline + 1).to_string(),
+            None => String::new(),
+        }
     }
 
     fn inline_tag(&mut self, tag: Tag<'a>, range: &Range<usize>) -> Option<Vec<Inline>> {

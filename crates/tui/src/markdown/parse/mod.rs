@@ -22,20 +22,66 @@ use cleanup::{partial_fence_len, remove_html_comment_blocks, trim_partial_closin
 pub fn parse(src: &str) -> Vec<Block> {
     let options =
         Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_TASKLISTS;
-    let events: Vec<(Event, Range<usize>)> =
-        Parser::new_ext(src, options).into_offset_iter().collect();
+    let parser = Parser::new_ext(src, options).into_offset_iter();
+    let events: Vec<(Event, Range<usize>)> = parser.collect();
     let mut builder = Builder {
         src,
         events,
         pos: 0,
         depth: 0,
+        columns: Vec::new(),
         in_table_cell: false,
     };
-    let spanned = builder.blocks();
+    let spanned = with_definitions(src, builder.blocks());
     let mut blocks = with_spaces(src, spanned, Some(src.len()), true);
     trim_partial_closing_fence(&mut blocks);
     remove_html_comment_blocks(&mut blocks);
     blocks
+}
+
+/// Puts a [`Block::Definition`] where text between top-level blocks left no events: only
+/// link reference definitions do that. marked keeps a token for each, so the blank lines on
+/// both sides of one stay two `space` tokens.
+fn with_definitions(src: &str, blocks: Vec<Spanned>) -> Vec<Spanned> {
+    let mut out = Vec::with_capacity(blocks.len());
+    let mut gap_start = 0;
+    // Each run of non-blank lines is one definition block (blank lines between definitions
+    // become spaces).
+    let definition = |out: &mut Vec<Spanned>, from: usize, to: usize| {
+        let gap = src.get(from..to).unwrap_or("");
+        let mut offset = from;
+        let mut run: Option<(usize, usize)> = None;
+        for line in gap.split_inclusive('\n') {
+            let line_end = offset + line.trim_end().len();
+            if line.trim().is_empty() {
+                if let Some((start, content_end)) = run.take() {
+                    out.push(Spanned {
+                        block: Block::Definition,
+                        start,
+                        content_end,
+                    });
+                }
+            } else {
+                let start = offset + (line.len() - line.trim_start().len());
+                run = Some((run.map_or(start, |(s, _)| s), line_end));
+            }
+            offset += line.len();
+        }
+        if let Some((start, content_end)) = run {
+            out.push(Spanned {
+                block: Block::Definition,
+                start,
+                content_end,
+            });
+        }
+    };
+    for block in blocks {
+        definition(&mut out, gap_start, block.start);
+        gap_start = block.content_end.max(gap_start);
+        out.push(block);
+    }
+    definition(&mut out, gap_start, src.len());
+    out
 }
 
 /// A block with where it sits in the source, for finding the blank lines between blocks.
@@ -84,6 +130,9 @@ pub(super) struct Builder<'a> {
     pub(super) pos: usize,
     /// How many containers (list items, quotes) enclose the current position.
     pub(super) depth: usize,
+    /// For each enclosing container, innermost last: a list item's content column, or
+    /// `None` for a quote.
+    pub(super) columns: Vec<Option<usize>>,
     /// Inside a table cell, where an escaped pipe is part of the cell's text.
     pub(super) in_table_cell: bool,
 }
@@ -154,10 +203,16 @@ impl<'a> Builder<'a> {
         let block = match tag {
             Tag::Paragraph => {
                 let mut inlines = self.inlines();
-                // marked keeps a top-level paragraph's indentation (up to three spaces).
+                // marked keeps a paragraph's indentation: at the top level all of it, in a
+                // list item what lies past the item's content column.
                 let line_start = self.src[..range.start].rfind('\n').map_or(0, |i| i + 1);
-                let indent = &self.src[line_start..range.start];
-                if self.depth == 0 && !indent.is_empty() && indent.chars().all(|c| c == ' ') {
+                let before = &self.src[line_start..range.start];
+                let indent = if before.chars().all(|c| c == ' ') {
+                    self.kept_indent(line_start)
+                } else {
+                    ""
+                };
+                if !indent.is_empty() {
                     match inlines.first_mut() {
                         Some(Inline::Text(text)) => text.insert_str(0, indent),
                         _ => inlines.insert(0, Inline::Text(indent.to_string())),
@@ -184,23 +239,38 @@ impl<'a> Builder<'a> {
             },
             Tag::CodeBlock(kind) => self.code_block(kind, &range),
             Tag::HtmlBlock => {
-                self.skip_to_end();
-                Block::Html(
-                    self.src
-                        .get(range.clone())
-                        .unwrap_or("")
-                        .trim_end()
-                        .to_string(),
-                )
+                // The events' text, not the source: inside a list item the item's
+                // indentation is not part of the HTML.
+                let mut html = String::new();
+                while let Some((event, _)) = self.events.get(self.pos) {
+                    self.pos += 1;
+                    match event {
+                        Event::Html(text) | Event::Text(text) => html.push_str(text),
+                        Event::End(_) => break,
+                        _ => {}
+                    }
+                }
+                Block::Html(html.trim_end().to_string())
             }
             Tag::BlockQuote(_) => {
                 self.depth += 1;
+                self.columns.push(None);
                 let children = self.blocks();
+                self.columns.pop();
                 self.pos += 1;
                 self.depth -= 1;
                 Block::Blockquote(with_spaces(self.src, children, None, false))
             }
-            Tag::List(start) => Block::List(self.list(start)),
+            Tag::List(start) => {
+                // A list's range can run on over the blank lines and link definitions after
+                // it; its content ends where its last item's does.
+                let (list, content_end) = self.list(start);
+                return Some(Spanned {
+                    block: Block::List(list),
+                    start: range.start,
+                    content_end,
+                });
+            }
             Tag::Table(_) => Block::Table(self.table(&range)),
             _ => {
                 self.skip_to_end();
@@ -262,7 +332,7 @@ impl<'a> Builder<'a> {
         }
     }
 
-    fn list(&mut self, start: Option<u64>) -> List {
+    fn list(&mut self, start: Option<u64>) -> (List, usize) {
         let mut items = Vec::new();
         let mut spans: Vec<(usize, Vec<Spanned>, Option<bool>)> = Vec::new();
         let mut loose = false;
@@ -289,7 +359,10 @@ impl<'a> Builder<'a> {
                         self.events.get(self.pos),
                         Some((Event::Start(Tag::Paragraph), _))
                     );
+                    self.columns
+                        .push(Some(self.item_content_column(range.start)));
                     let children = self.blocks();
+                    self.columns.pop();
                     self.pos += 1;
                     spans.push((range.start, children, task));
                 }
@@ -299,6 +372,13 @@ impl<'a> Builder<'a> {
         }
         self.depth -= 1;
         let starts: Vec<usize> = spans.iter().map(|(start, _, _)| *start).collect();
+        let content_end = spans
+            .iter()
+            .flat_map(|(start, children, _)| {
+                children.iter().map(|c| c.content_end).chain([*start + 1])
+            })
+            .max()
+            .unwrap_or(0);
         for (index, (_, children, task)) in spans.into_iter().enumerate() {
             let next = starts.get(index + 1).copied();
             items.push(ListItem {
@@ -306,12 +386,34 @@ impl<'a> Builder<'a> {
                 blocks: with_spaces(self.src, children, next, false),
             });
         }
-        List {
+        let list = List {
             ordered: start.is_some(),
             start: start.unwrap_or(1),
             loose,
             items,
-        }
+        };
+        (list, content_end)
+    }
+
+    /// The column where a list item's content starts: after its marker (`-`, `1.`) and one
+    /// to four spaces (one when more follow, or none do).
+    fn item_content_column(&self, item_start: usize) -> usize {
+        let line_start = self.src[..item_start].rfind('\n').map_or(0, |i| i + 1);
+        let from_item = &self.src[item_start..];
+        let marker_start = item_start + (from_item.len() - from_item.trim_start_matches(' ').len());
+        let rest = &self.src[marker_start..];
+        let marker = rest
+            .find(|c: char| !c.is_ascii_digit())
+            .map_or(rest.len(), |digits| digits + 1);
+        let after = rest.get(marker..).unwrap_or("");
+        let spaces = after.len() - after.trim_start_matches(' ').len();
+        let line_ends = after.trim_start_matches(' ').starts_with('\n') || after.trim().is_empty();
+        let gap = if (1..=4).contains(&spaces) && !line_ends {
+            spaces
+        } else {
+            1
+        };
+        marker_start - line_start + marker + gap
     }
 
     fn table(&mut self, range: &Range<usize>) -> Table {
