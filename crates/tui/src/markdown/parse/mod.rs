@@ -8,15 +8,20 @@
 //! offsets let us recover each of those from the source.
 
 mod cleanup;
+mod containers;
 mod inline;
+mod spacing;
+#[cfg(test)]
+mod tests;
 
 use std::ops::Range;
 
-use pulldown_cmark::{CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
+use pulldown_cmark::{CodeBlockKind, Event, Options, Parser, Tag};
 
-use super::tokens::{Block, Inline, List, ListItem, Table};
+use super::tokens::{Block, Inline};
 pub use cleanup::strip_html_comments;
 use cleanup::{partial_fence_len, remove_html_comment_blocks, trim_partial_closing_fence};
+use spacing::{with_definitions, with_spaces, Spanned};
 
 /// Parses `src` (tabs already expanded) into top-level blocks.
 pub fn parse(src: &str) -> Vec<Block> {
@@ -36,91 +41,6 @@ pub fn parse(src: &str) -> Vec<Block> {
     let mut blocks = with_spaces(src, spanned, Some(src.len()), true);
     trim_partial_closing_fence(&mut blocks);
     remove_html_comment_blocks(&mut blocks);
-    blocks
-}
-
-/// Puts a [`Block::Definition`] where text between top-level blocks left no events: only
-/// link reference definitions do that. marked keeps a token for each, so the blank lines on
-/// both sides of one stay two `space` tokens.
-fn with_definitions(src: &str, blocks: Vec<Spanned>) -> Vec<Spanned> {
-    let mut out = Vec::with_capacity(blocks.len());
-    let mut gap_start = 0;
-    // Each run of non-blank lines is one definition block (blank lines between definitions
-    // become spaces).
-    let definition = |out: &mut Vec<Spanned>, from: usize, to: usize| {
-        let gap = src.get(from..to).unwrap_or("");
-        let mut offset = from;
-        let mut run: Option<(usize, usize)> = None;
-        for line in gap.split_inclusive('\n') {
-            let line_end = offset + line.trim_end().len();
-            if line.trim().is_empty() {
-                if let Some((start, content_end)) = run.take() {
-                    out.push(Spanned {
-                        block: Block::Definition,
-                        start,
-                        content_end,
-                    });
-                }
-            } else {
-                let start = offset + (line.len() - line.trim_start().len());
-                run = Some((run.map_or(start, |(s, _)| s), line_end));
-            }
-            offset += line.len();
-        }
-        if let Some((start, content_end)) = run {
-            out.push(Spanned {
-                block: Block::Definition,
-                start,
-                content_end,
-            });
-        }
-    };
-    for block in blocks {
-        definition(&mut out, gap_start, block.start);
-        gap_start = block.content_end.max(gap_start);
-        out.push(block);
-    }
-    definition(&mut out, gap_start, src.len());
-    out
-}
-
-/// A block with where it sits in the source, for finding the blank lines between blocks.
-struct Spanned {
-    block: Block,
-    start: usize,
-    /// End of the block's last non-blank character.
-    content_end: usize,
-}
-
-/// Puts marked's `space` tokens between blocks: a gap of two or more newlines (a blank line)
-/// leaves one. A list item's own trailing gap needs one more, since the item keeps the first
-/// blank line. `end` is where the container's last gap stops (`None`: the container keeps no
-/// trailing space); at the start of the document any newline counts.
-fn with_spaces(src: &str, spanned: Vec<Spanned>, end: Option<usize>, document: bool) -> Vec<Block> {
-    let newlines =
-        |from: usize, to: usize| src.get(from..to).map_or(0, |gap| gap.matches('\n').count());
-    let mut blocks = Vec::with_capacity(spanned.len() * 2);
-    if document {
-        if let Some(first) = spanned.first() {
-            if newlines(0, first.start) >= 1 {
-                blocks.push(Block::Space);
-            }
-        }
-    }
-    let count = spanned.len();
-    for (index, item) in spanned.iter().enumerate() {
-        let gap_end = match spanned.get(index + 1) {
-            Some(next) => Some(next.start),
-            None => end,
-        };
-        blocks.push(item.block.clone());
-        if let Some(gap_end) = gap_end {
-            let extra = usize::from(index + 1 == count && !document);
-            if newlines(item.content_end, gap_end).saturating_sub(extra) >= 2 {
-                blocks.push(Block::Space);
-            }
-        }
-    }
     blocks
 }
 
@@ -331,128 +251,6 @@ impl<'a> Builder<'a> {
             partial_fence: partial_fence_len(raw),
         }
     }
-
-    fn list(&mut self, start: Option<u64>) -> (List, usize) {
-        let mut items = Vec::new();
-        let mut spans: Vec<(usize, Vec<Spanned>, Option<bool>)> = Vec::new();
-        let mut loose = false;
-        self.depth += 1;
-        while let Some((event, range)) = self.events.get(self.pos).cloned() {
-            self.pos += 1;
-            match event {
-                Event::Start(Tag::Item) => {
-                    // The marker opens a tight item; in a loose one it sits inside the first
-                    // paragraph, where the inline reader passes over it.
-                    let task = match (self.events.get(self.pos), self.events.get(self.pos + 1)) {
-                        (Some((Event::TaskListMarker(checked), _)), _) => {
-                            let checked = *checked;
-                            self.pos += 1;
-                            Some(checked)
-                        }
-                        (
-                            Some((Event::Start(Tag::Paragraph), _)),
-                            Some((Event::TaskListMarker(checked), _)),
-                        ) => Some(*checked),
-                        _ => None,
-                    };
-                    loose |= matches!(
-                        self.events.get(self.pos),
-                        Some((Event::Start(Tag::Paragraph), _))
-                    );
-                    self.columns
-                        .push(Some(self.item_content_column(range.start)));
-                    let children = self.blocks();
-                    self.columns.pop();
-                    self.pos += 1;
-                    spans.push((range.start, children, task));
-                }
-                Event::End(_) => break,
-                _ => {}
-            }
-        }
-        self.depth -= 1;
-        let starts: Vec<usize> = spans.iter().map(|(start, _, _)| *start).collect();
-        let content_end = spans
-            .iter()
-            .flat_map(|(start, children, _)| {
-                children.iter().map(|c| c.content_end).chain([*start + 1])
-            })
-            .max()
-            .unwrap_or(0);
-        for (index, (_, children, task)) in spans.into_iter().enumerate() {
-            let next = starts.get(index + 1).copied();
-            items.push(ListItem {
-                task,
-                blocks: with_spaces(self.src, children, next, false),
-            });
-        }
-        let list = List {
-            ordered: start.is_some(),
-            start: start.unwrap_or(1),
-            loose,
-            items,
-        };
-        (list, content_end)
-    }
-
-    /// The column where a list item's content starts: after its marker (`-`, `1.`) and one
-    /// to four spaces (one when more follow, or none do).
-    fn item_content_column(&self, item_start: usize) -> usize {
-        let line_start = self.src[..item_start].rfind('\n').map_or(0, |i| i + 1);
-        let from_item = &self.src[item_start..];
-        let marker_start = item_start + (from_item.len() - from_item.trim_start_matches(' ').len());
-        let rest = &self.src[marker_start..];
-        let marker = rest
-            .find(|c: char| !c.is_ascii_digit())
-            .map_or(rest.len(), |digits| digits + 1);
-        let after = rest.get(marker..).unwrap_or("");
-        let spaces = after.len() - after.trim_start_matches(' ').len();
-        let line_ends = after.trim_start_matches(' ').starts_with('\n') || after.trim().is_empty();
-        let gap = if (1..=4).contains(&spaces) && !line_ends {
-            spaces
-        } else {
-            1
-        };
-        marker_start - line_start + marker + gap
-    }
-
-    fn table(&mut self, range: &Range<usize>) -> Table {
-        let mut header = Vec::new();
-        let mut rows: Vec<Vec<Vec<Inline>>> = Vec::new();
-        let mut in_head = false;
-        while let Some((event, _)) = self.events.get(self.pos).cloned() {
-            self.pos += 1;
-            match event {
-                Event::Start(Tag::TableHead) => in_head = true,
-                Event::End(TagEnd::TableHead) => in_head = false,
-                Event::Start(Tag::TableRow) => rows.push(Vec::new()),
-                Event::Start(Tag::TableCell) => {
-                    self.in_table_cell = true;
-                    let cell = self.inlines();
-                    self.in_table_cell = false;
-                    match (in_head, rows.last_mut()) {
-                        (true, _) | (false, None) => header.push(cell),
-                        (false, Some(row)) => row.push(cell),
-                    }
-                }
-                Event::End(TagEnd::Table) => break,
-                _ => {}
-            }
-        }
-        // marked's table source keeps the newline after it unless blank lines follow.
-        let content_end = self.content_end(range);
-        let after = self.src.get(content_end..).unwrap_or("");
-        let gap = &after[..after.len() - after.trim_start().len()];
-        let mut raw = self
-            .src
-            .get(range.start..content_end)
-            .unwrap_or("")
-            .to_string();
-        if gap.matches('\n').count() == 1 {
-            raw.push('\n');
-        }
-        Table { header, rows, raw }
-    }
 }
 
 pub(super) fn is_block_tag(tag: &Tag) -> bool {
@@ -467,74 +265,4 @@ pub(super) fn is_block_tag(tag: &Tag) -> bool {
             | Tag::Item
             | Tag::Table(_)
     )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn text(t: &str) -> Inline {
-        Inline::Text(t.to_string())
-    }
-
-    #[test]
-    fn blank_lines_between_blocks_become_one_space_token() {
-        let blocks = parse("a\n\n\n\nb\n- c\n");
-        let kinds: Vec<&str> = blocks.iter().map(Block::kind).collect();
-        assert_eq!(kinds, ["paragraph", "space", "paragraph", "list"]);
-        assert_eq!(
-            parse("\nx")[0],
-            Block::Space,
-            "a leading newline is a space token"
-        );
-        assert_eq!(parse("x\n\n").last(), Some(&Block::Space));
-        assert_eq!(parse("x\n").len(), 1);
-    }
-
-    #[test]
-    fn text_keeps_entities_escapes_and_continuation_indentation_as_marked_does() {
-        let blocks = parse("&amp; \\* x\n   y");
-        let Block::Paragraph(inlines) = &blocks[0] else {
-            panic!("a paragraph: {blocks:?}")
-        };
-        assert_eq!(
-            inlines,
-            &[text("&amp; "), Inline::Escape("*".into()), text(" x\n   y")]
-        );
-    }
-
-    #[test]
-    fn single_tildes_and_bare_urls() {
-        let Block::Paragraph(inlines) = &parse("~a~ www.x.org.")[0] else {
-            panic!("a paragraph")
-        };
-        assert_eq!(inlines[0], text("~a~ "));
-        let Inline::Link { href, .. } = &inlines[1] else {
-            panic!("a link: {inlines:?}")
-        };
-        assert_eq!(href, "http://www.x.org");
-        assert_eq!(inlines[2], text("."));
-    }
-
-    #[test]
-    fn a_half_arrived_closing_fence_is_not_code() {
-        let blocks = parse("```js\nlet a;\n``");
-        assert_eq!(
-            blocks,
-            [Block::Code {
-                lang: Some("js".into()),
-                text: "let a;".into(),
-                partial_fence: 0
-            }]
-        );
-    }
-
-    #[test]
-    fn comment_only_html_blocks_vanish_with_a_blank_line() {
-        let kinds: Vec<&str> = parse("<!-- c -->\n\nvisible")
-            .iter()
-            .map(Block::kind)
-            .collect();
-        assert_eq!(kinds, ["paragraph"]);
-    }
 }
