@@ -57,8 +57,15 @@ static JAVASCRIPT: Spec = Spec {
     templates: true,
     decorators: true,
     capitalised_types: true,
-    keywords: "as async await break case catch class const continue debugger declare default delete do else enum export extends finally for from function get if implements import in instanceof interface keyof let namespace new of private protected public readonly return set static super switch this throw try type typeof var void while with yield satisfies abstract",
-    built_ins: "string number boolean any unknown never object symbol bigint console Array Object Promise Map Set JSON Math Date Error RegExp String Number Boolean Symbol require module window document process globalThis",
+    keywords:
+        "as async await break case catch class const continue debugger declare default delete do \
+        else enum export extends finally for from function get if implements import in \
+        instanceof interface keyof let namespace new of private protected public readonly return \
+        set static super switch this throw try type typeof var void while with yield satisfies \
+        abstract",
+    built_ins: "string number boolean any unknown never object symbol bigint console Array Object \
+        Promise Map Set JSON Math Date Error RegExp String Number Boolean Symbol require module \
+        window document process globalThis",
     literals: "true false null undefined NaN Infinity",
     function_keywords: "function",
     type_keywords: "class interface type enum extends implements new",
@@ -71,8 +78,13 @@ static RUST: Spec = Spec {
     quotes: &['"'],
     rust: true,
     capitalised_types: true,
-    keywords: "as async await break const continue crate dyn else enum extern fn for if impl in let loop match mod move mut pub ref return self Self static struct super trait type unsafe use where while yield macro_rules",
-    built_ins: "i8 i16 i32 i64 i128 isize u8 u16 u32 u64 u128 usize f32 f64 bool char str String Vec Option Result Box Some None Ok Err",
+    keywords:
+        "as async await break const continue crate dyn else enum extern fn for if impl in let \
+        loop match mod move mut pub ref return self Self static struct super trait type unsafe \
+        use where while yield macro_rules",
+    built_ins:
+        "i8 i16 i32 i64 i128 isize u8 u16 u32 u64 u128 usize f32 f64 bool char str String Vec \
+        Option Result Box Some None Ok Err",
     literals: "true false",
     function_keywords: "fn",
     type_keywords: "struct enum trait type impl union",
@@ -83,8 +95,14 @@ static PYTHON: Spec = Spec {
     line_comments: &["#"],
     python_strings: true,
     decorators: true,
-    keywords: "and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield match case",
-    built_ins: "print len range int str float list dict set tuple bool type open enumerate zip map filter sorted isinstance super object self Exception ValueError KeyError TypeError min max sum abs any all",
+    keywords:
+        "and as assert async await break class continue def del elif else except finally for from \
+        global if import in is lambda nonlocal not or pass raise return try while with yield \
+        match case",
+    built_ins:
+        "print len range int str float list dict set tuple bool type open enumerate zip map \
+        filter sorted isinstance super object self Exception ValueError KeyError TypeError min \
+        max sum abs any all",
     literals: "True False None",
     function_keywords: "def",
     type_keywords: "class",
@@ -94,8 +112,12 @@ static PYTHON: Spec = Spec {
 static SHELL: Spec = Spec {
     line_comments: &["#"],
     shell_variables: true,
-    keywords: "if then else elif fi for while until do done case esac in function return local export readonly declare select time",
-    built_ins: "echo cd pwd printf read set unset shift source exit eval exec test trap alias type kill wait true false",
+    keywords:
+        "if then else elif fi for while until do done case esac in function return local export \
+        readonly declare select time",
+    built_ins:
+        "echo cd pwd printf read set unset shift source exit eval exec test trap alias type kill \
+        wait true false",
     function_keywords: "function",
     ..BASE
 };
@@ -114,8 +136,13 @@ static GO: Spec = Spec {
     block_comment: Some(("/*", "*/")),
     quotes: &['"', '\'', '`'],
     capitalised_types: false,
-    keywords: "break case chan const continue default defer else fallthrough for func go goto if import interface map package range return select struct switch type var",
-    built_ins: "bool byte complex64 complex128 error float32 float64 int int8 int16 int32 int64 rune string uint uint8 uint16 uint32 uint64 uintptr any append cap close copy delete len make new panic print println recover",
+    keywords:
+        "break case chan const continue default defer else fallthrough for func go goto if import \
+        interface map package range return select struct switch type var",
+    built_ins:
+        "bool byte complex64 complex128 error float32 float64 int int8 int16 int32 int64 rune \
+        string uint uint8 uint16 uint32 uint64 uintptr any append cap close copy delete len make \
+        new panic print println recover",
     literals: "true false nil iota",
     function_keywords: "func",
     type_keywords: "type",
@@ -126,8 +153,14 @@ static C: Spec = Spec {
     line_comments: &["//"],
     block_comment: Some(("/*", "*/")),
     preprocessor: true,
-    keywords: "auto break case catch class const constexpr continue default delete do else enum explicit extern for friend goto if inline namespace new noexcept operator override private protected public register return sizeof static struct switch template this throw try typedef typename union using virtual volatile while",
-    built_ins: "int char short long float double void bool signed unsigned size_t int8_t int16_t int32_t int64_t uint8_t uint16_t uint32_t uint64_t std string vector printf malloc free memcpy strlen cout endl",
+    keywords: "auto break case catch class const constexpr continue default delete do else enum \
+        explicit extern for friend goto if inline namespace new noexcept operator override \
+        private protected public register return sizeof static struct switch template this throw \
+        try typedef typename union using virtual volatile while",
+    built_ins:
+        "int char short long float double void bool signed unsigned size_t int8_t int16_t int32_t \
+        int64_t uint8_t uint16_t uint32_t uint64_t std string vector printf malloc free memcpy \
+        strlen cout endl",
     literals: "true false NULL nullptr",
     type_keywords: "class struct enum union",
     ..BASE
@@ -138,7 +171,11 @@ static JAVA: Spec = Spec {
     block_comment: Some(("/*", "*/")),
     decorators: true,
     capitalised_types: true,
-    keywords: "abstract break case catch class continue default do else enum extends final finally for if implements import instanceof interface new package private protected public return static super switch synchronized this throw throws try var void while val fun when object",
+    keywords:
+        "abstract break case catch class continue default do else enum extends final finally for \
+        if implements import instanceof interface new package private protected public return \
+        static super switch synchronized this throw throws try var void while val fun when \
+        object",
     built_ins: "int long short byte char float double boolean String System",
     literals: "true false null",
     function_keywords: "fun",
