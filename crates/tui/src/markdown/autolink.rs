@@ -20,6 +20,12 @@ fn is_cjk_punctuation(c: char) -> bool {
 
 /// Splits `text` into text and link tokens.
 pub fn link_bare_urls(text: &str) -> Vec<Inline> {
+    // Most text has no link at all; skip the scan for it.
+    let maybe_link =
+        text.contains("://") || text.contains('@') || text.to_ascii_lowercase().contains("www.");
+    if !maybe_link {
+        return vec![Inline::Text(text.to_string())];
+    }
     let mut out = Vec::new();
     let mut plain_start = 0;
     let mut i = 0;
