@@ -287,6 +287,18 @@ for (const doc of ["Hello *world*", "", "   ", "- a\n- b"]) {
   }
 }
 
+// Pi's user messages keep list markers and backslash escapes as written.
+const preserved = [];
+for (const doc of [
+  "3) three\n4) four", "* star\n+ plus\n- dash", "1. a\n   * nested star\n2. b", "-\n- empty first",
+  "Escapes \\* \\_ \\# \\\\ stay", "| a \\| b | c |\n|---|---|\n| \\* | 2 |", "- [ ] task\n+ [x] done", "10. ten\n11. eleven",
+]) {
+  for (const width of [12, 40]) {
+    const md = new Markdown(doc, 1, 0, themes.markers, undefined, { preserveOrderedListMarkers: true, preserveBackslashEscapes: true });
+    preserved.push({ doc, width, lines: md.render(width) });
+  }
+}
+
 // Streaming: one document rendered after each prefix on one component, as a reply arrives.
 const streamDoc = "# Plan\n\nFirst **step** is\n\n```ts\nconst a = 1;\nconst b = 2;\n```\n\n- one\n- two\n\n| a | b |\n|---|---|\n| 1 | 2 |\n";
 const streaming = [];
@@ -350,5 +362,5 @@ const loader = [];
 // Streaming cases are prefixes of one document: store the prefix length only.
 const stream = { doc: streamDoc, width: 30, cases: streaming.map((c) => ({ end: c.doc.length, lines: c.lines })) };
 process.stdout.write(
-  `${JSON.stringify({ version, docs: corpus, markdown, transformed, streaming: stream, text, truncated, boxed, loader })}\n`,
+  `${JSON.stringify({ version, docs: corpus, markdown, transformed, preserved, streaming: stream, text, truncated, boxed, loader })}\n`,
 );

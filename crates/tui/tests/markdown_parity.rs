@@ -7,7 +7,7 @@ mod parity {
     use std::sync::Arc;
 
     use serde_json::Value;
-    use tau_tui::markdown::{DefaultTextStyle, Markdown, MarkdownTheme};
+    use tau_tui::markdown::{DefaultTextStyle, Markdown, MarkdownOptions, MarkdownTheme};
     use tau_tui::{Component, Style};
 
     fn vectors() -> Value {
@@ -259,6 +259,28 @@ mod parity {
             md.set_transform(Some(Arc::new(|source: &str, width: usize| {
                 format!("{source}\n\n*width {width}*")
             })));
+            let width = case["width"].as_u64().expect("width") as usize;
+            assert_eq!(md.render(width).to_vec(), lines(&case["lines"]), "{case}");
+        }
+    }
+
+    /// Pi's user messages keep list markers and backslash escapes as written.
+    #[test]
+    fn preserved_markers_and_escapes_match_pi_tui() {
+        let all = vectors();
+        for case in all["preserved"].as_array().expect("preserved cases") {
+            let mut md = Markdown::new(
+                case["doc"].as_str().expect("doc"),
+                1,
+                0,
+                theme("markers", false),
+                None,
+            );
+            md.set_options(MarkdownOptions {
+                preserve_ordered_list_markers: true,
+                preserve_backslash_escapes: true,
+                ..MarkdownOptions::default()
+            });
             let width = case["width"].as_u64().expect("width") as usize;
             assert_eq!(md.render(width).to_vec(), lines(&case["lines"]), "{case}");
         }

@@ -18,7 +18,7 @@ mod tokens;
 use std::sync::Arc;
 
 pub use pi_theme::{chalk_style, ThemeFg};
-pub use theme::{DefaultTextStyle, HighlightCode, MarkdownTheme};
+pub use theme::{DefaultTextStyle, HighlightCode, MarkdownOptions, MarkdownTheme};
 
 use crate::component::{Component, Lines};
 use crate::width::{visible_width, wrap_text_with_ansi};
@@ -36,7 +36,7 @@ pub struct Markdown {
     padding_y: usize,
     theme: MarkdownTheme,
     default_style: Option<DefaultTextStyle>,
-    hyperlinks: bool,
+    options: MarkdownOptions,
     /// The source last parsed (after the transform and tab expansion) and its blocks;
     /// parsing depends on neither width nor theme.
     blocks: Option<(String, Arc<Vec<Block>>)>,
@@ -72,7 +72,7 @@ impl Markdown {
             padding_y,
             theme,
             default_style,
-            hyperlinks: false,
+            options: MarkdownOptions::default(),
             blocks: None,
             transform: None,
             cache: None,
@@ -84,8 +84,16 @@ impl Markdown {
     /// Whether links become OSC 8 hyperlinks (the terminal supports them) or print their
     /// target after the text; pi-tui decides this from terminal capabilities.
     pub fn set_hyperlinks(&mut self, hyperlinks: bool) {
-        if self.hyperlinks != hyperlinks {
-            self.hyperlinks = hyperlinks;
+        self.set_options(MarkdownOptions {
+            hyperlinks,
+            ..self.options
+        });
+    }
+
+    /// Replaces the rendering options.
+    pub fn set_options(&mut self, options: MarkdownOptions) {
+        if self.options != options {
+            self.options = options;
             self.invalidate();
         }
     }
@@ -136,7 +144,7 @@ impl Markdown {
                 parsed
             }
         };
-        let renderer = Renderer::new(&self.theme, self.default_style.as_ref(), self.hyperlinks);
+        let renderer = Renderer::new(&self.theme, self.default_style.as_ref(), self.options);
         let bg = self.default_style.as_ref().and_then(|s| s.bg_color.clone());
         let margin = " ".repeat(self.padding_x);
         let fill = |line: String| -> String {

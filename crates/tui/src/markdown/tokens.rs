@@ -62,6 +62,9 @@ pub struct List {
 pub struct ListItem {
     /// `Some(checked)` for a task list item.
     pub task: Option<bool>,
+    /// The marker as written with the space after it (`3) `, `* `), when it has the form
+    /// marked recognises; shown when source markers are preserved.
+    pub marker: Option<String>,
     pub blocks: Vec<Block>,
 }
 

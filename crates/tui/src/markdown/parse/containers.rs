@@ -8,10 +8,13 @@ use pulldown_cmark::{Event, Tag, TagEnd};
 use super::super::tokens::{Inline, List, ListItem, Table};
 use super::{with_spaces, Builder, Spanned};
 
+/// An item's task state and source marker.
+type ItemMarks = (Option<bool>, Option<String>);
+
 impl Builder<'_> {
     pub(super) fn list(&mut self, start: Option<u64>) -> (List, usize) {
         let mut items = Vec::new();
-        let mut spans: Vec<(usize, Vec<Spanned>, Option<bool>)> = Vec::new();
+        let mut spans: Vec<(usize, Vec<Spanned>, ItemMarks)> = Vec::new();
         let mut loose = false;
         self.depth += 1;
         while let Some((event, range)) = self.events.get(self.pos).cloned() {
@@ -41,7 +44,11 @@ impl Builder<'_> {
                     let children = self.blocks();
                     self.columns.pop();
                     self.pos += 1;
-                    spans.push((range.start, children, task));
+                    spans.push((
+                        range.start,
+                        children,
+                        (task, self.source_marker(range.start)),
+                    ));
                 }
                 Event::End(_) => break,
                 _ => {}
@@ -56,10 +63,11 @@ impl Builder<'_> {
             })
             .max()
             .unwrap_or(0);
-        for (index, (_, children, task)) in spans.into_iter().enumerate() {
+        for (index, (_, children, (task, marker))) in spans.into_iter().enumerate() {
             let next = starts.get(index + 1).copied();
             items.push(ListItem {
                 task,
+                marker,
                 blocks: with_spaces(self.src, children, next, false),
             });
         }
@@ -70,6 +78,32 @@ impl Builder<'_> {
             items,
         };
         (list, content_end)
+    }
+
+    /// An item's marker as written plus one space (marked's rule: `1.`/`1)` followed by a
+    /// space or tab, or `-`/`+`/`*` followed by one or by the line's end).
+    fn source_marker(&self, item_start: usize) -> Option<String> {
+        let line = self.src.get(item_start..).unwrap_or("");
+        let line = &line[..line.find('\n').unwrap_or(line.len())];
+        // The parser already found an item here, so its indentation needs no check.
+        let trimmed = line.trim_start_matches(' ');
+        let digits = trimmed.len()
+            - trimmed
+                .trim_start_matches(|c: char| c.is_ascii_digit())
+                .len();
+        if (1..=9).contains(&digits) {
+            let delimiter = trimmed[digits..]
+                .chars()
+                .next()
+                .filter(|c| *c == '.' || *c == ')')?;
+            let after = &trimmed[digits + 1..];
+            return after
+                .starts_with([' ', '\t'])
+                .then(|| format!("{}{delimiter} ", &trimmed[..digits]));
+        }
+        let bullet = trimmed.chars().next().filter(|c| "-+*".contains(*c))?;
+        let after = &trimmed[1..];
+        (after.is_empty() || after.starts_with([' ', '\t'])).then(|| format!("{bullet} "))
     }
 
     /// The column where a list item's content starts: after its marker (`-`, `1.`) and one
