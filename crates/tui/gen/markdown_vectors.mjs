@@ -46,7 +46,7 @@ const highlightMarkers = (code, lang) => code.split("\n").map((line) => `<hl ${l
 // Default text styles, by name; the Rust side mirrors these.
 const defaultStyles = {
   none: undefined,
-  color: { color: tag("fg") },
+  color: { color: tag("fg"), italic: true },
   boldItalic: { bold: true, italic: true },
   bg: { bgColor: tag("bg"), color: tag("fg") },
   ansiColor: { color: sgr("38;5;250", "39"), bgColor: sgr("48;5;236", "49") },
@@ -201,6 +201,119 @@ const corpus = [
   "x|mail@x.io and #!mail@y.io, a \\| b outside a table",
 ];
 
+// Replies shaped like an agent's: steps, code in lists, tables, task lists, notes.
+corpus.push(
+
+`I'll fix the bug in \`parse_args\`. Here's what's happening:
+
+1. **Root cause**: the flag parser skips \`--\` separators.
+2. **Fix**: stop at the first \`--\` and pass the rest through.
+
+\`\`\`rust
+fn parse_args(args: &[String]) -> (Vec<&str>, Vec<&str>) {
+    match args.iter().position(|a| a == "--") {
+        Some(i) => (args[..i].iter().map(|s| s.as_str()).collect(), args[i + 1..].iter().map(|s| s.as_str()).collect()),
+        None => (args.iter().map(|s| s.as_str()).collect(), Vec::new()),
+    }
+}
+\`\`\`
+
+> **Note:** this changes behaviour for scripts that relied on the old parsing.
+
+Let me know if you want tests too!`,
+`## Summary
+
+| File | Change | Lines |
+|------|--------|------:|
+| \`src/main.rs\` | Added CLI flag \`--verbose\` | +12 |
+| \`src/lib.rs\` | Refactored \`run()\` into smaller functions | +40 / -25 |
+| \`README.md\` | Documented the new flag | +3 |
+
+### Next steps
+- [ ] Run \`cargo test\`
+- [x] Update the changelog
+- [ ] Ask for review
+
+---
+
+*All done.* Anything else?`,
+`Sure! To install:
+
+\`\`\`bash
+npm install --save-dev typescript @types/node
+npx tsc --init
+\`\`\`
+
+Then in \`tsconfig.json\`:
+
+\`\`\`json
+{
+  "compilerOptions": { "strict": true, "target": "ES2022" }
+}
+\`\`\`
+
+1. Run the build:
+   \`\`\`sh
+   npm run build
+   \`\`\`
+2. Check the output in \`dist/\`.
+   - If it's empty, see the [docs](https://www.typescriptlang.org/docs/).
+   - Otherwise you're good to go.`,
+`The error \`TypeError: Cannot read properties of undefined (reading 'map')\` means \`items\` is \`undefined\` when the component first renders.
+
+**Options:**
+
+* Default the prop: \`function List({ items = [] })\`
+* Guard the call: \`items?.map(...)\`
+* Fetch before rendering.
+
+I'd go with the first one — it's the simplest.`,
+`Here is a diff of the change:
+
+\`\`\`diff
+--- a/config.yaml
++++ b/config.yaml
+@@ -1,4 +1,4 @@
+ server:
+-  port: 8080
++  port: 9090
+   host: localhost
+\`\`\`
+
+And the Python helper:
+
+\`\`\`python
+def load(path: str) -> dict:
+    """Load a YAML file."""
+    with open(path) as f:
+        return yaml.safe_load(f)  # may raise
+\`\`\``,
+`Step 1 — read the file
+Step 2 — transform it
+Step 3 — write it back
+
+That's it.  
+Really.
+
+<details>
+<summary>Why three steps?</summary>
+
+Because each one can fail independently.
+</details>`,
+`# Plan
+
+1. Explore the codebase
+    - look at \`src/\`
+    - read the tests
+2. Write the feature
+
+   This needs care because the API is public.
+
+3. Ship it
+
+Final note: see https://example.com/guide, or email help@example.com.`,
+);
+
 const atoms = [
   "word", "two words", "**bold**", "*em*", "`code`", "~~del~~", "[link](https://l.k)", "https://u.rl/x",
   "a_b", "x * y", "中文", "emoji 🎉", "long-unbroken-token-that-goes-on-and-on", "&amp;", "\\*", "<i>h</i>",
@@ -221,7 +334,7 @@ for (let i = 0; i < 20; i++) {
 
 // Nested structures as replies use them: lists holding code and quotes, quotes holding lists,
 // headings between them, with blank lines or without.
-const RICH = Number(process.env.RICH_DOCS ?? 12);
+const RICH = Number(process.env.RICH_DOCS ?? 8);
 const inline = () => Array.from({ length: 1 + int(5) }, () => pick(atoms)).join(" ");
 const richMakers = [
   (d) => `${"  ".repeat(d)}- ${inline()}\n${"  ".repeat(d)}- ${inline()}`,
@@ -260,14 +373,15 @@ const configs = [
   { theme: "ansi", paddingX: 1, paddingY: 1, style: "ansiColor", highlight: false, hyperlinks: true },
   { theme: "markers", paddingX: 2, paddingY: 0, style: "color", highlight: true, hyperlinks: false },
   { theme: "markers", paddingX: 1, paddingY: 1, style: "bg", highlight: false, hyperlinks: true },
-  { theme: "markers", paddingX: 0, paddingY: 0, style: "boldItalic", highlight: false, hyperlinks: false },
 ];
 const markdown = [];
 corpus.forEach((doc, docIndex) => {
   configs.forEach((config, configIndex) => {
-    if (configIndex > 0 && docIndex % configs.length !== configIndex && docIndex % 11 !== 0) return;
-    const base = docIndex % 6 === 0 ? [...widths, 80] : widths;
-    for (const width of configIndex === 0 ? base : [pick([2, 9, 16, 23, 30, 37, 44])]) {
+    // The plain configuration sees every document; each other one a quarter of them, and
+    // every thirteenth document runs under all.
+    if (configIndex > 0 && docIndex % configs.length !== configIndex && docIndex % 13 !== 0) return;
+    const base = docIndex % 10 === 0 ? [...widths, 80] : widths;
+    for (const width of configIndex === 0 ? base : [pick([4, 9, 16, 23, 30, 37, 44])]) {
       setCapabilities({ images: null, trueColor: true, hyperlinks: config.hyperlinks });
       const theme = { ...themes[config.theme], ...(config.highlight ? { highlightCode: highlightMarkers } : {}) };
       const md = new Markdown(doc, config.paddingX, config.paddingY, theme, defaultStyles[config.style]);

@@ -75,6 +75,7 @@ mod parity {
             "none" => return None,
             "color" => DefaultTextStyle {
                 color: Some(tag("fg")),
+                italic: true,
                 ..Default::default()
             },
             "boldItalic" => DefaultTextStyle {
