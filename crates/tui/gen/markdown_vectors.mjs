@@ -193,6 +193,7 @@ const corpus = [
   "Line ending with backslash\\",
   "Visit www.example.com( now, or https://x.y/a&amp; and www.q.com#&amp; or https://a.b)**(",
   "ends with two spaces  ",
+  "[`https://x.y`](https://x.y) [**https://x.y**](https://x.y) [](https://x.y) [a\\]b](a]b) [mail@x.io](mailto:mail@x.io)",
   "See [the docs][d] and [more][m].\n\n[d]: https://d.example\n[m]: https://m.example\n\n[x]: https://x.example\n\n## After",
   "- item\n- item two\n\n[ref]: https://r.example\n",
   "* `call(a)` - does a thing\n\n    Extra paragraph indented past the item,\n    with a continuation line.\n\n   4. Numbered\n\n      (a) sub clause that goes on\n          and continues deeper\n\n- x\n\n  a\n       seven spaces",

@@ -171,8 +171,26 @@ impl<'a> Builder<'a> {
                 dest_url,
                 ..
             } => {
+                let first_child = self.pos;
                 let children = unwrap_links(self.inlines());
-                let text = plain_text(&children);
+                // marked compares the link's text as written (markup included) with its
+                // target; take it from the source.
+                let label_end = self.events[first_child..self.pos.saturating_sub(1)]
+                    .iter()
+                    .map(|(_, r)| r.end)
+                    .max();
+                let raw = self.src.get(range.clone()).unwrap_or("");
+                let text = match (raw.chars().next(), label_end) {
+                    (Some('['), Some(end)) => {
+                        unescape(self.src.get(range.start + 1..end).unwrap_or(""))
+                    }
+                    (Some('['), None) => String::new(),
+                    (Some('<'), _) => raw
+                        .trim_start_matches('<')
+                        .trim_end_matches('>')
+                        .to_string(),
+                    _ => plain_text(&children),
+                };
                 let href = match link_type {
                     LinkType::Email if !dest_url.starts_with("mailto:") => {
                         format!("mailto:{dest_url}")
@@ -203,6 +221,9 @@ fn unwrap_links(inlines: Vec<Inline>) -> Vec<Inline> {
     for inline in inlines {
         let pieces = match inline {
             Inline::Link { children, .. } => unwrap_links(children),
+            Inline::Strong(children) => vec![Inline::Strong(unwrap_links(children))],
+            Inline::Em(children) => vec![Inline::Em(unwrap_links(children))],
+            Inline::Del(children) => vec![Inline::Del(unwrap_links(children))],
             other => vec![other],
         };
         for piece in pieces {
@@ -210,6 +231,22 @@ fn unwrap_links(inlines: Vec<Inline>) -> Vec<Inline> {
                 (Some(Inline::Text(last)), Inline::Text(text)) => last.push_str(&text),
                 (_, piece) => out.push(piece),
             }
+        }
+    }
+    out
+}
+
+/// Text with backslash escapes of punctuation resolved.
+fn unescape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match chars.peek().copied() {
+            Some(next) if c == '\\' && next.is_ascii_punctuation() => {
+                out.push(next);
+                chars.next();
+            }
+            _ => out.push(c),
         }
     }
     out
