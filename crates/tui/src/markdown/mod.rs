@@ -2,12 +2,23 @@
 //! pi-tui's exact layout, checked line for line against pi-tui in `tests/markdown_parity.rs`.
 //!
 //! Parsing is pulldown-cmark, reshaped into the token tree pi-tui's renderer expects from
-//! `marked` ([`parse`]); [`render`] and [`table`] lay the tokens out; [`highlight`] colours
-//! fenced code for a theme that wants it.
+//! `marked` (`parse`); `render` and `table` lay the tokens out; [`highlight`] colours fenced
+//! code for a theme that wants it, and [`MarkdownTheme::pi`] is Pi's own theme.
+//!
+//! ```
+//! use std::sync::Arc;
+//! use tau_tui::markdown::{Markdown, MarkdownTheme};
+//! use tau_tui::Component;
+//!
+//! let fg = Arc::new(|token: &str, text: &str| format!("[{token}]{text}"));
+//! let mut reply = Markdown::new("# Done\n\nAll **tests** pass.", 1, 0, MarkdownTheme::pi(fg), None);
+//! let lines = reply.render(40);
+//! assert_eq!(lines.len(), 3);
+//! reply.set_text("# Done\n\nAll **tests** pass, and more arrives..."); // streaming
+//! ```
 
 mod autolink;
 pub mod highlight;
-
 mod parse;
 mod pi_theme;
 mod render;
@@ -23,11 +34,11 @@ pub use theme::{DefaultTextStyle, HighlightCode, MarkdownOptions, MarkdownTheme}
 use crate::component::{Component, Lines};
 use crate::width::{visible_width, wrap_text_with_ansi};
 use render::Renderer;
+use tokens::Block;
 
 /// Rewrites the Markdown source before parsing, given the width available for content
 /// (pi-tui's `transform` option; Pi's extensions register such transformers).
 pub type Transform = Arc<dyn Fn(&str, usize) -> String + Send + Sync>;
-use tokens::Block;
 
 /// Renders Markdown text with padding, a theme and an optional default text style.
 pub struct Markdown {
