@@ -141,6 +141,8 @@ const corpus = [
   "hard  \nbreak with spaces\\\nand backslash",
   "Unicode: café naïve — “quotes” and emoji 🎉 and 中文字符测试 and ｆｕｌｌ",
   "中文段落，包含**粗体**和*斜体*。",
+  "**注意：**请先运行测试。中文**「引用」**中文，日本語の*「強調」*です、**これは強調。**次の文",
+  "テスト**太字（かっこ）**テスト、**한국어**를 지원、说明：**重要**，请注意",
   "Tab\tseparated\ttext",
   "&amp; &lt; &gt; &copy; &#35;",
   "# Mixed\n\nSome text with **bold**, *italic*, `code`, and [a link](https://e.x).\n\n- list\n- items\n\n```bash\nls -la\n```\n\n> quote\n\n| t | u |\n|---|---|\n| 1 | 2 |\n\n---\n\nEnd.",

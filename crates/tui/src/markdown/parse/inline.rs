@@ -7,6 +7,7 @@ use pulldown_cmark::{Event, LinkType, Tag};
 
 use super::super::autolink::link_bare_urls;
 use super::super::tokens::Inline;
+use super::cjk_emphasis::match_cjk_emphasis;
 use super::{is_block_tag, Builder};
 
 impl<'a> Builder<'a> {
@@ -14,7 +15,7 @@ impl<'a> Builder<'a> {
     pub(super) fn inlines(&mut self) -> Vec<Inline> {
         let inlines = self.inline_run(true);
         self.pos += 1;
-        finish_inlines(inlines)
+        finish_inlines(inlines, self.cjk_document)
     }
 
     /// Inline events up to the next block-level event, without consuming it.
@@ -26,7 +27,7 @@ impl<'a> Builder<'a> {
             .map(|(_, r)| r.end)
             .max()
             .unwrap_or(0);
-        (finish_inlines(inlines), end)
+        (finish_inlines(inlines, self.cjk_document), end)
     }
 
     /// Reads inline events; stops before an `End` tag (or, when `to_end` is false, also before
@@ -151,6 +152,21 @@ impl<'a> Builder<'a> {
     fn inline_tag(&mut self, tag: Tag<'a>, range: &Range<usize>) -> Option<Vec<Inline>> {
         let single = |inline| Some(vec![inline]);
         match tag {
+            Tag::Emphasis | Tag::Strong
+                if self.cjk_document && self.src.as_bytes().get(range.start) == Some(&b'*') =>
+            {
+                // Undo CommonMark's pairing; the level's CJK-aware pass pairs the runs again.
+                let marks = if matches!(tag, Tag::Strong) {
+                    "**"
+                } else {
+                    "*"
+                };
+                let mut parts = vec![Inline::Text(marks.into())];
+                parts.extend(self.inline_run(true));
+                self.pos += 1;
+                parts.push(Inline::Text(marks.into()));
+                Some(parts)
+            }
             Tag::Emphasis => single(Inline::Em(self.inlines())),
             Tag::Strong => single(Inline::Strong(self.inlines())),
             Tag::Strikethrough => {
@@ -172,7 +188,20 @@ impl<'a> Builder<'a> {
                 ..
             } => {
                 let first_child = self.pos;
-                let children = unwrap_links(self.inlines());
+                // marked resolves escapes in a link's text before reading its inlines.
+                let children = unwrap_links(self.inlines())
+                    .into_iter()
+                    .map(|inline| match inline {
+                        Inline::Escape(text) => Inline::Text(text),
+                        other => other,
+                    })
+                    .fold(Vec::new(), |mut merged: Vec<Inline>, inline| {
+                        match (merged.last_mut(), inline) {
+                            (Some(Inline::Text(last)), Inline::Text(text)) => last.push_str(&text),
+                            (_, inline) => merged.push(inline),
+                        }
+                        merged
+                    });
                 // marked compares the link's text as written (markup included) with its
                 // target; take it from the source.
                 let label_end = self.events[first_child..self.pos.saturating_sub(1)]
@@ -271,7 +300,7 @@ fn plain_text(inlines: &[Inline]) -> String {
 }
 
 /// Joins adjacent text (marked merges them; escapes stay apart) and links bare URLs.
-fn finish_inlines(inlines: Vec<Inline>) -> Vec<Inline> {
+fn finish_inlines(inlines: Vec<Inline>, cjk_document: bool) -> Vec<Inline> {
     let mut merged: Vec<Inline> = Vec::with_capacity(inlines.len());
     for inline in inlines {
         match (merged.last_mut(), inline) {
@@ -279,11 +308,12 @@ fn finish_inlines(inlines: Vec<Inline>) -> Vec<Inline> {
             (_, inline) => merged.push(inline),
         }
     }
-    merged
+    let linked: Vec<Inline> = merged
         .into_iter()
         .flat_map(|inline| match inline {
             Inline::Text(text) => link_bare_urls(&text),
             other => vec![other],
         })
-        .collect()
+        .collect();
+    match_cjk_emphasis(linked, cjk_document)
 }

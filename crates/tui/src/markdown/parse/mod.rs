@@ -7,6 +7,7 @@
 //! strikethrough and bare URLs become links (GFM autolinks, which pulldown-cmark lacks). The
 //! offsets let us recover each of those from the source.
 
+mod cjk_emphasis;
 mod cleanup;
 mod containers;
 mod inline;
@@ -36,6 +37,7 @@ pub fn parse(src: &str) -> Vec<Block> {
         depth: 0,
         columns: Vec::new(),
         in_table_cell: false,
+        cjk_document: src.chars().any(cjk_emphasis::is_cjk),
     };
     let spanned = with_definitions(src, builder.blocks());
     let mut blocks = with_spaces(src, spanned, Some(src.len()), true);
@@ -55,6 +57,9 @@ pub(super) struct Builder<'a> {
     pub(super) columns: Vec<Option<usize>>,
     /// Inside a table cell, where an escaped pipe is part of the cell's text.
     pub(super) in_table_cell: bool,
+    /// The document holds CJK text, so `*` emphasis is paired by marked-cjk-friendly's rules
+    /// (see `cjk_emphasis`).
+    pub(super) cjk_document: bool,
 }
 
 impl<'a> Builder<'a> {
