@@ -66,3 +66,19 @@ fn comment_only_html_blocks_vanish_with_a_blank_line() {
         .collect();
     assert_eq!(kinds, ["paragraph"]);
 }
+
+#[test]
+fn cjk_emphasis_closes_after_punctuation() {
+    let Block::Paragraph(inlines) = &parse("**注意：**内容")[0] else {
+        panic!("a paragraph")
+    };
+    assert_eq!(
+        inlines,
+        &[Inline::Strong(vec![text("注意：")]), text("内容")]
+    );
+    // Without CJK text CommonMark's answer stands: the run stays literal.
+    let Block::Paragraph(inlines) = &parse("**note:**x")[0] else {
+        panic!("a paragraph")
+    };
+    assert_eq!(inlines, &[text("**note:**x")]);
+}
