@@ -8,6 +8,8 @@
 //
 // Run from the repository root, with the extension host's node_modules installed:
 //   node crates/tui/gen/markdown_vectors.mjs > crates/tui/tests/vectors/markdown.json
+// RICH_DOCS=1500 adds more random nested documents (about 13 MB: for a local probe of the
+// parser, not for checking in).
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -44,7 +46,7 @@ const highlightMarkers = (code, lang) => code.split("\n").map((line) => `<hl ${l
 // Default text styles, by name; the Rust side mirrors these.
 const defaultStyles = {
   none: undefined,
-  color: { color: tag("fg") },
+  color: { color: tag("fg"), italic: true },
   boldItalic: { bold: true, italic: true },
   bg: { bgColor: tag("bg"), color: tag("fg") },
   ansiColor: { color: sgr("38;5;250", "39"), bgColor: sgr("48;5;236", "49") },
@@ -139,6 +141,8 @@ const corpus = [
   "hard  \nbreak with spaces\\\nand backslash",
   "Unicode: café naïve — “quotes” and emoji 🎉 and 中文字符测试 and ｆｕｌｌ",
   "中文段落，包含**粗体**和*斜体*。",
+  "**注意：**请先运行测试。中文**「引用」**中文，日本語の*「強調」*です、**これは強調。**次の文",
+  "テスト**太字（かっこ）**テスト、**한국어**를 지원、说明：**重要**，请注意",
   "Tab\tseparated\ttext",
   "&amp; &lt; &gt; &copy; &#35;",
   "# Mixed\n\nSome text with **bold**, *italic*, `code`, and [a link](https://e.x).\n\n- list\n- items\n\n```bash\nls -la\n```\n\n> quote\n\n| t | u |\n|---|---|\n| 1 | 2 |\n\n---\n\nEnd.",
@@ -189,7 +193,129 @@ const corpus = [
   "`unclosed code span",
   "[unclosed link](https://x",
   "Line ending with backslash\\",
+  "Visit www.example.com( now, or https://x.y/a&amp; and www.q.com#&amp; or https://a.b)**(",
+  "ends with two spaces  ",
+  "[`https://x.y`](https://x.y) [**https://x.y**](https://x.y) [](https://x.y) [a\\]b](a]b) [mail@x.io](mailto:mail@x.io)",
+  "See [the docs][d] and [more][m].\n\n[d]: https://d.example\n[m]: https://m.example\n\n[x]: https://x.example\n\n## After",
+  "- item\n- item two\n\n[ref]: https://r.example\n",
+  "* `call(a)` - does a thing\n\n    Extra paragraph indented past the item,\n    with a continuation line.\n\n   4. Numbered\n\n      (a) sub clause that goes on\n          and continues deeper\n\n- x\n\n  a\n       seven spaces",
+
+  "first line   \n  \nsecond paragraph",
+  "x|mail@x.io and #!mail@y.io, a \\| b outside a table",
 ];
+
+// Replies shaped like an agent's: steps, code in lists, tables, task lists, notes.
+corpus.push(
+
+`I'll fix the bug in \`parse_args\`. Here's what's happening:
+
+1. **Root cause**: the flag parser skips \`--\` separators.
+2. **Fix**: stop at the first \`--\` and pass the rest through.
+
+\`\`\`rust
+fn parse_args(args: &[String]) -> (Vec<&str>, Vec<&str>) {
+    match args.iter().position(|a| a == "--") {
+        Some(i) => (args[..i].iter().map(|s| s.as_str()).collect(), args[i + 1..].iter().map(|s| s.as_str()).collect()),
+        None => (args.iter().map(|s| s.as_str()).collect(), Vec::new()),
+    }
+}
+\`\`\`
+
+> **Note:** this changes behaviour for scripts that relied on the old parsing.
+
+Let me know if you want tests too!`,
+`## Summary
+
+| File | Change | Lines |
+|------|--------|------:|
+| \`src/main.rs\` | Added CLI flag \`--verbose\` | +12 |
+| \`src/lib.rs\` | Refactored \`run()\` into smaller functions | +40 / -25 |
+| \`README.md\` | Documented the new flag | +3 |
+
+### Next steps
+- [ ] Run \`cargo test\`
+- [x] Update the changelog
+- [ ] Ask for review
+
+---
+
+*All done.* Anything else?`,
+`Sure! To install:
+
+\`\`\`bash
+npm install --save-dev typescript @types/node
+npx tsc --init
+\`\`\`
+
+Then in \`tsconfig.json\`:
+
+\`\`\`json
+{
+  "compilerOptions": { "strict": true, "target": "ES2022" }
+}
+\`\`\`
+
+1. Run the build:
+   \`\`\`sh
+   npm run build
+   \`\`\`
+2. Check the output in \`dist/\`.
+   - If it's empty, see the [docs](https://www.typescriptlang.org/docs/).
+   - Otherwise you're good to go.`,
+`The error \`TypeError: Cannot read properties of undefined (reading 'map')\` means \`items\` is \`undefined\` when the component first renders.
+
+**Options:**
+
+* Default the prop: \`function List({ items = [] })\`
+* Guard the call: \`items?.map(...)\`
+* Fetch before rendering.
+
+I'd go with the first one — it's the simplest.`,
+`Here is a diff of the change:
+
+\`\`\`diff
+--- a/config.yaml
++++ b/config.yaml
+@@ -1,4 +1,4 @@
+ server:
+-  port: 8080
++  port: 9090
+   host: localhost
+\`\`\`
+
+And the Python helper:
+
+\`\`\`python
+def load(path: str) -> dict:
+    """Load a YAML file."""
+    with open(path) as f:
+        return yaml.safe_load(f)  # may raise
+\`\`\``,
+`Step 1 — read the file
+Step 2 — transform it
+Step 3 — write it back
+
+That's it.  
+Really.
+
+<details>
+<summary>Why three steps?</summary>
+
+Because each one can fail independently.
+</details>`,
+`# Plan
+
+1. Explore the codebase
+    - look at \`src/\`
+    - read the tests
+2. Write the feature
+
+   This needs care because the API is public.
+
+3. Ship it
+
+Final note: see https://example.com/guide, or email help@example.com.`,
+);
 
 const atoms = [
   "word", "two words", "**bold**", "*em*", "`code`", "~~del~~", "[link](https://l.k)", "https://u.rl/x",
@@ -209,6 +335,38 @@ for (let i = 0; i < 20; i++) {
   corpus.push(blocks.map((b, j) => (j === 0 ? b : pick(["\n\n", "\n", "\n\n\n"]) + b)).join(""));
 }
 
+// Nested structures as replies use them: lists holding code and quotes, quotes holding lists,
+// headings between them, with blank lines or without.
+const RICH = Number(process.env.RICH_DOCS ?? 8);
+const inline = () => Array.from({ length: 1 + int(5) }, () => pick(atoms)).join(" ");
+const richMakers = [
+  (d) => `${"  ".repeat(d)}- ${inline()}\n${"  ".repeat(d)}- ${inline()}`,
+  (d) => `${"  ".repeat(d)}1. ${inline()}\n${"  ".repeat(d)}   \`\`\`${pick(["py", "", "sh"])}\n${"  ".repeat(d)}   ${pick(atoms)}\n${"  ".repeat(d)}   \`\`\``,
+  (d) => `${"  ".repeat(d)}- ${inline()}\n\n${"  ".repeat(d)}  ${inline()}`,
+  () => `> - ${inline()}\n> - ${inline()}\n>\n> ${inline()}`,
+  () => `> ${inline()}\n>\n> > ${inline()}`,
+  () => `${pick(["#", "##", "###"])} ${inline()}`,
+  () => inline(),
+  () => `${inline()}\n${"=-"[int(2)].repeat(3 + int(3))}`,
+  () => `<div>\n${inline()}\n</div>`,
+  () => `- [${pick([" ", "x"])}] ${inline()}\n  - [ ] ${inline()}`,
+  () => `\`\`\`\n${inline()}\n\n${inline()}\n\`\`\``,
+];
+for (let i = 0; i < RICH; i++) {
+  const blocks = Array.from({ length: 2 + int(4) }, () => pick(richMakers)(int(2)));
+  corpus.push(blocks.map((b, j) => (j === 0 ? b : pick(["\n\n", "\n", "\n\n\n"]) + b)).join(""));
+}
+
+// Inline fuzz for local probing only (INLINE_FUZZ=n): realistic pieces glued at random.
+const fuzzPieces = [
+  "word", " ", " ", "*", "**", "_", "__", "~~", "`", "[", "]", "(", ")", "](https://a.b)", "\\", "<", ">", "!",
+  "&amp;", "#", "a", "中文", "。", "，", "https://x.y/z", "foo_bar", "x", "2", ".", ",", ":", "'", "\"", "\n",
+  "<b>", "</b>", "<!-- c -->", "@", "mail@x.io", "www.q.com", "  \n", "|",
+];
+for (let i = 0; i < Number(process.env.INLINE_FUZZ ?? 0); i++) {
+  corpus.push(Array.from({ length: 3 + int(14) }, () => pick(fuzzPieces)).join(""));
+}
+
 // Each case: a document, a width and a configuration. Every document is rendered plainly at
 // three widths; configurations with padding, default styles, highlighting and hyperlinks run
 // on a subset so the file stays small.
@@ -218,14 +376,15 @@ const configs = [
   { theme: "ansi", paddingX: 1, paddingY: 1, style: "ansiColor", highlight: false, hyperlinks: true },
   { theme: "markers", paddingX: 2, paddingY: 0, style: "color", highlight: true, hyperlinks: false },
   { theme: "markers", paddingX: 1, paddingY: 1, style: "bg", highlight: false, hyperlinks: true },
-  { theme: "markers", paddingX: 0, paddingY: 0, style: "boldItalic", highlight: false, hyperlinks: false },
 ];
 const markdown = [];
 corpus.forEach((doc, docIndex) => {
   configs.forEach((config, configIndex) => {
-    if (configIndex > 0 && docIndex % configs.length !== configIndex && docIndex % 11 !== 0) return;
-    const base = docIndex % 6 === 0 ? [...widths, 80] : widths;
-    for (const width of configIndex === 0 ? base : [pick([2, 9, 16, 23, 30, 37, 44])]) {
+    // The plain configuration sees every document; each other one a quarter of them, and
+    // every thirteenth document runs under all.
+    if (configIndex > 0 && docIndex % configs.length !== configIndex && docIndex % 13 !== 0) return;
+    const base = docIndex % 10 === 0 ? [...widths, 80] : widths;
+    for (const width of configIndex === 0 ? base : [pick([4, 9, 16, 23, 30, 37, 44])]) {
       setCapabilities({ images: null, trueColor: true, hyperlinks: config.hyperlinks });
       const theme = { ...themes[config.theme], ...(config.highlight ? { highlightCode: highlightMarkers } : {}) };
       const md = new Markdown(doc, config.paddingX, config.paddingY, theme, defaultStyles[config.style]);
@@ -233,6 +392,29 @@ corpus.forEach((doc, docIndex) => {
     }
   });
 });
+
+// The transform option: the source rewritten with the content width before parsing.
+const transformed = [];
+for (const doc of ["Hello *world*", "", "   ", "- a\n- b"]) {
+  for (const [width, paddingX] of [[20, 1], [9, 3]]) {
+    const md = new Markdown(doc, paddingX, 0, themes.markers, undefined, {
+      transform: (source, available) => `${source}\n\n*width ${available}*`,
+    });
+    transformed.push({ doc, width, paddingX, lines: md.render(width) });
+  }
+}
+
+// Pi's user messages keep list markers and backslash escapes as written.
+const preserved = [];
+for (const doc of [
+  "3) three\n4) four", "* star\n+ plus\n- dash", "1. a\n   * nested star\n2. b", "-\n- empty first",
+  "Escapes \\* \\_ \\# \\\\ stay", "| a \\| b | c |\n|---|---|\n| \\* | 2 |", "- [ ] task\n+ [x] done", "10. ten\n11. eleven",
+]) {
+  for (const width of [12, 40]) {
+    const md = new Markdown(doc, 1, 0, themes.markers, undefined, { preserveOrderedListMarkers: true, preserveBackslashEscapes: true });
+    preserved.push({ doc, width, lines: md.render(width) });
+  }
+}
 
 // Streaming: one document rendered after each prefix on one component, as a reply arrives.
 const streamDoc = "# Plan\n\nFirst **step** is\n\n```ts\nconst a = 1;\nconst b = 2;\n```\n\n- one\n- two\n\n| a | b |\n|---|---|\n| 1 | 2 |\n";
@@ -297,5 +479,5 @@ const loader = [];
 // Streaming cases are prefixes of one document: store the prefix length only.
 const stream = { doc: streamDoc, width: 30, cases: streaming.map((c) => ({ end: c.doc.length, lines: c.lines })) };
 process.stdout.write(
-  `${JSON.stringify({ version, docs: corpus, markdown, streaming: stream, text, truncated, boxed, loader })}\n`,
+  `${JSON.stringify({ version, docs: corpus, markdown, transformed, preserved, streaming: stream, text, truncated, boxed, loader })}\n`,
 );

@@ -7,6 +7,7 @@
 pub mod autocomplete;
 pub mod component;
 pub mod editor;
+pub mod image;
 pub mod keybindings;
 pub mod keys;
 pub mod markdown;

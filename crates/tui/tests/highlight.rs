@@ -222,3 +222,52 @@ fn the_markdown_highlighter_falls_back_to_the_code_block_style() {
     assert_eq!(highlighter("a", Some("nope")), vec!["<cb>a</cb>"]);
     assert_eq!(highlighter("let", Some("js")), vec!["[Keyword:let]"]);
 }
+
+#[test]
+fn odd_input_never_panics_and_keeps_the_line_count() {
+    let samples = [
+        "中文 <中> 'unterminated \"also",
+        "r#\"raw never closed",
+        "'\\",
+        "$",
+        "${",
+        "@",
+        "#[",
+        "#![x",
+        "/* open",
+        "```",
+        "<!-- open",
+        "<a href='x",
+        "a: 'b",
+        "- ",
+        "[x](",
+        "**",
+        "`",
+        "\t\tindent",
+        "",
+        "f\"{x",
+        "b'\\x'",
+        "'a",
+        "1..2",
+        ".5e-3",
+        "0x1F_u8",
+        "@media {",
+        "#fff",
+        "key=",
+        "~~",
+    ];
+    let langs = [
+        "js", "rust", "python", "bash", "json", "go", "c", "java", "diff", "html", "css", "yaml",
+        "md",
+    ];
+    let style = |_: TokenKind, text: &str| text.to_string();
+    for lang in langs {
+        for sample in samples {
+            for code in [sample.to_string(), format!("{sample}\n{sample}\nx")] {
+                let lines = highlight(&code, lang, &style).expect("supported");
+                assert_eq!(lines.len(), code.split('\n').count(), "{lang}: {code:?}");
+                assert_eq!(lines.join("\n"), code, "{lang} keeps the text: {code:?}");
+            }
+        }
+    }
+}

@@ -7,7 +7,7 @@ mod parity {
     use std::sync::Arc;
 
     use serde_json::Value;
-    use tau_tui::markdown::{DefaultTextStyle, Markdown, MarkdownTheme};
+    use tau_tui::markdown::{DefaultTextStyle, Markdown, MarkdownOptions, MarkdownTheme};
     use tau_tui::{Component, Style};
 
     fn vectors() -> Value {
@@ -75,6 +75,7 @@ mod parity {
             "none" => return None,
             "color" => DefaultTextStyle {
                 color: Some(tag("fg")),
+                italic: true,
                 ..Default::default()
             },
             "boldItalic" => DefaultTextStyle {
@@ -115,7 +116,23 @@ mod parity {
     /// Why tau knowingly differs from pi-tui on a document, if it does. Every other case must
     /// match line for line.
     fn known_difference(doc: &str) -> Option<&'static str> {
-        if doc.contains("\\[") || doc.contains("\\(") || doc.contains('$') {
+        // pi-tui's math: `\(..\)`, `\[..\]`, `$$..$$`, or `$..$` on one line whose
+        // content neither starts nor ends with a space and is not followed by a digit.
+        let dollar_math = doc.lines().any(|line| {
+            let parts: Vec<&str> = line.split('$').collect();
+            parts.len() >= 3
+                && parts[1..parts.len() - 1]
+                    .iter()
+                    .enumerate()
+                    .any(|(i, inner)| {
+                        let after = parts[i + 2];
+                        !inner.is_empty()
+                            && !inner.starts_with(' ')
+                            && !inner.ends_with(' ')
+                            && !after.starts_with(|c: char| c.is_ascii_digit())
+                    })
+        });
+        if doc.contains("\\[") || doc.contains("\\(") || doc.contains("$$") || dollar_math {
             return Some("pi-tui renders LaTeX math; tau shows the source");
         }
         // A table right under a quote or list line (no blank line between): marked lets it
@@ -128,6 +145,47 @@ mod parity {
                 || w[0].chars().next().is_some_and(|c| c.is_ascii_digit());
             container && w[1].starts_with('|') && w[2].starts_with("|-")
         });
+        // A setext underline under a list item's lazy continuation line: marked makes the
+        // item's text a heading; CommonMark keeps a paragraph.
+        let is_container =
+            |l: &str| l.trim_start().starts_with("- ") || l.starts_with("  ") || l.starts_with('>');
+        let lazy_setext = (1..lines.len()).any(|i| {
+            let underline = lines[i].len() >= 3
+                && (lines[i].chars().all(|c| c == '=') || lines[i].chars().all(|c| c == '-'));
+            let lazy_run = lines[..i]
+                .iter()
+                .rev()
+                .take_while(|l| !l.is_empty() && !is_container(l))
+                .count();
+            underline && lazy_run > 0 && i > lazy_run && is_container(lines[i - lazy_run - 1])
+        });
+        // A line starting with an HTML tag right under a list item: marked ends the list
+        // there; CommonMark continues the item's paragraph.
+        let html_after_item = lines.windows(2).any(|w| {
+            let in_list = w[0].trim_start().starts_with("- ") || w[0].starts_with("  ");
+            in_list
+                && w[1].starts_with('<')
+                && w[1][1..].starts_with(|c: char| c.is_ascii_alphabetic())
+        });
+        // An unindented line right after a code fence that closes inside a list item: marked
+        // keeps it in the item; CommonMark ends the list.
+        let after_item_fence = lines.windows(2).any(|w| {
+            w[0].starts_with("  ")
+                && w[0].trim_start().starts_with("```")
+                && !w[1].starts_with(' ')
+                && !w[1].is_empty()
+        });
+        if after_item_fence {
+            return Some("marked keeps a line after a list item's closing fence in the item; CommonMark ends the list");
+        }
+        if html_after_item {
+            return Some("marked ends a list at a line starting with an HTML tag; CommonMark continues the item");
+        }
+        if lazy_setext {
+            return Some(
+                "marked lets a setext underline turn a lazy list continuation into a heading",
+            );
+        }
         lazy_table.then_some(
             "marked lets a table interrupt a lazy paragraph continuation; CommonMark does not",
         )
@@ -189,6 +247,44 @@ mod parity {
             failures.len(),
             failures[..failures.len().min(3)].join("\n")
         );
+    }
+
+    /// A transform sees the width left for content and rewrites the source before parsing.
+    #[test]
+    fn transformed_sources_match_pi_tui() {
+        let all = vectors();
+        for case in all["transformed"].as_array().expect("transformed cases") {
+            let doc = case["doc"].as_str().expect("doc");
+            let padding_x = case["paddingX"].as_u64().expect("paddingX") as usize;
+            let mut md = Markdown::new(doc, padding_x, 0, theme("markers", false), None);
+            md.set_transform(Some(Arc::new(|source: &str, width: usize| {
+                format!("{source}\n\n*width {width}*")
+            })));
+            let width = case["width"].as_u64().expect("width") as usize;
+            assert_eq!(md.render(width).to_vec(), lines(&case["lines"]), "{case}");
+        }
+    }
+
+    /// Pi's user messages keep list markers and backslash escapes as written.
+    #[test]
+    fn preserved_markers_and_escapes_match_pi_tui() {
+        let all = vectors();
+        for case in all["preserved"].as_array().expect("preserved cases") {
+            let mut md = Markdown::new(
+                case["doc"].as_str().expect("doc"),
+                1,
+                0,
+                theme("markers", false),
+                None,
+            );
+            md.set_options(MarkdownOptions {
+                preserve_ordered_list_markers: true,
+                preserve_backslash_escapes: true,
+                ..MarkdownOptions::default()
+            });
+            let width = case["width"].as_u64().expect("width") as usize;
+            assert_eq!(md.render(width).to_vec(), lines(&case["lines"]), "{case}");
+        }
     }
 
     /// A reply arriving piece by piece on one component: each prefix renders as pi-tui does,

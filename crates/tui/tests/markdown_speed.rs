@@ -25,6 +25,20 @@ for a while, with a [link](https://example.com/docs) and a bare https://example.
     out
 }
 
+fn md_theme_without_highlighting() -> MarkdownTheme {
+    let sgr = |open: &'static str| -> tau_tui::Style {
+        Arc::new(move |t: &str| format!("\x1b[{open}m{t}\x1b[0m"))
+    };
+    MarkdownTheme {
+        heading: sgr("1;36"),
+        code: sgr("33"),
+        bold: sgr("1"),
+        italic: sgr("3"),
+        link: sgr("34"),
+        ..MarkdownTheme::plain()
+    }
+}
+
 #[test]
 #[ignore = "timing; run in release"]
 fn a_two_thousand_line_reply_renders_quickly() {
@@ -58,6 +72,24 @@ fn a_two_thousand_line_reply_renders_quickly() {
         rewrapped.len()
     );
     assert!(lines.len() > 2000);
+
+    // The same with pi-tui's benchmark theme: code blocks coloured per line, no tokenizing.
+    let mut plain_code = md_theme_without_highlighting();
+    plain_code.highlight_code = Some(Arc::new(|code: &str, _: Option<&str>| {
+        code.split('\n')
+            .map(|l| format!("\x1b[32m{l}\x1b[39m"))
+            .collect()
+    }));
+    let started = Instant::now();
+    let mut quick = Markdown::new(reply.clone(), 1, 0, plain_code, None);
+    quick.render(100);
+    let first_plain = started.elapsed();
+    let started = Instant::now();
+    quick.render(80);
+    eprintln!(
+        "without tokenizing code: width 100 in {first_plain:?}, width 80 in {:?}",
+        started.elapsed()
+    );
 
     // Streaming: the reply's last 200 lines arrive 40 bytes at a time.
     let start = reply.len()

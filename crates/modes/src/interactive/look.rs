@@ -15,6 +15,8 @@ pub struct Look {
     pub theme: Arc<Theme>,
     pub markdown: MarkdownTheme,
     pub editor: EditorTheme,
+    /// The terminal shows OSC 8 hyperlinks.
+    pub hyperlinks: bool,
 }
 
 /// The theme token a highlighted span gets, as Pi's code highlighting maps them.
@@ -42,6 +44,7 @@ impl Look {
             })
         }));
         Look {
+            hyperlinks: tau_tui::image::detect_from_process().hyperlinks,
             editor: EditorStyles::from_theme(&theme).into(),
             markdown,
             theme,

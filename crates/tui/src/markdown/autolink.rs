@@ -5,11 +5,6 @@ use super::tokens::Inline;
 
 const SCHEMES: [&str; 4] = ["https://", "http://", "ftp://", "www."];
 
-/// Characters an email's local part may start a run with in marked's text rule.
-fn is_email_run_char(c: char) -> bool {
-    c.is_ascii_alphanumeric() || ".!#$%&'*+/=?_`{|}~-".contains(c)
-}
-
 fn is_local_char(c: char) -> bool {
     c.is_ascii_alphanumeric() || "._+-".contains(c)
 }
@@ -25,6 +20,12 @@ fn is_cjk_punctuation(c: char) -> bool {
 
 /// Splits `text` into text and link tokens.
 pub fn link_bare_urls(text: &str) -> Vec<Inline> {
+    // Most text has no link at all; skip the scan for it.
+    let maybe_link =
+        text.contains("://") || text.contains('@') || text.to_ascii_lowercase().contains("www.");
+    if !maybe_link {
+        return vec![Inline::Text(text.to_string())];
+    }
     let mut out = Vec::new();
     let mut plain_start = 0;
     let mut i = 0;
@@ -32,7 +33,7 @@ pub fn link_bare_urls(text: &str) -> Vec<Inline> {
     while i < text.len() {
         let rest = &text[i..];
         let found = url_at(rest).or_else(|| {
-            let run_start = prev.is_none_or(|p| !is_email_run_char(p));
+            let run_start = prev.is_none_or(|p| !is_local_char(p));
             run_start.then(|| email_at(rest)).flatten()
         });
         if let Some((len, href)) = found {
@@ -93,31 +94,59 @@ fn url_at(s: &str) -> Option<(usize, String)> {
     Some((url.len(), href))
 }
 
-/// Drops trailing punctuation that belongs to the sentence, not the URL: `.,:;!?*_'"~`, a
-/// `)` without its `(`, and a trailing entity.
-fn backpedal(mut url: &str) -> &str {
+/// marked's trailing-punctuation rule, applied until nothing changes: a URL keeps plain
+/// characters, balanced `(...)` groups, `&` unless it starts a final entity, and runs of
+/// `?!.,:;*_'"~)` that are not at its end; it stops at anything else (a lone `(`).
+fn backpedal(url: &str) -> &str {
+    let mut url = url;
     loop {
-        let before = url.len();
-        if let Some(last) = url.chars().next_back() {
-            let unbalanced_paren =
-                last == ')' && url.matches('(').count() < url.matches(')').count();
-            if "?!.,:;*_'\"~".contains(last) || unbalanced_paren {
-                url = &url[..url.len() - 1];
-            } else if last == ';' {
-                if let Some(amp) = url.rfind('&') {
-                    if url[amp + 1..url.len() - 1]
-                        .chars()
-                        .all(|c| c.is_ascii_alphanumeric())
-                    {
-                        url = &url[..amp];
-                    }
-                }
-            }
-        }
-        if url.len() == before {
+        let kept = backpedal_once(url);
+        if kept.len() == url.len() {
             return url;
         }
+        url = kept;
     }
+}
+
+fn backpedal_once(url: &str) -> &str {
+    const RUN: &str = "?!.,:;*_'\"~)";
+    const SPECIAL: &str = "?!.,:;*_'\"~()&";
+    let mut i = 0;
+    while let Some(c) = url[i..].chars().next() {
+        let rest = &url[i..];
+        let step = if !SPECIAL.contains(c) {
+            c.len_utf8()
+        } else if c == '(' {
+            match rest[1..].find(')') {
+                Some(close) => close + 2,
+                None => break,
+            }
+        } else if c == '&' {
+            let entity = &rest[1..];
+            let is_final_entity = entity.strip_suffix(';').is_some_and(|name| {
+                !name.is_empty() && name.chars().all(|ch| ch.is_ascii_alphanumeric())
+            });
+            if is_final_entity {
+                break;
+            }
+            1
+        } else {
+            // A run of trailing punctuation counts only when more follows it; at the very
+            // end, the longest run that still leaves one character behind.
+            let run = rest
+                .find(|ch: char| !RUN.contains(ch))
+                .unwrap_or(rest.len());
+            if run == rest.len() {
+                if run > 1 {
+                    i += run - 1;
+                }
+                break;
+            }
+            run
+        };
+        i += step;
+    }
+    &url[..i]
 }
 
 /// An email address at the start of `s`: its length and `mailto:` target.

@@ -2,13 +2,25 @@
 //! pi-tui's exact layout, checked line for line against pi-tui in `tests/markdown_parity.rs`.
 //!
 //! Parsing is pulldown-cmark, reshaped into the token tree pi-tui's renderer expects from
-//! `marked` ([`parse`]); [`render`] and [`table`] lay the tokens out; [`highlight`] colours
-//! fenced code for a theme that wants it.
+//! `marked` (`parse`); `render` and `table` lay the tokens out; [`highlight`] colours fenced
+//! code for a theme that wants it, and [`MarkdownTheme::pi`] is Pi's own theme.
+//!
+//! ```
+//! use std::sync::Arc;
+//! use tau_tui::markdown::{Markdown, MarkdownTheme};
+//! use tau_tui::Component;
+//!
+//! let fg = Arc::new(|token: &str, text: &str| format!("[{token}]{text}"));
+//! let mut reply = Markdown::new("# Done\n\nAll **tests** pass.", 1, 0, MarkdownTheme::pi(fg), None);
+//! let lines = reply.render(40);
+//! assert_eq!(lines.len(), 3);
+//! reply.set_text("# Done\n\nAll **tests** pass, and more arrives..."); // streaming
+//! ```
 
 mod autolink;
 pub mod highlight;
-
 mod parse;
+mod pi_theme;
 mod render;
 mod table;
 mod theme;
@@ -16,12 +28,17 @@ mod tokens;
 
 use std::sync::Arc;
 
-pub use theme::{DefaultTextStyle, HighlightCode, MarkdownTheme};
+pub use pi_theme::{chalk_style, ThemeFg};
+pub use theme::{DefaultTextStyle, HighlightCode, MarkdownOptions, MarkdownTheme};
 
 use crate::component::{Component, Lines};
 use crate::width::{visible_width, wrap_text_with_ansi};
 use render::Renderer;
 use tokens::Block;
+
+/// Rewrites the Markdown source before parsing, given the width available for content
+/// (pi-tui's `transform` option; Pi's extensions register such transformers).
+pub type Transform = Arc<dyn Fn(&str, usize) -> String + Send + Sync>;
 
 /// Renders Markdown text with padding, a theme and an optional default text style.
 pub struct Markdown {
@@ -30,9 +47,11 @@ pub struct Markdown {
     padding_y: usize,
     theme: MarkdownTheme,
     default_style: Option<DefaultTextStyle>,
-    hyperlinks: bool,
-    /// Parsed blocks of `text` (parsing does not depend on width or theme).
-    blocks: Option<Arc<Vec<Block>>>,
+    options: MarkdownOptions,
+    /// The source last parsed (after the transform and tab expansion) and its blocks;
+    /// parsing depends on neither width nor theme.
+    blocks: Option<(String, Arc<Vec<Block>>)>,
+    transform: Option<Transform>,
     cache: Option<(usize, Lines)>,
     /// Each top-level block's lines from the last render. While a reply streams only its last
     /// block changes, so the others are reused (as pi-tui does).
@@ -64,8 +83,9 @@ impl Markdown {
             padding_y,
             theme,
             default_style,
-            hyperlinks: false,
+            options: MarkdownOptions::default(),
             blocks: None,
+            transform: None,
             cache: None,
             rendered_blocks: Vec::new(),
             rendered_from: None,
@@ -75,8 +95,16 @@ impl Markdown {
     /// Whether links become OSC 8 hyperlinks (the terminal supports them) or print their
     /// target after the text; pi-tui decides this from terminal capabilities.
     pub fn set_hyperlinks(&mut self, hyperlinks: bool) {
-        if self.hyperlinks != hyperlinks {
-            self.hyperlinks = hyperlinks;
+        self.set_options(MarkdownOptions {
+            hyperlinks,
+            ..self.options
+        });
+    }
+
+    /// Replaces the rendering options.
+    pub fn set_options(&mut self, options: MarkdownOptions) {
+        if self.options != options {
+            self.options = options;
             self.invalidate();
         }
     }
@@ -86,9 +114,14 @@ impl Markdown {
         let text = text.into();
         if text != self.text {
             self.text = text;
-            self.blocks = None;
             self.cache = None;
         }
+    }
+
+    /// Sets or clears the source transform.
+    pub fn set_transform(&mut self, transform: Option<Transform>) {
+        self.transform = transform;
+        self.invalidate();
     }
 
     /// The Markdown source.
@@ -104,19 +137,25 @@ impl Markdown {
 
     fn render_lines(&mut self, width: usize) -> Vec<String> {
         let content_width = width.saturating_sub(self.padding_x * 2).max(1);
-        if self.text.trim().is_empty() {
+        let transformed = self
+            .transform
+            .as_ref()
+            .map(|transform| transform(&self.text, content_width));
+        let text = transformed.as_deref().unwrap_or(&self.text);
+        if text.trim().is_empty() {
             self.rendered_blocks.clear();
             return Vec::new();
         }
+        let source = text.replace('\t', "   ");
         let blocks = match &self.blocks {
-            Some(blocks) => blocks.clone(),
-            None => {
-                let parsed = Arc::new(parse::parse(&self.text.replace('\t', "   ")));
-                self.blocks = Some(parsed.clone());
+            Some((parsed_source, blocks)) if *parsed_source == source => blocks.clone(),
+            _ => {
+                let parsed = Arc::new(parse::parse(&source));
+                self.blocks = Some((source, parsed.clone()));
                 parsed
             }
         };
-        let renderer = Renderer::new(&self.theme, self.default_style.as_ref(), self.hyperlinks);
+        let renderer = Renderer::new(&self.theme, self.default_style.as_ref(), self.options);
         let bg = self.default_style.as_ref().and_then(|s| s.bg_color.clone());
         let margin = " ".repeat(self.padding_x);
         let fill = |line: String| -> String {

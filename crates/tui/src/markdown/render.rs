@@ -2,7 +2,7 @@
 //! blocks, heading prefixes, code fences, quote borders, list markers, link targets).
 
 use super::parse::strip_html_comments;
-use super::theme::{style_prefix, DefaultTextStyle, MarkdownTheme};
+use super::theme::{style_prefix, DefaultTextStyle, MarkdownOptions, MarkdownTheme};
 use super::tokens::{Block, Inline, List};
 use crate::width::{visible_width, wrap_text_with_ansi};
 
@@ -15,8 +15,8 @@ pub struct StyleContext<'a> {
 
 pub struct Renderer<'a> {
     pub theme: &'a MarkdownTheme,
+    pub options: MarkdownOptions,
     pub default_style: Option<&'a DefaultTextStyle>,
-    pub hyperlinks: bool,
     /// `style_prefix` of the default style, computed once.
     pub default_prefix: String,
 }
@@ -25,12 +25,12 @@ impl<'a> Renderer<'a> {
     pub fn new(
         theme: &'a MarkdownTheme,
         default_style: Option<&'a DefaultTextStyle>,
-        hyperlinks: bool,
+        options: MarkdownOptions,
     ) -> Self {
         let mut renderer = Self {
             theme,
             default_style,
-            hyperlinks,
+            options,
             default_prefix: String::new(),
         };
         if default_style.is_some() {
@@ -142,6 +142,7 @@ impl<'a> Renderer<'a> {
                 lines.push(self.apply_default_style(strip_html_comments(raw).trim()))
             }
             Block::Space => lines.push(String::new()),
+            Block::Definition => {}
         }
         lines
     }
@@ -208,10 +209,19 @@ impl<'a> Renderer<'a> {
         let indent = "    ".repeat(depth);
         let count = list.items.len();
         for (i, item) in list.items.iter().enumerate() {
-            let bullet = if list.ordered {
-                format!("{}. ", list.start.saturating_add(i as u64))
-            } else {
-                "- ".into()
+            let preserved = self
+                .options
+                .preserve_ordered_list_markers
+                .then_some(item.marker.as_deref())
+                .flatten();
+            let bullet = match (list.ordered, preserved) {
+                (_, Some(marker))
+                    if marker.starts_with(|c: char| c.is_ascii_digit()) == list.ordered =>
+                {
+                    marker.to_string()
+                }
+                (true, _) => format!("{}. ", list.start.saturating_add(i as u64)),
+                (false, _) => "- ".into(),
             };
             let task = match item.task {
                 Some(true) => "[x] ",
@@ -282,6 +292,9 @@ impl<'a> Renderer<'a> {
                     };
                     out.push_str(&apply_lines(text));
                 }
+                Inline::Escape(text) if self.options.preserve_backslash_escapes => {
+                    out.push_str(&apply_lines(&format!("\\{text}")))
+                }
                 Inline::Escape(text) | Inline::Image(text) => out.push_str(&apply_lines(text)),
                 Inline::Strong(children) => {
                     out.push_str(&(theme.bold)(&self.inlines(children, Some(ctx))));
@@ -306,7 +319,7 @@ impl<'a> Renderer<'a> {
                 } => {
                     let styled =
                         (theme.link)(&(theme.underline)(&self.inlines(children, Some(ctx))));
-                    if self.hyperlinks {
+                    if self.options.hyperlinks {
                         out.push_str(&format!("\x1b]8;;{href}\x1b\\{styled}\x1b]8;;\x1b\\"));
                     } else {
                         let bare = href.strip_prefix("mailto:").unwrap_or(href);

@@ -97,3 +97,16 @@ pub fn style_prefix(style: &dyn Fn(&str) -> String) -> String {
         .map(|at| styled[..at].to_string())
         .unwrap_or_default()
 }
+
+/// Rendering choices (pi-tui's `MarkdownOptions` and its capability check for links).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MarkdownOptions {
+    /// Links become OSC 8 hyperlinks (the terminal supports them) instead of printing their
+    /// target after the text.
+    pub hyperlinks: bool,
+    /// Show list markers as written (`3)`, `*`) instead of `N.` and `-` (Pi does this for
+    /// the user's own messages).
+    pub preserve_ordered_list_markers: bool,
+    /// Show backslash escapes as written (`\*`) instead of the escaped character.
+    pub preserve_backslash_escapes: bool,
+}

@@ -27,6 +27,9 @@ pub enum Block {
     Hr,
     /// Raw HTML block source (trailing blank lines excluded).
     Html(String),
+    /// A link reference definition: draws nothing, but stands between the blank lines
+    /// around it.
+    Definition,
 }
 
 impl Block {
@@ -42,6 +45,7 @@ impl Block {
             Block::Blockquote(_) => "blockquote",
             Block::Hr => "hr",
             Block::Html(_) => "html",
+            Block::Definition => "def",
         }
     }
 }
@@ -58,6 +62,9 @@ pub struct List {
 pub struct ListItem {
     /// `Some(checked)` for a task list item.
     pub task: Option<bool>,
+    /// The marker as written with the space after it (`3) `, `* `), when it has the form
+    /// marked recognises; shown when source markers are preserved.
+    pub marker: Option<String>,
     pub blocks: Vec<Block>,
 }
 

@@ -141,13 +141,15 @@ impl ItemView {
                             bg_color: Some(look.bg("userMessageBg")),
                             ..DefaultTextStyle::default()
                         };
-                        parts.push(Box::new(Markdown::new(
-                            text.clone(),
-                            pad,
-                            1,
-                            look.markdown.clone(),
-                            Some(style),
-                        )));
+                        let mut markdown =
+                            Markdown::new(text.clone(), pad, 1, look.markdown.clone(), Some(style));
+                        // Pi shows the user's own list markers and escapes as typed.
+                        markdown.set_options(tau_tui::markdown::MarkdownOptions {
+                            hyperlinks: look.hyperlinks,
+                            preserve_ordered_list_markers: true,
+                            preserve_backslash_escapes: true,
+                        });
+                        parts.push(Box::new(markdown));
                     }
                     Item::Notice { level, text } => {
                         parts.push(spacer());
@@ -160,22 +162,26 @@ impl ItemView {
                     }
                     Item::Custom(message) => {
                         parts.push(spacer());
+                        let bg = look.bg("customMessageBg");
+                        let mut boxed = tau_tui::text::PaddedBox::new(pad, 1, Some(bg));
                         let label = look.theme.fg(
                             "customMessageLabel",
-                            &look.theme.bold(&format!("[{}]", message.custom_type)),
+                            &format!("\x1b[1m[{}]\x1b[22m", message.custom_type),
                         );
-                        parts.push(Box::new(Text::new(label, pad, 0, None)));
+                        boxed.add_child(Box::new(Text::new(label, 0, 0, None)));
+                        boxed.add_child(spacer());
                         let style = DefaultTextStyle {
                             color: Some(look.fg("customMessageText")),
                             ..DefaultTextStyle::default()
                         };
-                        parts.push(Box::new(Markdown::new(
+                        boxed.add_child(Box::new(Markdown::new(
                             text(&message.content),
-                            pad,
+                            0,
                             0,
                             look.markdown.clone(),
                             Some(style),
                         )));
+                        parts.push(Box::new(boxed));
                     }
                     Item::Summary {
                         kind,

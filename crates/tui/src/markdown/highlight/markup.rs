@@ -58,7 +58,8 @@ pub fn html(code: &str) -> Vec<Span> {
             tag(&mut spans, &rest[..len]);
             rest = &rest[len..];
         } else {
-            let len = rest[1..].find('<').map_or(rest.len(), |i| i + 1);
+            let first = rest.chars().next().map_or(1, char::len_utf8);
+            let len = rest[first..].find('<').map_or(rest.len(), |i| i + first);
             push(&mut spans, TokenKind::Default, &rest[..len]);
             rest = &rest[len..];
         }

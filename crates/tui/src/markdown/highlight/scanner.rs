@@ -262,18 +262,18 @@ impl<'a> Scanner<'a> {
         let word = &rest[..len];
         let after = rest[len..].trim_start_matches([' ', '\t']);
         let spec = self.spec;
-        let kind = if spec.keywords.contains(&word) {
-            if spec.function_keywords.contains(&word) {
+        let kind = if listed(spec.keywords, word) {
+            if listed(spec.function_keywords, word) {
                 self.next_name = Some(TokenKind::Function);
-            } else if spec.type_keywords.contains(&word) {
+            } else if listed(spec.type_keywords, word) {
                 self.next_name = Some(TokenKind::Title);
             }
             return self.push(TokenKind::Keyword, len);
         } else if let Some(kind) = self.next_name.take() {
             kind
-        } else if spec.literals.contains(&word) {
+        } else if listed(spec.literals, word) {
             TokenKind::Literal
-        } else if spec.built_ins.contains(&word) || (spec.rust && rest[len..].starts_with('!')) {
+        } else if listed(spec.built_ins, word) || (spec.rust && rest[len..].starts_with('!')) {
             TokenKind::BuiltIn
         } else if after.starts_with('(') {
             TokenKind::Function
@@ -284,6 +284,11 @@ impl<'a> Scanner<'a> {
         };
         self.push(kind, len);
     }
+}
+
+/// Whether `word` is in a space-separated word list.
+fn listed(list: &str, word: &str) -> bool {
+    list.split_ascii_whitespace().any(|w| w == word)
 }
 
 /// Length of a string opened by `quote` at the start of `s`: to the closing quote (past

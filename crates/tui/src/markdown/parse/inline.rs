@@ -7,6 +7,7 @@ use pulldown_cmark::{Event, LinkType, Tag};
 
 use super::super::autolink::link_bare_urls;
 use super::super::tokens::Inline;
+use super::cjk_emphasis::match_cjk_emphasis;
 use super::{is_block_tag, Builder};
 
 impl<'a> Builder<'a> {
@@ -14,7 +15,7 @@ impl<'a> Builder<'a> {
     pub(super) fn inlines(&mut self) -> Vec<Inline> {
         let inlines = self.inline_run(true);
         self.pos += 1;
-        finish_inlines(inlines)
+        finish_inlines(inlines, self.cjk_document)
     }
 
     /// Inline events up to the next block-level event, without consuming it.
@@ -26,7 +27,7 @@ impl<'a> Builder<'a> {
             .map(|(_, r)| r.end)
             .max()
             .unwrap_or(0);
-        (finish_inlines(inlines), end)
+        (finish_inlines(inlines, self.cjk_document), end)
     }
 
     /// Reads inline events; stops before an `End` tag (or, when `to_end` is false, also before
@@ -53,7 +54,11 @@ impl<'a> Builder<'a> {
                         && prev_end != Some(range.start);
                     // In a table cell `\|` is the cell's text, not an escape (GFM takes it out
                     // before inline parsing, as marked does).
-                    match text.chars().next().filter(|c| escaped && *c != '|') {
+                    match text
+                        .chars()
+                        .next()
+                        .filter(|c| escaped && !(self.in_table_cell && *c == '|'))
+                    {
                         Some(first) => {
                             out.push(Inline::Escape(first.to_string()));
                             let rest = &text[first.len_utf8()..];
@@ -112,31 +117,56 @@ impl<'a> Builder<'a> {
         } else {
             ""
         };
-        let after = if self.depth == 0 {
-            let rest = self.src.get(newline + 1..).unwrap_or("");
-            &rest[..rest.len() - rest.trim_start_matches(' ').len()]
-        } else {
-            ""
-        };
-        format!("{before}\n{after}")
+        format!("{before}\n{}", self.kept_indent(newline + 1))
     }
 
-    /// The indentation of the line after a hard break, which marked keeps at the top level.
-    fn line_indent_after(&self, range: &Range<usize>) -> String {
-        if self.depth > 0 {
-            return String::new();
+    /// The indentation at `line_start` that marked keeps in text: all of it at the top level,
+    /// none in a quote, and in a list item what lies past the content column, less four
+    /// columns when there are four or more (marked's behaviour, measured).
+    pub(super) fn kept_indent(&self, line_start: usize) -> &'a str {
+        let rest = self.src.get(line_start..).unwrap_or("");
+        let indent = &rest[..rest.len() - rest.trim_start_matches(' ').len()];
+        match self.columns.last() {
+            None => indent,
+            Some(Some(column)) => {
+                let past = indent.get(*column..).unwrap_or("");
+                if past.len() >= 4 {
+                    &past[4..]
+                } else {
+                    past
+                }
+            }
+            Some(None) => "",
         }
+    }
+
+    /// The indentation of the line after a hard break that marked keeps.
+    fn line_indent_after(&self, range: &Range<usize>) -> String {
         let rest = self.src.get(range.start..).unwrap_or("");
-        let Some(newline) = rest.find('\n') else {
-            return String::new();
-        };
-        let next = &rest[newline + 1..];
-        next[..next.len() - next.trim_start_matches(' ').len()].to_string()
+        match rest.find('\n') {
+            Some(newline) => self.kept_indent(range.start + newline + 1).to_string(),
+            None => String::new(),
+        }
     }
 
     fn inline_tag(&mut self, tag: Tag<'a>, range: &Range<usize>) -> Option<Vec<Inline>> {
         let single = |inline| Some(vec![inline]);
         match tag {
+            Tag::Emphasis | Tag::Strong
+                if self.cjk_document && self.src.as_bytes().get(range.start) == Some(&b'*') =>
+            {
+                // Undo CommonMark's pairing; the level's CJK-aware pass pairs the runs again.
+                let marks = if matches!(tag, Tag::Strong) {
+                    "**"
+                } else {
+                    "*"
+                };
+                let mut parts = vec![Inline::Text(marks.into())];
+                parts.extend(self.inline_run(true));
+                self.pos += 1;
+                parts.push(Inline::Text(marks.into()));
+                Some(parts)
+            }
             Tag::Emphasis => single(Inline::Em(self.inlines())),
             Tag::Strong => single(Inline::Strong(self.inlines())),
             Tag::Strikethrough => {
@@ -157,8 +187,39 @@ impl<'a> Builder<'a> {
                 dest_url,
                 ..
             } => {
-                let children = unwrap_links(self.inlines());
-                let text = plain_text(&children);
+                let first_child = self.pos;
+                // marked resolves escapes in a link's text before reading its inlines.
+                let children = unwrap_links(self.inlines())
+                    .into_iter()
+                    .map(|inline| match inline {
+                        Inline::Escape(text) => Inline::Text(text),
+                        other => other,
+                    })
+                    .fold(Vec::new(), |mut merged: Vec<Inline>, inline| {
+                        match (merged.last_mut(), inline) {
+                            (Some(Inline::Text(last)), Inline::Text(text)) => last.push_str(&text),
+                            (_, inline) => merged.push(inline),
+                        }
+                        merged
+                    });
+                // marked compares the link's text as written (markup included) with its
+                // target; take it from the source.
+                let label_end = self.events[first_child..self.pos.saturating_sub(1)]
+                    .iter()
+                    .map(|(_, r)| r.end)
+                    .max();
+                let raw = self.src.get(range.clone()).unwrap_or("");
+                let text = match (raw.chars().next(), label_end) {
+                    (Some('['), Some(end)) => {
+                        unescape(self.src.get(range.start + 1..end).unwrap_or(""))
+                    }
+                    (Some('['), None) => String::new(),
+                    (Some('<'), _) => raw
+                        .trim_start_matches('<')
+                        .trim_end_matches('>')
+                        .to_string(),
+                    _ => plain_text(&children),
+                };
                 let href = match link_type {
                     LinkType::Email if !dest_url.starts_with("mailto:") => {
                         format!("mailto:{dest_url}")
@@ -189,6 +250,9 @@ fn unwrap_links(inlines: Vec<Inline>) -> Vec<Inline> {
     for inline in inlines {
         let pieces = match inline {
             Inline::Link { children, .. } => unwrap_links(children),
+            Inline::Strong(children) => vec![Inline::Strong(unwrap_links(children))],
+            Inline::Em(children) => vec![Inline::Em(unwrap_links(children))],
+            Inline::Del(children) => vec![Inline::Del(unwrap_links(children))],
             other => vec![other],
         };
         for piece in pieces {
@@ -196,6 +260,22 @@ fn unwrap_links(inlines: Vec<Inline>) -> Vec<Inline> {
                 (Some(Inline::Text(last)), Inline::Text(text)) => last.push_str(&text),
                 (_, piece) => out.push(piece),
             }
+        }
+    }
+    out
+}
+
+/// Text with backslash escapes of punctuation resolved.
+fn unescape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match chars.peek().copied() {
+            Some(next) if c == '\\' && next.is_ascii_punctuation() => {
+                out.push(next);
+                chars.next();
+            }
+            _ => out.push(c),
         }
     }
     out
@@ -220,7 +300,7 @@ fn plain_text(inlines: &[Inline]) -> String {
 }
 
 /// Joins adjacent text (marked merges them; escapes stay apart) and links bare URLs.
-fn finish_inlines(inlines: Vec<Inline>) -> Vec<Inline> {
+fn finish_inlines(inlines: Vec<Inline>, cjk_document: bool) -> Vec<Inline> {
     let mut merged: Vec<Inline> = Vec::with_capacity(inlines.len());
     for inline in inlines {
         match (merged.last_mut(), inline) {
@@ -228,11 +308,12 @@ fn finish_inlines(inlines: Vec<Inline>) -> Vec<Inline> {
             (_, inline) => merged.push(inline),
         }
     }
-    merged
+    let linked: Vec<Inline> = merged
         .into_iter()
         .flat_map(|inline| match inline {
             Inline::Text(text) => link_bare_urls(&text),
             other => vec![other],
         })
-        .collect()
+        .collect();
+    match_cjk_emphasis(linked, cjk_document)
 }
