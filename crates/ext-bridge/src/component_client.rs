@@ -254,6 +254,11 @@ impl Components<'_> {
         self.broadcast("keybindings", params).await;
     }
 
+    /// What `ctx.ui` reads synchronously in the terminal UI (`editorText`, `toolsExpanded`).
+    pub async fn set_ui_state(&self, state: Value) {
+        self.broadcast("ui_state", state).await;
+    }
+
     /// Whether raw input must go through [`Components::filter_input`] first.
     pub fn has_input_listeners(&self) -> bool {
         self.hub().lock().input_listeners > 0

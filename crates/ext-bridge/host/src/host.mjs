@@ -161,6 +161,9 @@ export class Host {
         return components.setFooterData(params);
       case "keybindings":
         return components.setKeybindings(params);
+      case "ui_state":
+        // What ctx.ui reads synchronously in the terminal UI (editor text, tools expanded).
+        return void Object.assign(components.uiState, params);
       default:
         this.log(undefined, "warn", `unknown notification ${frame.method}`);
     }

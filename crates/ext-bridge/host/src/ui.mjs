@@ -117,6 +117,20 @@ function addComponents(ui, registry, extensionPath, notify) {
     fillSlot(registry, extensionPath, "footer", "footer", factory && ((tui) => factory(tui, registry.theme, registry.footerDataProvider())));
   ui.setHeader = (/** @type {Function | undefined} */ factory) =>
     fillSlot(registry, extensionPath, "header", "header", factory && ((tui) => factory(tui, registry.theme)));
+  // The terminal UI draws these itself; tau's answers to the getters come from `ui_state`.
+  for (const name of ["setWorkingMessage", "setWorkingVisible", "setWorkingIndicator", "setHiddenThinkingLabel"]) {
+    ui[name] = (/** @type {any[]} */ ...args) => notify(name, args);
+  }
+  ui.setToolsExpanded = (/** @type {boolean} */ expanded) => {
+    registry.uiState.toolsExpanded = !!expanded;
+    notify("setToolsExpanded", [!!expanded]);
+  };
+  ui.getToolsExpanded = () => !!registry.uiState.toolsExpanded;
+  ui.getEditorText = () => String(registry.uiState.editorText ?? "");
+  ui.setEditorText = (/** @type {string} */ text) => {
+    registry.uiState.editorText = String(text ?? "");
+    notify("setEditorText", [text]);
+  };
   ui.setEditorComponent = (/** @type {unknown} */ factory) => {
     if (factory !== undefined) registry.unsupported(extensionPath, "ctx.ui.setEditorComponent (a custom editor)");
   };

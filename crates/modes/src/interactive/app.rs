@@ -39,6 +39,10 @@ pub struct App {
     pub working: bool,
     /// Pi's working message ("Working...") while busy; extensions may change it.
     pub working_message: Option<String>,
+    /// `setWorkingVisible(false)` hides the working line.
+    pub working_visible: bool,
+    /// `setHiddenThinkingLabel`: shown for hidden thinking (Pi: "Thinking...").
+    pub hidden_thinking_label: Option<String>,
     /// Queued steering and follow-up messages (shown above the editor).
     pub queued_steering: Vec<String>,
     pub queued_follow_up: Vec<String>,
@@ -68,6 +72,8 @@ impl App {
             busy: false,
             working: false,
             working_message: None,
+            working_visible: true,
+            hidden_thinking_label: None,
             queued_steering: Vec::new(),
             queued_follow_up: Vec::new(),
             widgets: BTreeMap::new(),
@@ -349,6 +355,13 @@ impl App {
             "setEditorText" => self.editor.set_text(&text(0).unwrap_or_default()),
             "pasteToEditor" => self.editor.insert(&text(0).unwrap_or_default()),
             "setWorkingMessage" => self.working_message = text(0),
+            "setWorkingVisible" => {
+                self.working_visible = args.first().and_then(Value::as_bool).unwrap_or(true);
+            }
+            "setHiddenThinkingLabel" => self.hidden_thinking_label = text(0),
+            "setToolsExpanded" => {
+                self.tools_expanded = args.first().and_then(Value::as_bool).unwrap_or(false);
+            }
             _ => {}
         }
     }

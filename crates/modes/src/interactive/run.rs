@@ -159,6 +159,7 @@ pub async fn run(
         components.set_palette(&remote::palette(&look.theme)).await;
     }
     let mut footer_data_sent = String::new();
+    let mut ui_state_sent = String::new();
     let mut header_shown: Option<tau_tui::Lines> = None;
     let mut last_ctrl_c: Option<Instant> = None;
     let mut remote_escape: Option<(ComponentId, Instant)> = None;
@@ -234,6 +235,10 @@ pub async fn run(
             }
             view_options.tools_expanded = app.tools_expanded;
             view_options.thinking.hidden = app.hide_thinking;
+            view_options.thinking.label = app
+                .hidden_thinking_label
+                .clone()
+                .unwrap_or_else(|| "Thinking...".into());
             view.sync(&app.transcript, &view_options, now);
             for sequence in app.terminal_output.drain(..) {
                 use std::io::Write;
@@ -296,6 +301,15 @@ pub async fn run(
                         }
                     }
                     header_shown = header;
+                }
+                let state = serde_json::json!({
+                    "editorText": app.editor.text(),
+                    "toolsExpanded": app.tools_expanded,
+                });
+                let text = state.to_string();
+                if text != ui_state_sent {
+                    host.components().set_ui_state(state).await;
+                    ui_state_sent = text;
                 }
                 let data = serde_json::json!({
                     "gitBranch": app.footer.git_branch,

@@ -145,7 +145,7 @@ impl Component for DockView<'_> {
                 width,
             ));
         }
-        if app.working {
+        if app.working && app.working_visible {
             let frame = SPINNER[(tau_protocol::now_millis() / 80) as usize % SPINNER.len()];
             let message = app.working_message.as_deref().unwrap_or("Working...");
             lines.push(String::new());
