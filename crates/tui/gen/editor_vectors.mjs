@@ -199,7 +199,7 @@ const editorScenarios = [
   { name: "quoted path", widths: [50], rows: 24, autocomplete: true, steps: [..."\"src/m", K.tab, K.ctrlU, ..."x (src/", K.tab] },
   { name: "popup many", widths: [40], rows: 24, autocomplete: true, maxVisible: 3, steps: [..."/", K.down, K.down, K.down, K.down, K.pgdn, K.up, K.up, K.tab] },
 ];
-for (let n = 0; n < 14; n++) {
+for (let n = 0; n < 12; n++) {
   editorScenarios.push({
     name: `random ${n}`,
     widths: [pick([6, 9, 13]), pick([20, 32, 50])],
@@ -281,8 +281,30 @@ const fuzzy = {
   filter: queries.map((q) => [q, fuzzyFilter(texts, q, (t) => t)]),
 };
 
+// ---------------------------------------------------------------------------------------------
+// Keybindings: per set of user overrides (in definition order, as Pi's loader orders them),
+// the conflicts, the resolved keys, and for each key sequence the ids it matches.
+const userBindingSets = [
+  {},
+  { "tui.editor.cursorUp": ["ctrl+p", "ctrl+p", "up"], "tui.editor.yank": "ctrl+p", "tui.input.submit": ["ctrl+p", "enter"] },
+  { "tui.editor.undo": [], "tui.input.newLine": "enter", "tui.input.submit": "shift+enter", "tui.select.cancel": ["ctrl+g"], "unknown.id": "ctrl+x" },
+  { "tui.editor.deleteWordBackward": ["alt+backspace"], "tui.editor.deleteToLineStart": ["ctrl+w", "ctrl+u"], "tui.altScreen.search": "ctrl+w" },
+];
+const sequences = [...new Set([...Object.values(K), "a", "\x10", "\x07", "\x1b[1;6A", "\x1b[1;5A", "\x1b[1;5H", "\x1b[102;6u"])];
+const keybindings = userBindingSets.map((user) => {
+  const kb = new KeybindingsManager(TUI_KEYBINDINGS, user);
+  const ids = Object.keys(TUI_KEYBINDINGS);
+  return {
+    user,
+    conflicts: kb.getConflicts(),
+    resolved: Object.entries(kb.getResolvedBindings()).map(([id, keys]) => [id, Array.isArray(keys) ? keys : [keys]]),
+    matches: sequences.map((seq) => [seq, ids.filter((id) => kb.matches(seq, id))]),
+  };
+});
+
 const out = {
   piTuiVersion: version,
+  keybindings,
   editor: [],
   input: [],
   select: [],

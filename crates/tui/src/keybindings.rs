@@ -308,16 +308,16 @@ impl KeybindingsManager {
         self.keys_by_id.clear();
         self.conflicts.clear();
         // Conflicts are only among the user's own claims: a default that collides with a
-        // user key is the user's choice to shadow, as in pi-tui.
+        // user key is the user's choice to shadow, as in pi-tui. Claims are visited in
+        // definition order, the order Pi's loader gives the file's entries.
         let mut claims: Vec<(String, Vec<String>)> = Vec::new();
-        for (id, keys) in &self.user_bindings {
-            if !self.index.contains_key(id) {
+        for (id, _) in &self.definitions {
+            let Some((_, keys)) = self.user_bindings.iter().rev().find(|(uid, _)| uid == id) else {
                 continue;
-            }
+            };
             for key in dedup_keys(keys) {
                 match claims.iter_mut().find(|(k, _)| *k == key) {
-                    Some((_, ids)) if !ids.contains(id) => ids.push(id.clone()),
-                    Some(_) => {}
+                    Some((_, ids)) => ids.push(id.clone()),
                     None => claims.push((key, vec![id.clone()])),
                 }
             }
@@ -393,6 +393,7 @@ impl KeybindingsManager {
 /// Entries of another shape (`$schema`, numbers) are skipped and reported back, so the
 /// caller can warn about them without losing the good ones.
 pub fn parse_user_bindings(json: &str) -> Result<(UserBindings, Vec<String>), String> {
+    let json = json.strip_prefix('\u{feff}').unwrap_or(json);
     let value: Value = serde_json::from_str(json).map_err(|e| {
         format!("keybindings.json is not valid JSON: {e}; fix the file or remove it")
     })?;
@@ -417,6 +418,65 @@ pub fn parse_user_bindings(json: &str) -> Result<(UserBindings, Vec<String>), St
         }
     }
     Ok((bindings, skipped))
+}
+
+/// Old action names (before the `tui.` ids) that Pi still accepts in `keybindings.json`,
+/// for the actions this crate defines. The app adds its own (`interrupt` = `app.interrupt`).
+pub const LEGACY_TUI_KEYBINDING_NAMES: &[(&str, &str)] = &[
+    ("cursorUp", "tui.editor.cursorUp"),
+    ("cursorDown", "tui.editor.cursorDown"),
+    ("cursorLeft", "tui.editor.cursorLeft"),
+    ("cursorRight", "tui.editor.cursorRight"),
+    ("cursorWordLeft", "tui.editor.cursorWordLeft"),
+    ("cursorWordRight", "tui.editor.cursorWordRight"),
+    ("cursorLineStart", "tui.editor.cursorLineStart"),
+    ("cursorLineEnd", "tui.editor.cursorLineEnd"),
+    ("jumpForward", "tui.editor.jumpForward"),
+    ("jumpBackward", "tui.editor.jumpBackward"),
+    ("pageUp", "tui.editor.pageUp"),
+    ("pageDown", "tui.editor.pageDown"),
+    ("deleteCharBackward", "tui.editor.deleteCharBackward"),
+    ("deleteCharForward", "tui.editor.deleteCharForward"),
+    ("deleteWordBackward", "tui.editor.deleteWordBackward"),
+    ("deleteWordForward", "tui.editor.deleteWordForward"),
+    ("deleteToLineStart", "tui.editor.deleteToLineStart"),
+    ("deleteToLineEnd", "tui.editor.deleteToLineEnd"),
+    ("yank", "tui.editor.yank"),
+    ("yankPop", "tui.editor.yankPop"),
+    ("undo", "tui.editor.undo"),
+    ("newLine", "tui.input.newLine"),
+    ("submit", "tui.input.submit"),
+    ("tab", "tui.input.tab"),
+    ("copy", "tui.input.copy"),
+    ("selectUp", "tui.select.up"),
+    ("selectDown", "tui.select.down"),
+    ("selectPageUp", "tui.select.pageUp"),
+    ("selectPageDown", "tui.select.pageDown"),
+    ("selectConfirm", "tui.select.confirm"),
+    ("selectCancel", "tui.select.cancel"),
+];
+
+/// Renames legacy action names by `table`, as Pi's loader does: when the file has both the
+/// old and the new name, the new one wins. Returns whether anything changed.
+pub fn migrate_keybinding_names(
+    bindings: UserBindings,
+    table: &[(&str, &str)],
+) -> (UserBindings, bool) {
+    let has = |id: &str| bindings.iter().any(|(k, _)| k == id);
+    let mut migrated = false;
+    let mut out: UserBindings = Vec::new();
+    for (id, keys) in &bindings {
+        let new_id = table.iter().find(|(old, _)| old == id).map(|(_, new)| *new);
+        match new_id {
+            Some(new_id) if has(new_id) => migrated = true,
+            Some(new_id) => {
+                migrated = true;
+                out.push((new_id.to_string(), keys.clone()));
+            }
+            None => out.push((id.clone(), keys.clone())),
+        }
+    }
+    (out, migrated)
 }
 
 /// The selection index after a page key (`tui.select.pageUp`/`pageDown`) moved it by

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use serde_json::Value;
 use tau_tui::autocomplete::{AutocompleteItem, CombinedAutocompleteProvider, SlashCommand};
 use tau_tui::editor::{Editor, EditorEvent, EditorOptions, EditorTheme};
-use tau_tui::keybindings::{KeybindingsManager, SharedKeybindings};
+use tau_tui::keybindings::{parse_user_bindings, KeybindingsManager, SharedKeybindings};
 use tau_tui::widgets::input::{Input, InputEvent, InputOptions};
 use tau_tui::widgets::select_list::{
     SelectItem, SelectList, SelectListEvent, SelectListLayout, SelectListTheme,
@@ -76,18 +76,12 @@ impl Tally {
     }
 }
 
+/// A manager with `user` (an object in keybindings.json's shape) read by the real parser.
 fn keybindings(user: &Value) -> SharedKeybindings {
     let mut kb = KeybindingsManager::new();
-    if let Value::Object(map) = user {
-        let bindings = map
-            .iter()
-            .map(|(id, keys)| {
-                (
-                    id.clone(),
-                    arr(keys).iter().map(|k| s(k).to_string()).collect(),
-                )
-            })
-            .collect();
+    if user.is_object() {
+        let (bindings, skipped) = parse_user_bindings(&user.to_string()).unwrap();
+        assert!(skipped.is_empty(), "{skipped:?}");
         kb.set_user_bindings(bindings);
     }
     kb.shared()
@@ -371,4 +365,37 @@ fn fuzzy_matches_pi_tui() {
         );
     }
     tally.finish("fuzzy");
+}
+
+#[test]
+fn keybindings_match_pi_tui() {
+    let v = vectors();
+    let mut tally = Tally::default();
+    for set in arr(&v["keybindings"]) {
+        let shared = keybindings(&set["user"]);
+        let kb = shared.read().unwrap();
+        let conflicts: Vec<Value> = kb
+            .get_conflicts()
+            .into_iter()
+            .map(|c| serde_json::json!({"key": c.key, "keybindings": c.keybindings}))
+            .collect();
+        let user = &set["user"];
+        tally.check(
+            &format!("conflicts for {user}"),
+            &serde_json::json!(conflicts),
+            &set["conflicts"],
+        );
+        let resolved = serde_json::json!(kb.get_resolved_bindings());
+        tally.check(&format!("resolved for {user}"), &resolved, &set["resolved"]);
+        for m in arr(&set["matches"]) {
+            let data = s(&m[0]);
+            let ids: Vec<&str> = kb.ids().filter(|id| kb.matches(data, id)).collect();
+            tally.check(
+                &format!("{data:?} with {user}"),
+                &serde_json::json!(ids),
+                &m[1],
+            );
+        }
+    }
+    tally.finish("keybindings");
 }
