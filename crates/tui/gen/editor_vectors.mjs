@@ -21,7 +21,9 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const piTui = join(here, "../../ext-bridge/host/node_modules/@earendil-works/pi-tui");
+// PI_TUI_DIR points elsewhere when the host's node_modules are not installed (the same 1.6.0
+// ships with the reference Pi).
+const piTui = process.env.PI_TUI_DIR ?? join(here, "../../ext-bridge/host/node_modules/@earendil-works/pi-tui");
 const require = createRequire(import.meta.url);
 const version = require(join(piTui, "package.json")).version;
 const dist = (p) => import(join(piTui, "dist", p));

@@ -188,10 +188,20 @@ impl Editor {
             return;
         };
         let (line, col) = (self.state.cursor_line, self.state.cursor_col);
-        let result = provider.apply_completion(&self.state.lines, line, col, item, prefix);
+        let mut result = provider.apply_completion(&self.state.lines, line, col, item, prefix);
+        // A provider's answer is not trusted to be in range.
+        if result.lines.is_empty() {
+            result.lines.push(String::new());
+        }
+        let cursor_line = result.cursor_line.min(result.lines.len() - 1);
+        let text = &result.lines[cursor_line];
+        let mut cursor_col = result.cursor_col.min(text.len());
+        while !text.is_char_boundary(cursor_col) {
+            cursor_col -= 1;
+        }
         self.state.lines = result.lines;
-        self.state.cursor_line = result.cursor_line;
-        self.set_cursor_col(result.cursor_col);
+        self.state.cursor_line = cursor_line;
+        self.set_cursor_col(cursor_col);
     }
 
     /// Keys while the popup is open. Returns whether the key was used up; a confirm that
