@@ -201,7 +201,10 @@ const editorScenarios = [
   { name: "quoted path", widths: [50], rows: 24, autocomplete: true, steps: [..."\"src/m", K.tab, K.ctrlU, ..."x (src/", K.tab] },
   { name: "popup many", widths: [40], rows: 24, autocomplete: true, maxVisible: 3, steps: [..."/", K.down, K.down, K.down, K.down, K.pgdn, K.up, K.up, K.tab] },
 ];
-for (let n = 0; n < 12; n++) {
+// EDITOR_RANDOM raises the count for a local differential run (with EDITOR_VECTORS_OUT);
+// the checked-in file keeps the default so it stays under 500 KB.
+const randomEditors = Number(process.env.EDITOR_RANDOM ?? 12);
+for (let n = 0; n < randomEditors; n++) {
   editorScenarios.push({
     name: `random ${n}`,
     widths: [pick([6, 9, 13]), pick([20, 32, 50])],
@@ -243,7 +246,7 @@ const inputScenarios = [
   { name: "paste", widths: [30], steps: [paste("multi\nline\ttext"), "\x1b[200~part", "ial\x1b[201~z", K.ctrlUndo] },
   { name: "unicode", widths: [6, 20], steps: [..."ab😀e\u0301x 中文", K.left, K.left, K.bs, K.home, K.altF, K.altD, K.ctrlK, K.ctrlY, "\x80", "\x1b[97u"] },
 ];
-for (let n = 0; n < 8; n++) {
+for (let n = 0; n < Math.ceil(randomEditors * 0.7); n++) {
   inputScenarios.push({ name: `random ${n}`, widths: [pick([5, 9]), pick([16, 30])], steps: randomWordSteps(30).filter((s) => !LINE_KEYS.includes(s)) });
 }
 
@@ -319,7 +322,7 @@ for (const sc of editorScenarios) {
 for (const sc of inputScenarios) out.input.push({ ...sc, record: await runInput(sc) });
 for (const sc of selectScenarios) out.select.push({ ...sc, record: runSelectList(sc) });
 
-const path = join(here, "../tests/vectors/editor.json");
+const path = process.env.EDITOR_VECTORS_OUT ?? join(here, "../tests/vectors/editor.json");
 writeFileSync(path, JSON.stringify(out));
 const steps = out.editor.reduce((n, s) => n + s.steps.length, 0);
 console.log(`wrote ${path}: ${out.editor.length} editor scenarios (${steps} steps), ${out.input.length} input, ${out.select.length} select, ${fuzzy.match.length} fuzzy matches`);

@@ -16,7 +16,10 @@ use tau_tui::widgets::{fuzzy_filter, fuzzy_match};
 use tau_tui::{Component, Style};
 
 fn vectors() -> Value {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/vectors/editor.json");
+    // EDITOR_VECTORS replays a larger, locally generated file (see the generator).
+    let default = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/vectors/editor.json");
+    let path = std::env::var("EDITOR_VECTORS").unwrap_or_else(|_| default.to_string());
+    let path = path.as_str();
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("read {path}: {e}"));
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("parse {path}: {e}"))
 }
