@@ -12,8 +12,9 @@ use tau_tui::keybindings::{
 use tau_tui::widgets::input::{Input, InputOptions};
 use tau_tui::{visible_width, Component};
 
-fn tree() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
+/// A small project: sources, docs, a `.git` folder and a git-ignored folder.
+fn tree() -> std::io::Result<tempfile::TempDir> {
+    let dir = tempfile::tempdir()?;
     for path in [
         "src/main.rs",
         "src/editor/mod.rs",
@@ -23,16 +24,18 @@ fn tree() -> tempfile::TempDir {
         "notes.md",
     ] {
         let full = dir.path().join(path);
-        std::fs::create_dir_all(full.parent().unwrap()).unwrap();
-        std::fs::write(full, "x").unwrap();
+        if let Some(parent) = full.parent() {
+            std::fs::create_dir_all(parent)?;
+        }
+        std::fs::write(full, "x")?;
     }
-    std::fs::write(dir.path().join(".gitignore"), "ignored/\n").unwrap();
-    dir
+    std::fs::write(dir.path().join(".gitignore"), "ignored/\n")?;
+    Ok(dir)
 }
 
 #[test]
 fn at_search_walks_the_tree_and_skips_git_and_ignored() {
-    let dir = tree();
+    let dir = tree().unwrap();
     let mut provider = CombinedAutocompleteProvider::new(vec![], dir.path().to_str().unwrap());
     let lines = vec!["look at @mod".to_string()];
     let found = provider
@@ -184,7 +187,7 @@ fn random_keys_never_panic_or_overflow_the_width() {
         "\u{feff}",
         "\x1b[97u",
     ];
-    let dir = tree();
+    let dir = tree().unwrap();
     let mut rng = Rng(0x5eed);
     for round in 0..100 {
         let kb = KeybindingsManager::new().shared();

@@ -64,7 +64,7 @@ impl Tally {
 
     fn finish(self, name: &str) {
         let n = self.failures.len();
-        eprintln!("{name}: {} checks, {} mismatches", self.checked, n);
+        assert!(self.checked > 0, "{name}: no vectors were checked");
         let shown: Vec<&String> = self.failures.iter().take(6).collect();
         assert!(
             n == 0,
@@ -83,7 +83,8 @@ impl Tally {
 fn keybindings(user: &Value) -> SharedKeybindings {
     let mut kb = KeybindingsManager::new();
     if user.is_object() {
-        let (bindings, skipped) = parse_user_bindings(&user.to_string()).unwrap();
+        let (bindings, skipped) =
+            parse_user_bindings(&user.to_string()).unwrap_or_else(|e| panic!("{e}"));
         assert!(skipped.is_empty(), "{skipped:?}");
         kb.set_user_bindings(bindings);
     }

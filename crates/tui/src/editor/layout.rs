@@ -66,7 +66,10 @@ pub(crate) fn word_wrap_line(line: &str, max_width: usize, segments: &[Segment<'
             let graphemes = grapheme_segments(seg.text);
             if graphemes.len() <= 1 {
                 if chunk_start < seg.start {
-                    chunks.push(Chunk { start: chunk_start, end: seg.start });
+                    chunks.push(Chunk {
+                        start: chunk_start,
+                        end: seg.start,
+                    });
                 }
                 chunk_start = seg.start;
                 current_width = g_width;

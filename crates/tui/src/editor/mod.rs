@@ -13,7 +13,9 @@
 
 mod completion;
 mod edit;
+mod history;
 mod keys;
+mod kill;
 mod layout;
 mod paste;
 mod render;
