@@ -34,6 +34,7 @@ const { SelectList } = await dist("components/select-list.js");
 const { fuzzyFilter, fuzzyMatch } = await dist("fuzzy.js");
 const { KeybindingsManager, TUI_KEYBINDINGS, setKeybindings } = await dist("keybindings.js");
 const { CombinedAutocompleteProvider } = await dist("autocomplete.js");
+const { setKittyProtocolActive } = await dist("keys.js");
 
 const treeDir = join(here, "../tests/vectors/tree");
 
@@ -134,6 +135,7 @@ function makeProvider() {
 
 async function runEditor(sc) {
   setKeybindings(new KeybindingsManager(TUI_KEYBINDINGS, sc.userBindings ?? {}));
+  setKittyProtocolActive(sc.kitty ?? false);
   const tui = { terminal: { rows: sc.rows }, requestRender() {} };
   const editor = new Editor(tui, editorTheme, { paddingX: sc.paddingX ?? 0, autocompleteMaxVisible: sc.maxVisible });
   editor.focused = sc.focused ?? true;
@@ -169,6 +171,7 @@ async function runEditor(sc) {
     events = [];
   }
   setKeybindings(new KeybindingsManager(TUI_KEYBINDINGS));
+  setKittyProtocolActive(false);
   return record;
 }
 
@@ -192,6 +195,7 @@ const editorScenarios = [
   { name: "jump", widths: [40], rows: 24, steps: [..."find the x in text", K.ctrlA, K.ctrlJump, "x", K.ctrlJump, "t", K.ctrlJump, K.ctrlJump, "\x1b[1;3C", "\x1d\x1b", "\x1b[93;7u", "f", K.ctrlJump, "z"] },
   { name: "set text", widths: [30], rows: 24, steps: [{ setText: "hello\r\nthere\tyou" }, K.up, { insert: "[img]" }, K.ctrlUndo, K.ctrlUndo, { setText: "" }, { insert: "a\nb" }] },
   { name: "unfocused", widths: [20], rows: 24, focused: false, steps: [..."abc", K.left] },
+  { name: "kitty protocol on", widths: [30], rows: 24, kitty: true, steps: [..."ab", "\n", "\x1b\r", "c", "\x1bb", "\x1b\x7f", "\x1b[98;3u", "\x1b[127;3u", ..."xy", "\x1b[13;2u", "\r"] },
   { name: "kitty keys", widths: [30], rows: 24, steps: [K.kittyA, K.kittyShiftA, K.mokA, K.kittyBs, K.kittyCtrlW, ..."x y", K.kittyUndo, K.shiftSpace, K.kittyEnter] },
   { name: "slash commands", widths: [30, 60], rows: 24, autocomplete: true, steps: [..."/mo", K.down, K.down, K.up, K.tab, ..."cl", K.down, K.tab, K.enter] },
   { name: "slash submit", widths: [60], rows: 24, autocomplete: true, steps: [..."/he", K.enter, ..."/", K.esc, ..."s", K.bs, K.bs, ..."/sk", K.enter] },
@@ -212,6 +216,7 @@ for (let n = 0; n < randomEditors; n++) {
     paddingX: pick([0, 0, 1, 2]),
     history: n % 3 === 0 ? ["older entry", "newest"] : [],
     autocomplete: n % 4 === 3,
+    kitty: n % 6 === 5,
     steps: randomWordSteps(30),
   });
 }

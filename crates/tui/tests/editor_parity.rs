@@ -13,6 +13,7 @@ use tau_tui::widgets::select_list::{
     SelectItem, SelectList, SelectListEvent, SelectListLayout, SelectListTheme,
 };
 use tau_tui::widgets::{fuzzy_filter, fuzzy_match};
+use tau_tui::keys::KeyContext;
 use tau_tui::{Component, Style};
 
 fn vectors() -> Value {
@@ -146,6 +147,12 @@ fn editor_matches_pi_tui() {
     for sc in arr(&v["editor"]) {
         let name = s(&sc["name"]);
         let kb = keybindings(&sc["userBindings"]);
+        if let Ok(mut kb) = kb.write() {
+            kb.set_key_context(KeyContext {
+                kitty_active: sc["kitty"] == Value::Bool(true),
+                windows_terminal: false,
+            });
+        }
         let theme = EditorTheme {
             border_color: tag("b"),
             select_list: list_theme(),
