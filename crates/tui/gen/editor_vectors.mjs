@@ -258,7 +258,11 @@ for (let n = 0; n < Math.ceil(randomEditors * 0.7); n++) {
 // ---------------------------------------------------------------------------------------------
 // SelectList scenarios
 function runSelectList(sc) {
-  const list = new SelectList(sc.items, sc.maxVisible, selectListTheme, sc.layout);
+  // `truncateTail` stands for a custom truncatePrimary that keeps the end of a label.
+  const layout = sc.truncateTail
+    ? { ...sc.layout, truncatePrimary: ({ text, maxWidth, isSelected }) => (text.length > maxWidth ? `${isSelected ? "*" : "…"}${text.slice(text.length - maxWidth + 1)}` : text) }
+    : sc.layout;
+  const list = new SelectList(sc.items, sc.maxVisible, selectListTheme, layout);
   let events = [];
   list.onSelect = (i) => events.push(["select", i.value]);
   list.onCancel = () => events.push(["cancel"]);
@@ -279,6 +283,7 @@ const selectScenarios = [
   { name: "scroll and wrap", items: manyItems, maxVisible: 5, widths: [30, 60, 100], steps: [K.down, K.down, K.down, K.down, K.pgdn, K.pgdn, K.down, K.down, K.up, K.pgup, K.up, K.up, K.enter, K.esc, K.ctrlC] },
   { name: "filter", items: manyItems, maxVisible: 4, widths: [50], steps: [{ filter: "item1" }, K.down, { filter: "ITEM" }, { filter: "zzz" }, K.down, K.enter, { filter: "" }, { select: 99 }] },
   { name: "layout", items: manyItems.slice(0, 4), maxVisible: 8, layout: { minPrimaryColumnWidth: 12, maxPrimaryColumnWidth: 20 }, widths: [41, 45, 80], steps: [K.down, K.up, K.up] },
+  { name: "truncate primary", items: Array.from({ length: 3 }, (_, i) => ({ value: `v${i}`, label: `src/very/long/path/to/file${i}.rs`, description: i === 1 ? undefined : "a description" })), maxVisible: 5, truncateTail: true, layout: { minPrimaryColumnWidth: 10, maxPrimaryColumnWidth: 16 }, widths: [30, 50], steps: [K.down, K.down] },
   { name: "multiline description", items: [{ value: "a", label: "a", description: "line one\r\nline two\n\nthree" }, { value: "b", label: "b", description: "\n" }], maxVisible: 5, widths: [60], steps: [K.down] },
 ];
 

@@ -8,12 +8,13 @@ use serde_json::Value;
 use tau_tui::autocomplete::{AutocompleteItem, CombinedAutocompleteProvider, SlashCommand};
 use tau_tui::editor::{Editor, EditorEvent, EditorOptions, EditorTheme};
 use tau_tui::keybindings::{parse_user_bindings, KeybindingsManager, SharedKeybindings};
+use tau_tui::keys::KeyContext;
 use tau_tui::widgets::input::{Input, InputEvent, InputOptions};
 use tau_tui::widgets::select_list::{
-    SelectItem, SelectList, SelectListEvent, SelectListLayout, SelectListTheme,
+    SelectItem, SelectList, SelectListEvent, SelectListLayout, SelectListTheme, TruncatePrimary,
+    TruncatePrimaryContext,
 };
 use tau_tui::widgets::{fuzzy_filter, fuzzy_match};
-use tau_tui::keys::KeyContext;
 use tau_tui::{Component, Style};
 
 fn vectors() -> Value {
@@ -299,6 +300,18 @@ fn select_list_matches_pi_tui() {
             max_primary_column_width: sc["layout"]["maxPrimaryColumnWidth"]
                 .as_u64()
                 .map(|w| w as usize),
+            truncate_primary: (sc["truncateTail"] == Value::Bool(true)).then(|| {
+                let keep_tail: TruncatePrimary = Arc::new(|ctx: &TruncatePrimaryContext<'_>| {
+                    let units: Vec<u16> = ctx.text.encode_utf16().collect();
+                    if units.len() <= ctx.max_width {
+                        return ctx.text.to_string();
+                    }
+                    let mark = if ctx.is_selected { "*" } else { "…" };
+                    let tail = String::from_utf16_lossy(&units[units.len() + 1 - ctx.max_width..]);
+                    format!("{mark}{tail}")
+                });
+                keep_tail
+            }),
         };
         let max_visible = sc["maxVisible"].as_u64().unwrap_or(5) as usize;
         let mut list = SelectList::new(

@@ -164,6 +164,7 @@ impl Editor {
             SelectListLayout {
                 min_primary_column_width: Some(12),
                 max_primary_column_width: Some(32),
+                truncate_primary: None,
             }
         } else {
             SelectListLayout::default()
