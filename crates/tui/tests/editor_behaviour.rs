@@ -4,7 +4,9 @@
 
 use std::sync::Arc;
 
-use tau_tui::autocomplete::{AutocompleteProvider, CombinedAutocompleteProvider, SlashCommand};
+use tau_tui::autocomplete::{
+    AutocompleteItem, AutocompleteProvider, CombinedAutocompleteProvider, SlashCommand,
+};
 use tau_tui::editor::{Editor, EditorEvent, EditorOptions, EditorTheme};
 use tau_tui::keybindings::{
     migrate_keybinding_names, KeybindingsManager, LEGACY_TUI_KEYBINDING_NAMES,
@@ -107,6 +109,29 @@ fn interactive_mode_usage() {
     assert!(editor.get_text().is_empty());
     let lines = editor.render(20);
     assert_eq!(lines.len(), 3);
+}
+
+#[test]
+fn late_argument_completions_open_the_popup_on_refresh() {
+    let cache: Arc<std::sync::Mutex<Option<Vec<AutocompleteItem>>>> = Arc::default();
+    let mut cmd = SlashCommand::new("deploy", None);
+    let reader = cache.clone();
+    cmd.argument_completions = Some(Arc::new(move |_prefix: &str| {
+        reader.lock().ok().and_then(|c| c.clone())
+    }));
+    let provider = CombinedAutocompleteProvider::new(vec![cmd], ".");
+    let kb = KeybindingsManager::new().shared();
+    let mut editor = Editor::new(EditorTheme::default(), kb, EditorOptions::default());
+    editor.set_autocomplete_provider(Box::new(provider));
+    for key in ["/", "d", "e", "p", "l", "o", "y", " ", "s"] {
+        editor.handle_input(key);
+    }
+    assert!(!editor.is_showing_autocomplete());
+    *cache.lock().unwrap() = Some(vec![AutocompleteItem::new("staging", "staging")]);
+    editor.refresh_autocomplete();
+    assert!(editor.is_showing_autocomplete());
+    editor.handle_input("\t");
+    assert_eq!(editor.get_text(), "/deploy staging");
 }
 
 #[test]

@@ -98,6 +98,14 @@ impl Editor {
         }
     }
 
+    /// Asks the provider again: refreshes an open popup, or opens one where typing would.
+    /// For answers that arrive later (argument completions from the extension host): the
+    /// provider answers `None` while it waits, the app caches the reply and calls this, and
+    /// the popup appears if the text still asks for it, as pi-tui's async requests do.
+    pub fn refresh_autocomplete(&mut self) {
+        self.refresh_autocomplete_after_delete();
+    }
+
     /// After a deletion: refresh an open popup, or reopen one in a completable context.
     pub(super) fn refresh_autocomplete_after_delete(&mut self) {
         if self.completion.is_some() {
