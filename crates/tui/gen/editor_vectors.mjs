@@ -39,7 +39,7 @@ const { setKittyProtocolActive } = await dist("keys.js");
 const treeDir = join(here, "../tests/vectors/tree");
 
 // Deterministic PRNG (mulberry32) so the vectors only change when pi-tui does.
-let seed = 0xed170a;
+let seed = Number(process.env.EDITOR_SEED ?? 0xed170a);
 function rand() {
   seed = (seed + 0x6d2b79f5) | 0;
   let t = seed;
