@@ -28,7 +28,7 @@ const require = createRequire(import.meta.url);
 const version = require(join(piTui, "package.json")).version;
 const dist = (p) => import(join(piTui, "dist", p));
 
-const { Editor } = await dist("components/editor.js");
+const { Editor, wordWrapLine } = await dist("components/editor.js");
 const { Input } = await dist("components/input.js");
 const { SelectList } = await dist("components/select-list.js");
 const { fuzzyFilter, fuzzyMatch } = await dist("fuzzy.js");
@@ -317,8 +317,22 @@ const keybindings = userBindingSets.map((user) => {
   };
 });
 
+// wordWrapLine: chunks (as UTF-8 byte ranges) for lines and widths. A character wider than
+// the width makes pi-tui recurse until the stack overflows; those cases are recorded as
+// null (tau gives such a character a row of its own).
+function wrapOrNull(line, w) {
+  try {
+    return wordWrapLine(line, w).map((c) => [bytes(line, c.startIndex), bytes(line, c.endIndex)]);
+  } catch {
+    return null;
+  }
+}
+const wrapLines = ["the quick brown fox jumps over the lazy dog", "a  b   c    d", "superlongwordwithoutspaces and more", "中文字符串很长的一行文字 mixed 中文", "😀😀😀 emoji 👍🏽👍🏽 row", "tab\there e\u0301e\u0301 end   ", "   leading spaces", ""];
+const wrap = wrapLines.flatMap((line) => [1, 2, 3, 5, 8, 13].map((w) => [line, w, wrapOrNull(line, w)]));
+
 const out = {
   piTuiVersion: version,
+  wrap,
   keybindings,
   editor: [],
   input: [],

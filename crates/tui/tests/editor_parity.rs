@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use serde_json::Value;
 use tau_tui::autocomplete::{AutocompleteItem, CombinedAutocompleteProvider, SlashCommand};
-use tau_tui::editor::{Editor, EditorEvent, EditorOptions, EditorTheme};
+use tau_tui::editor::{word_wrap_line, Editor, EditorEvent, EditorOptions, EditorTheme};
 use tau_tui::keybindings::{parse_user_bindings, KeybindingsManager, SharedKeybindings};
 use tau_tui::keys::KeyContext;
 use tau_tui::widgets::input::{Input, InputEvent, InputOptions};
@@ -422,4 +422,27 @@ fn keybindings_match_pi_tui() {
         }
     }
     tally.finish("keybindings");
+}
+
+#[test]
+fn word_wrap_matches_pi_tui() {
+    let v = vectors();
+    let mut tally = Tally::default();
+    for case in arr(&v["wrap"]) {
+        let (line, width) = (s(&case[0]), case[1].as_u64().unwrap_or(0) as usize);
+        if case[2].is_null() {
+            // pi-tui overflows its stack here (a character wider than the row).
+            continue;
+        }
+        let chunks: Vec<[usize; 2]> = word_wrap_line(line, width)
+            .into_iter()
+            .map(|c| [c.start, c.end])
+            .collect();
+        tally.check(
+            &format!("wordWrapLine({line:?}, {width})"),
+            &serde_json::json!(chunks),
+            &case[2],
+        );
+    }
+    tally.finish("wrap");
 }
