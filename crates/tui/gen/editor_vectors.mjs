@@ -21,22 +21,25 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const piTui = join(here, "../../ext-bridge/host/node_modules/@earendil-works/pi-tui");
+// PI_TUI_DIR points elsewhere when the host's node_modules are not installed (the same 1.6.0
+// ships with the reference Pi).
+const piTui = process.env.PI_TUI_DIR ?? join(here, "../../ext-bridge/host/node_modules/@earendil-works/pi-tui");
 const require = createRequire(import.meta.url);
 const version = require(join(piTui, "package.json")).version;
 const dist = (p) => import(join(piTui, "dist", p));
 
-const { Editor } = await dist("components/editor.js");
+const { Editor, wordWrapLine } = await dist("components/editor.js");
 const { Input } = await dist("components/input.js");
 const { SelectList } = await dist("components/select-list.js");
 const { fuzzyFilter, fuzzyMatch } = await dist("fuzzy.js");
 const { KeybindingsManager, TUI_KEYBINDINGS, setKeybindings } = await dist("keybindings.js");
 const { CombinedAutocompleteProvider } = await dist("autocomplete.js");
+const { setKittyProtocolActive } = await dist("keys.js");
 
 const treeDir = join(here, "../tests/vectors/tree");
 
 // Deterministic PRNG (mulberry32) so the vectors only change when pi-tui does.
-let seed = 0xed170a;
+let seed = Number(process.env.EDITOR_SEED ?? 0xed170a);
 function rand() {
   seed = (seed + 0x6d2b79f5) | 0;
   let t = seed;
@@ -132,6 +135,7 @@ function makeProvider() {
 
 async function runEditor(sc) {
   setKeybindings(new KeybindingsManager(TUI_KEYBINDINGS, sc.userBindings ?? {}));
+  setKittyProtocolActive(sc.kitty ?? false);
   const tui = { terminal: { rows: sc.rows }, requestRender() {} };
   const editor = new Editor(tui, editorTheme, { paddingX: sc.paddingX ?? 0, autocompleteMaxVisible: sc.maxVisible });
   editor.focused = sc.focused ?? true;
@@ -167,6 +171,7 @@ async function runEditor(sc) {
     events = [];
   }
   setKeybindings(new KeybindingsManager(TUI_KEYBINDINGS));
+  setKittyProtocolActive(false);
   return record;
 }
 
@@ -190,6 +195,7 @@ const editorScenarios = [
   { name: "jump", widths: [40], rows: 24, steps: [..."find the x in text", K.ctrlA, K.ctrlJump, "x", K.ctrlJump, "t", K.ctrlJump, K.ctrlJump, "\x1b[1;3C", "\x1d\x1b", "\x1b[93;7u", "f", K.ctrlJump, "z"] },
   { name: "set text", widths: [30], rows: 24, steps: [{ setText: "hello\r\nthere\tyou" }, K.up, { insert: "[img]" }, K.ctrlUndo, K.ctrlUndo, { setText: "" }, { insert: "a\nb" }] },
   { name: "unfocused", widths: [20], rows: 24, focused: false, steps: [..."abc", K.left] },
+  { name: "kitty protocol on", widths: [30], rows: 24, kitty: true, steps: [..."ab", "\n", "\x1b\r", "c", "\x1bb", "\x1b\x7f", "\x1b[98;3u", "\x1b[127;3u", ..."xy", "\x1b[13;2u", "\r"] },
   { name: "kitty keys", widths: [30], rows: 24, steps: [K.kittyA, K.kittyShiftA, K.mokA, K.kittyBs, K.kittyCtrlW, ..."x y", K.kittyUndo, K.shiftSpace, K.kittyEnter] },
   { name: "slash commands", widths: [30, 60], rows: 24, autocomplete: true, steps: [..."/mo", K.down, K.down, K.up, K.tab, ..."cl", K.down, K.tab, K.enter] },
   { name: "slash submit", widths: [60], rows: 24, autocomplete: true, steps: [..."/he", K.enter, ..."/", K.esc, ..."s", K.bs, K.bs, ..."/sk", K.enter] },
@@ -199,7 +205,10 @@ const editorScenarios = [
   { name: "quoted path", widths: [50], rows: 24, autocomplete: true, steps: [..."\"src/m", K.tab, K.ctrlU, ..."x (src/", K.tab] },
   { name: "popup many", widths: [40], rows: 24, autocomplete: true, maxVisible: 3, steps: [..."/", K.down, K.down, K.down, K.down, K.pgdn, K.up, K.up, K.tab] },
 ];
-for (let n = 0; n < 14; n++) {
+// EDITOR_RANDOM raises the count for a local differential run (with EDITOR_VECTORS_OUT);
+// the checked-in file keeps the default so it stays under 500 KB.
+const randomEditors = Number(process.env.EDITOR_RANDOM ?? 12);
+for (let n = 0; n < randomEditors; n++) {
   editorScenarios.push({
     name: `random ${n}`,
     widths: [pick([6, 9, 13]), pick([20, 32, 50])],
@@ -207,6 +216,7 @@ for (let n = 0; n < 14; n++) {
     paddingX: pick([0, 0, 1, 2]),
     history: n % 3 === 0 ? ["older entry", "newest"] : [],
     autocomplete: n % 4 === 3,
+    kitty: n % 6 === 5,
     steps: randomWordSteps(30),
   });
 }
@@ -241,14 +251,18 @@ const inputScenarios = [
   { name: "paste", widths: [30], steps: [paste("multi\nline\ttext"), "\x1b[200~part", "ial\x1b[201~z", K.ctrlUndo] },
   { name: "unicode", widths: [6, 20], steps: [..."ab😀e\u0301x 中文", K.left, K.left, K.bs, K.home, K.altF, K.altD, K.ctrlK, K.ctrlY, "\x80", "\x1b[97u"] },
 ];
-for (let n = 0; n < 8; n++) {
+for (let n = 0; n < Math.ceil(randomEditors * 0.7); n++) {
   inputScenarios.push({ name: `random ${n}`, widths: [pick([5, 9]), pick([16, 30])], steps: randomWordSteps(30).filter((s) => !LINE_KEYS.includes(s)) });
 }
 
 // ---------------------------------------------------------------------------------------------
 // SelectList scenarios
 function runSelectList(sc) {
-  const list = new SelectList(sc.items, sc.maxVisible, selectListTheme, sc.layout);
+  // `truncateTail` stands for a custom truncatePrimary that keeps the end of a label.
+  const layout = sc.truncateTail
+    ? { ...sc.layout, truncatePrimary: ({ text, maxWidth, isSelected }) => (text.length > maxWidth ? `${isSelected ? "*" : "…"}${text.slice(text.length - maxWidth + 1)}` : text) }
+    : sc.layout;
+  const list = new SelectList(sc.items, sc.maxVisible, selectListTheme, layout);
   let events = [];
   list.onSelect = (i) => events.push(["select", i.value]);
   list.onCancel = () => events.push(["cancel"]);
@@ -269,6 +283,7 @@ const selectScenarios = [
   { name: "scroll and wrap", items: manyItems, maxVisible: 5, widths: [30, 60, 100], steps: [K.down, K.down, K.down, K.down, K.pgdn, K.pgdn, K.down, K.down, K.up, K.pgup, K.up, K.up, K.enter, K.esc, K.ctrlC] },
   { name: "filter", items: manyItems, maxVisible: 4, widths: [50], steps: [{ filter: "item1" }, K.down, { filter: "ITEM" }, { filter: "zzz" }, K.down, K.enter, { filter: "" }, { select: 99 }] },
   { name: "layout", items: manyItems.slice(0, 4), maxVisible: 8, layout: { minPrimaryColumnWidth: 12, maxPrimaryColumnWidth: 20 }, widths: [41, 45, 80], steps: [K.down, K.up, K.up] },
+  { name: "truncate primary", items: Array.from({ length: 3 }, (_, i) => ({ value: `v${i}`, label: `src/very/long/path/to/file${i}.rs`, description: i === 1 ? undefined : "a description" })), maxVisible: 5, truncateTail: true, layout: { minPrimaryColumnWidth: 10, maxPrimaryColumnWidth: 16 }, widths: [30, 50], steps: [K.down, K.down] },
   { name: "multiline description", items: [{ value: "a", label: "a", description: "line one\r\nline two\n\nthree" }, { value: "b", label: "b", description: "\n" }], maxVisible: 5, widths: [60], steps: [K.down] },
 ];
 
@@ -281,8 +296,44 @@ const fuzzy = {
   filter: queries.map((q) => [q, fuzzyFilter(texts, q, (t) => t)]),
 };
 
+// ---------------------------------------------------------------------------------------------
+// Keybindings: per set of user overrides (in definition order, as Pi's loader orders them),
+// the conflicts, the resolved keys, and for each key sequence the ids it matches.
+const userBindingSets = [
+  {},
+  { "tui.editor.cursorUp": ["ctrl+p", "ctrl+p", "up"], "tui.editor.yank": "ctrl+p", "tui.input.submit": ["ctrl+p", "enter"] },
+  { "tui.editor.undo": [], "tui.input.newLine": "enter", "tui.input.submit": "shift+enter", "tui.select.cancel": ["ctrl+g"], "unknown.id": "ctrl+x" },
+  { "tui.editor.deleteWordBackward": ["alt+backspace"], "tui.editor.deleteToLineStart": ["ctrl+w", "ctrl+u"], "tui.altScreen.search": "ctrl+w" },
+];
+const sequences = [...new Set([...Object.values(K), "a", "\x10", "\x07", "\x1b[1;6A", "\x1b[1;5A", "\x1b[1;5H", "\x1b[102;6u"])];
+const keybindings = userBindingSets.map((user) => {
+  const kb = new KeybindingsManager(TUI_KEYBINDINGS, user);
+  const ids = Object.keys(TUI_KEYBINDINGS);
+  return {
+    user,
+    conflicts: kb.getConflicts(),
+    resolved: Object.entries(kb.getResolvedBindings()).map(([id, keys]) => [id, Array.isArray(keys) ? keys : [keys]]),
+    matches: sequences.map((seq) => [seq, ids.filter((id) => kb.matches(seq, id))]),
+  };
+});
+
+// wordWrapLine: chunks (as UTF-8 byte ranges) for lines and widths. A character wider than
+// the width makes pi-tui recurse until the stack overflows; those cases are recorded as
+// null (tau gives such a character a row of its own).
+function wrapOrNull(line, w) {
+  try {
+    return wordWrapLine(line, w).map((c) => [bytes(line, c.startIndex), bytes(line, c.endIndex)]);
+  } catch {
+    return null;
+  }
+}
+const wrapLines = ["the quick brown fox jumps over the lazy dog", "a  b   c    d", "superlongwordwithoutspaces and more", "中文字符串很长的一行文字 mixed 中文", "😀😀😀 emoji 👍🏽👍🏽 row", "tab\there e\u0301e\u0301 end   ", "   leading spaces", ""];
+const wrap = wrapLines.flatMap((line) => [1, 2, 3, 5, 8, 13].map((w) => [line, w, wrapOrNull(line, w)]));
+
 const out = {
   piTuiVersion: version,
+  wrap,
+  keybindings,
   editor: [],
   input: [],
   select: [],
@@ -295,7 +346,7 @@ for (const sc of editorScenarios) {
 for (const sc of inputScenarios) out.input.push({ ...sc, record: await runInput(sc) });
 for (const sc of selectScenarios) out.select.push({ ...sc, record: runSelectList(sc) });
 
-const path = join(here, "../tests/vectors/editor.json");
+const path = process.env.EDITOR_VECTORS_OUT ?? join(here, "../tests/vectors/editor.json");
 writeFileSync(path, JSON.stringify(out));
 const steps = out.editor.reduce((n, s) => n + s.steps.length, 0);
 console.log(`wrote ${path}: ${out.editor.length} editor scenarios (${steps} steps), ${out.input.length} input, ${out.select.length} select, ${fuzzy.match.length} fuzzy matches`);

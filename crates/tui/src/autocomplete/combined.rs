@@ -143,7 +143,12 @@ impl AutocompleteProvider for CombinedAutocompleteProvider {
     ) -> CompletionResult {
         let current = lines.get(line).map_or("", String::as_str);
         let col = col.min(current.len());
-        let before_prefix = &current[..col.saturating_sub(prefix.len())];
+        // The prefix normally ends at the cursor; a stale one must not split a character.
+        let mut start = col.saturating_sub(prefix.len());
+        while !current.is_char_boundary(start) {
+            start -= 1;
+        }
+        let before_prefix = &current[..start];
         let after = &current[col..];
         let quoted = prefix.starts_with('"') || prefix.starts_with("@\"");
         // Completing a quoted path inside existing quotes must not double the closing one.

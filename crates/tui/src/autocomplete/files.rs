@@ -12,6 +12,9 @@ use super::prefix::{completion_value, parse_path_prefix};
 use super::AutocompleteItem;
 
 const MAX_WALK_RESULTS: usize = 100;
+/// Entries one walk looks at before giving up: completion runs on the key handler, and a
+/// query such as `@/` would otherwise walk the whole disk.
+const MAX_WALK_VISITS: usize = 20_000;
 const MAX_FUZZY_SUGGESTIONS: usize = 20;
 
 fn locale_compare(a: &str, b: &str) -> Ordering {
@@ -220,7 +223,7 @@ fn walk(root: &Path, query: &str, max_depth: Option<usize>) -> Vec<Found> {
         .require_git(false);
     builder.filter_entry(|e| e.file_name() != ".git");
     let mut found = Vec::new();
-    for entry in builder.build().flatten() {
+    for entry in builder.build().take(MAX_WALK_VISITS).flatten() {
         if entry.depth() == 0 {
             continue;
         }

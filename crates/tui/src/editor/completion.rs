@@ -98,6 +98,14 @@ impl Editor {
         }
     }
 
+    /// Asks the provider again: refreshes an open popup, or opens one where typing would.
+    /// For answers that arrive later (argument completions from the extension host): the
+    /// provider answers `None` while it waits, the app caches the reply and calls this, and
+    /// the popup appears if the text still asks for it, as pi-tui's async requests do.
+    pub fn refresh_autocomplete(&mut self) {
+        self.refresh_autocomplete_after_delete();
+    }
+
     /// After a deletion: refresh an open popup, or reopen one in a completable context.
     pub(super) fn refresh_autocomplete_after_delete(&mut self) {
         if self.completion.is_some() {
@@ -164,6 +172,7 @@ impl Editor {
             SelectListLayout {
                 min_primary_column_width: Some(12),
                 max_primary_column_width: Some(32),
+                truncate_primary: None,
             }
         } else {
             SelectListLayout::default()
@@ -188,10 +197,20 @@ impl Editor {
             return;
         };
         let (line, col) = (self.state.cursor_line, self.state.cursor_col);
-        let result = provider.apply_completion(&self.state.lines, line, col, item, prefix);
+        let mut result = provider.apply_completion(&self.state.lines, line, col, item, prefix);
+        // A provider's answer is not trusted to be in range.
+        if result.lines.is_empty() {
+            result.lines.push(String::new());
+        }
+        let cursor_line = result.cursor_line.min(result.lines.len() - 1);
+        let text = &result.lines[cursor_line];
+        let mut cursor_col = result.cursor_col.min(text.len());
+        while !text.is_char_boundary(cursor_col) {
+            cursor_col -= 1;
+        }
         self.state.lines = result.lines;
-        self.state.cursor_line = result.cursor_line;
-        self.set_cursor_col(result.cursor_col);
+        self.state.cursor_line = cursor_line;
+        self.set_cursor_col(cursor_col);
     }
 
     /// Keys while the popup is open. Returns whether the key was used up; a confirm that

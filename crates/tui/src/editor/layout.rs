@@ -60,8 +60,23 @@ pub(crate) fn word_wrap_line(line: &str, max_width: usize, segments: &[Segment<'
             wrap_at = None;
         }
         if g_width > max_width {
-            // An atomic segment wider than the row: split it by graphemes for display.
-            let sub = word_wrap_line(seg.text, max_width, &grapheme_segments(seg.text));
+            // An atomic segment wider than the row: split it by graphemes for display. A
+            // single grapheme wider than the row cannot be split (pi-tui recurses forever
+            // there); it gets a row of its own.
+            let graphemes = grapheme_segments(seg.text);
+            if graphemes.len() <= 1 {
+                if chunk_start < seg.start {
+                    chunks.push(Chunk {
+                        start: chunk_start,
+                        end: seg.start,
+                    });
+                }
+                chunk_start = seg.start;
+                current_width = g_width;
+                wrap_at = None;
+                continue;
+            }
+            let sub = word_wrap_line(seg.text, max_width, &graphemes);
             for c in &sub[..sub.len() - 1] {
                 chunks.push(Chunk {
                     start: seg.start + c.start,

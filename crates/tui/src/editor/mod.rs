@@ -13,7 +13,9 @@
 
 mod completion;
 mod edit;
+mod history;
 mod keys;
+mod kill;
 mod layout;
 mod paste;
 mod render;
@@ -29,6 +31,12 @@ use crate::widgets::text_edit::{KillRing, LastAction};
 
 pub use crate::autocomplete::{AutocompleteProvider, AutocompleteSuggestions};
 pub use layout::Chunk;
+
+/// pi-tui's `wordWrapLine`: where `line` breaks into rows of at most `max_width` columns.
+pub fn word_wrap_line(line: &str, max_width: usize) -> Vec<Chunk> {
+    let graphemes = crate::widgets::text_edit::grapheme_segments(line);
+    layout::word_wrap_line(line, max_width, &graphemes)
+}
 
 /// Styles of the editor: its borders and its completion popup.
 #[derive(Clone)]

@@ -9,4 +9,7 @@ pub(crate) mod text_edit;
 
 pub use fuzzy::{fuzzy_filter, fuzzy_match, FuzzyMatch};
 pub use input::{Input, InputEvent, InputOptions};
-pub use select_list::{SelectItem, SelectList, SelectListEvent, SelectListLayout, SelectListTheme};
+pub use select_list::{
+    SelectItem, SelectList, SelectListEvent, SelectListLayout, SelectListTheme, TruncatePrimary,
+    TruncatePrimaryContext,
+};

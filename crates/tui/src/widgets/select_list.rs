@@ -72,13 +72,32 @@ impl Default for SelectListTheme {
     }
 }
 
+/// What a custom label truncation gets (pi-tui's `SelectListTruncatePrimaryContext`).
+pub struct TruncatePrimaryContext<'a> {
+    /// The label (or value) to fit.
+    pub text: &'a str,
+    /// Columns it may take.
+    pub max_width: usize,
+    /// Width of the label column.
+    pub column_width: usize,
+    /// The row.
+    pub item: &'a SelectItem,
+    /// Whether the row is selected.
+    pub is_selected: bool,
+}
+
+/// A custom label truncation (e.g. keep a path's tail); its result is still cut to width.
+pub type TruncatePrimary = Arc<dyn Fn(&TruncatePrimaryContext<'_>) -> String + Send + Sync>;
+
 /// Bounds for the label column when items have descriptions (pi-tui defaults both to 32).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Default)]
 pub struct SelectListLayout {
     /// Narrowest label column.
     pub min_primary_column_width: Option<usize>,
     /// Widest label column.
     pub max_primary_column_width: Option<usize>,
+    /// Replaces the plain cut of long labels.
+    pub truncate_primary: Option<TruncatePrimary>,
 }
 
 /// What the list tells its owner.
@@ -210,6 +229,21 @@ impl SelectList {
         widest.clamp(lo, hi)
     }
 
+    fn truncate_primary(&self, item: &SelectItem, selected: bool, max: i64, column: i64) -> String {
+        let text = item.display();
+        let custom = self.layout.truncate_primary.as_ref().map(|f| {
+            f(&TruncatePrimaryContext {
+                text,
+                max_width: max.max(0) as usize,
+                column_width: column.max(0) as usize,
+                item,
+                is_selected: selected,
+            })
+        });
+        let cut = custom.unwrap_or_else(|| truncate(text, max));
+        truncate(&cut, max)
+    }
+
     fn render_item(
         &self,
         item: &SelectItem,
@@ -224,7 +258,7 @@ impl SelectList {
         if let Some(description) = description.filter(|d| !d.is_empty() && width > 40) {
             let column = (primary as i64).min(width - prefix_width - 4).max(1);
             let max_primary = (column - PRIMARY_COLUMN_GAP as i64).max(1);
-            let value = truncate(&truncate(item.display(), max_primary), max_primary);
+            let value = self.truncate_primary(item, selected, max_primary, column);
             let value_width = visible_width(&value) as i64;
             let spacing = " ".repeat((column - value_width).max(1) as usize);
             let description_start = prefix_width + value_width + spacing.len() as i64;
@@ -241,7 +275,7 @@ impl SelectList {
             }
         }
         let max_width = width - prefix_width - 2;
-        let value = truncate(&truncate(item.display(), max_width), max_width);
+        let value = self.truncate_primary(item, selected, max_width, max_width);
         if selected {
             (self.theme.selected_text)(&format!("{prefix}{value}"))
         } else {

@@ -7,10 +7,14 @@
 //! The interactive mode adds its `app.*` actions with [`KeybindingsManager::with_definitions`]
 //! or [`KeybindingsManager::define`]; they live in the same table and obey the same rules.
 
+mod defaults;
+mod user;
+
+pub use defaults::{LEGACY_TUI_KEYBINDING_NAMES, TUI_KEYBINDINGS};
+pub use user::{migrate_keybinding_names, parse_user_bindings};
+
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
-
-use serde_json::Value;
 
 use crate::keys::{matches_key, KeyContext};
 
@@ -35,186 +39,6 @@ pub struct KeybindingConflict {
 /// The user's overrides: action id to keys, in file order. Ids that no definition knows are
 /// kept (so they round-trip) but bind nothing.
 pub type UserBindings = Vec<(String, Vec<String>)>;
-
-/// pi-tui's built-in actions (`TUI_KEYBINDINGS`), in pi-tui's order.
-pub const TUI_KEYBINDINGS: &[(&str, &[&str], &str)] = &[
-    ("tui.editor.cursorUp", &["up"], "Move cursor up"),
-    ("tui.editor.cursorDown", &["down"], "Move cursor down"),
-    (
-        "tui.editor.historyPrevious",
-        &[],
-        "Select previous prompt history entry",
-    ),
-    (
-        "tui.editor.historyNext",
-        &[],
-        "Select next prompt history entry",
-    ),
-    (
-        "tui.editor.cursorLeft",
-        &["left", "ctrl+b"],
-        "Move cursor left",
-    ),
-    (
-        "tui.editor.cursorRight",
-        &["right", "ctrl+f"],
-        "Move cursor right",
-    ),
-    (
-        "tui.editor.cursorWordLeft",
-        &["alt+left", "ctrl+left", "alt+b"],
-        "Move cursor word left",
-    ),
-    (
-        "tui.editor.cursorWordRight",
-        &["alt+right", "ctrl+right", "alt+f"],
-        "Move cursor word right",
-    ),
-    (
-        "tui.editor.cursorLineStart",
-        &["home", "ctrl+a"],
-        "Move to line start",
-    ),
-    (
-        "tui.editor.cursorLineEnd",
-        &["end", "ctrl+e"],
-        "Move to line end",
-    ),
-    (
-        "tui.editor.jumpForward",
-        &["ctrl+]"],
-        "Jump forward to character",
-    ),
-    (
-        "tui.editor.jumpBackward",
-        &["ctrl+alt+]"],
-        "Jump backward to character",
-    ),
-    ("tui.editor.pageUp", &["pageUp", "ctrl+pageUp"], "Page up"),
-    (
-        "tui.editor.pageDown",
-        &["pageDown", "ctrl+pageDown"],
-        "Page down",
-    ),
-    (
-        "tui.editor.deleteCharBackward",
-        &["backspace"],
-        "Delete character backward",
-    ),
-    (
-        "tui.editor.deleteCharForward",
-        &["delete", "ctrl+d"],
-        "Delete character forward",
-    ),
-    (
-        "tui.editor.deleteWordBackward",
-        &["ctrl+w", "alt+backspace"],
-        "Delete word backward",
-    ),
-    (
-        "tui.editor.deleteWordForward",
-        &["alt+d", "alt+delete"],
-        "Delete word forward",
-    ),
-    (
-        "tui.editor.deleteToLineStart",
-        &["ctrl+u"],
-        "Delete to line start",
-    ),
-    (
-        "tui.editor.deleteToLineEnd",
-        &["ctrl+k"],
-        "Delete to line end",
-    ),
-    ("tui.editor.yank", &["ctrl+y"], "Yank"),
-    ("tui.editor.yankPop", &["alt+y"], "Yank pop"),
-    ("tui.editor.undo", &["ctrl+-"], "Undo"),
-    (
-        "tui.input.newLine",
-        &["shift+enter", "ctrl+j"],
-        "Insert newline",
-    ),
-    ("tui.input.submit", &["enter"], "Submit input"),
-    ("tui.input.tab", &["tab"], "Tab / autocomplete"),
-    ("tui.input.copy", &["ctrl+c"], "Copy selection"),
-    ("tui.select.up", &["up"], "Move selection up"),
-    ("tui.select.down", &["down"], "Move selection down"),
-    ("tui.select.pageUp", &["pageUp"], "Selection page up"),
-    ("tui.select.pageDown", &["pageDown"], "Selection page down"),
-    ("tui.select.confirm", &["enter"], "Confirm selection"),
-    (
-        "tui.select.cancel",
-        &["escape", "ctrl+c"],
-        "Cancel selection",
-    ),
-    // These shadow the editor's unmodified page keys in fullscreen mode, as in pi-tui.
-    (
-        "tui.altScreen.pageUp",
-        &["pageUp"],
-        "Scroll viewport up one page",
-    ),
-    (
-        "tui.altScreen.pageDown",
-        &["pageDown"],
-        "Scroll viewport down one page",
-    ),
-    (
-        "tui.altScreen.halfPageUp",
-        &[],
-        "Scroll viewport up half a page",
-    ),
-    (
-        "tui.altScreen.halfPageDown",
-        &[],
-        "Scroll viewport down half a page",
-    ),
-    ("tui.altScreen.lineUp", &[], "Scroll viewport up one line"),
-    (
-        "tui.altScreen.lineDown",
-        &[],
-        "Scroll viewport down one line",
-    ),
-    (
-        "tui.altScreen.previousPrompt",
-        &["ctrl+shift+up", "ctrl+up"],
-        "Jump to previous semantic prompt",
-    ),
-    (
-        "tui.altScreen.nextPrompt",
-        &["ctrl+shift+down", "ctrl+down"],
-        "Jump to next semantic prompt",
-    ),
-    (
-        "tui.altScreen.search",
-        &["ctrl+shift+f"],
-        "Search the primary scroll view",
-    ),
-    (
-        "tui.altScreen.searchNext",
-        &["enter", "ctrl+g"],
-        "Select the next search match",
-    ),
-    (
-        "tui.altScreen.searchPrevious",
-        &["shift+enter", "ctrl+shift+g"],
-        "Select the previous search match",
-    ),
-    (
-        "tui.altScreen.searchClose",
-        &["escape"],
-        "Close transcript search",
-    ),
-    (
-        "tui.altScreen.top",
-        &["ctrl+home"],
-        "Scroll viewport to top",
-    ),
-    (
-        "tui.altScreen.bottom",
-        &["ctrl+end"],
-        "Scroll viewport to bottom",
-    ),
-];
 
 /// A manager shared by every component of one terminal (pi-tui keeps one global instance).
 pub type SharedKeybindings = Arc<RwLock<KeybindingsManager>>;
@@ -308,16 +132,16 @@ impl KeybindingsManager {
         self.keys_by_id.clear();
         self.conflicts.clear();
         // Conflicts are only among the user's own claims: a default that collides with a
-        // user key is the user's choice to shadow, as in pi-tui.
+        // user key is the user's choice to shadow, as in pi-tui. Claims are visited in
+        // definition order, the order Pi's loader gives the file's entries.
         let mut claims: Vec<(String, Vec<String>)> = Vec::new();
-        for (id, keys) in &self.user_bindings {
-            if !self.index.contains_key(id) {
+        for (id, _) in &self.definitions {
+            let Some((_, keys)) = self.user_bindings.iter().rev().find(|(uid, _)| uid == id) else {
                 continue;
-            }
+            };
             for key in dedup_keys(keys) {
                 match claims.iter_mut().find(|(k, _)| *k == key) {
-                    Some((_, ids)) if !ids.contains(id) => ids.push(id.clone()),
-                    Some(_) => {}
+                    Some((_, ids)) => ids.push(id.clone()),
                     None => claims.push((key, vec![id.clone()])),
                 }
             }
@@ -387,36 +211,6 @@ impl KeybindingsManager {
     pub fn shared(self) -> SharedKeybindings {
         Arc::new(RwLock::new(self))
     }
-}
-
-/// Reads Pi's `keybindings.json` (an object of action id to a key or a list of keys).
-/// Entries of another shape (`$schema`, numbers) are skipped and reported back, so the
-/// caller can warn about them without losing the good ones.
-pub fn parse_user_bindings(json: &str) -> Result<(UserBindings, Vec<String>), String> {
-    let value: Value = serde_json::from_str(json).map_err(|e| {
-        format!("keybindings.json is not valid JSON: {e}; fix the file or remove it")
-    })?;
-    let Value::Object(map) = value else {
-        return Err("keybindings.json must hold an object of action id to keys".into());
-    };
-    let mut bindings = Vec::new();
-    let mut skipped = Vec::new();
-    for (id, keys) in map {
-        let keys = match keys {
-            Value::String(key) => Some(vec![key]),
-            Value::Array(items) => items
-                .into_iter()
-                .map(|item| item.as_str().map(str::to_string))
-                .collect::<Option<Vec<_>>>(),
-            _ => None,
-        };
-        match keys {
-            Some(keys) => bindings.push((id, keys)),
-            None if id == "$schema" => {}
-            None => skipped.push(id),
-        }
-    }
-    Ok((bindings, skipped))
 }
 
 /// The selection index after a page key (`tui.select.pageUp`/`pageDown`) moved it by

@@ -1,0 +1,217 @@
+//! pi-tui's built-in actions and the old names Pi's loader still accepts for them.
+
+/// pi-tui's built-in actions (`TUI_KEYBINDINGS`), in pi-tui's order.
+pub const TUI_KEYBINDINGS: &[(&str, &[&str], &str)] = &[
+    ("tui.editor.cursorUp", &["up"], "Move cursor up"),
+    ("tui.editor.cursorDown", &["down"], "Move cursor down"),
+    (
+        "tui.editor.historyPrevious",
+        &[],
+        "Select previous prompt history entry",
+    ),
+    (
+        "tui.editor.historyNext",
+        &[],
+        "Select next prompt history entry",
+    ),
+    (
+        "tui.editor.cursorLeft",
+        &["left", "ctrl+b"],
+        "Move cursor left",
+    ),
+    (
+        "tui.editor.cursorRight",
+        &["right", "ctrl+f"],
+        "Move cursor right",
+    ),
+    (
+        "tui.editor.cursorWordLeft",
+        &["alt+left", "ctrl+left", "alt+b"],
+        "Move cursor word left",
+    ),
+    (
+        "tui.editor.cursorWordRight",
+        &["alt+right", "ctrl+right", "alt+f"],
+        "Move cursor word right",
+    ),
+    (
+        "tui.editor.cursorLineStart",
+        &["home", "ctrl+a"],
+        "Move to line start",
+    ),
+    (
+        "tui.editor.cursorLineEnd",
+        &["end", "ctrl+e"],
+        "Move to line end",
+    ),
+    (
+        "tui.editor.jumpForward",
+        &["ctrl+]"],
+        "Jump forward to character",
+    ),
+    (
+        "tui.editor.jumpBackward",
+        &["ctrl+alt+]"],
+        "Jump backward to character",
+    ),
+    ("tui.editor.pageUp", &["pageUp", "ctrl+pageUp"], "Page up"),
+    (
+        "tui.editor.pageDown",
+        &["pageDown", "ctrl+pageDown"],
+        "Page down",
+    ),
+    (
+        "tui.editor.deleteCharBackward",
+        &["backspace"],
+        "Delete character backward",
+    ),
+    (
+        "tui.editor.deleteCharForward",
+        &["delete", "ctrl+d"],
+        "Delete character forward",
+    ),
+    (
+        "tui.editor.deleteWordBackward",
+        &["ctrl+w", "alt+backspace"],
+        "Delete word backward",
+    ),
+    (
+        "tui.editor.deleteWordForward",
+        &["alt+d", "alt+delete"],
+        "Delete word forward",
+    ),
+    (
+        "tui.editor.deleteToLineStart",
+        &["ctrl+u"],
+        "Delete to line start",
+    ),
+    (
+        "tui.editor.deleteToLineEnd",
+        &["ctrl+k"],
+        "Delete to line end",
+    ),
+    ("tui.editor.yank", &["ctrl+y"], "Yank"),
+    ("tui.editor.yankPop", &["alt+y"], "Yank pop"),
+    ("tui.editor.undo", &["ctrl+-"], "Undo"),
+    (
+        "tui.input.newLine",
+        &["shift+enter", "ctrl+j"],
+        "Insert newline",
+    ),
+    ("tui.input.submit", &["enter"], "Submit input"),
+    ("tui.input.tab", &["tab"], "Tab / autocomplete"),
+    ("tui.input.copy", &["ctrl+c"], "Copy selection"),
+    ("tui.select.up", &["up"], "Move selection up"),
+    ("tui.select.down", &["down"], "Move selection down"),
+    ("tui.select.pageUp", &["pageUp"], "Selection page up"),
+    ("tui.select.pageDown", &["pageDown"], "Selection page down"),
+    ("tui.select.confirm", &["enter"], "Confirm selection"),
+    (
+        "tui.select.cancel",
+        &["escape", "ctrl+c"],
+        "Cancel selection",
+    ),
+    // These shadow the editor's unmodified page keys in fullscreen mode, as in pi-tui.
+    (
+        "tui.altScreen.pageUp",
+        &["pageUp"],
+        "Scroll viewport up one page",
+    ),
+    (
+        "tui.altScreen.pageDown",
+        &["pageDown"],
+        "Scroll viewport down one page",
+    ),
+    (
+        "tui.altScreen.halfPageUp",
+        &[],
+        "Scroll viewport up half a page",
+    ),
+    (
+        "tui.altScreen.halfPageDown",
+        &[],
+        "Scroll viewport down half a page",
+    ),
+    ("tui.altScreen.lineUp", &[], "Scroll viewport up one line"),
+    (
+        "tui.altScreen.lineDown",
+        &[],
+        "Scroll viewport down one line",
+    ),
+    (
+        "tui.altScreen.previousPrompt",
+        &["ctrl+shift+up", "ctrl+up"],
+        "Jump to previous semantic prompt",
+    ),
+    (
+        "tui.altScreen.nextPrompt",
+        &["ctrl+shift+down", "ctrl+down"],
+        "Jump to next semantic prompt",
+    ),
+    (
+        "tui.altScreen.search",
+        &["ctrl+shift+f"],
+        "Search the primary scroll view",
+    ),
+    (
+        "tui.altScreen.searchNext",
+        &["enter", "ctrl+g"],
+        "Select the next search match",
+    ),
+    (
+        "tui.altScreen.searchPrevious",
+        &["shift+enter", "ctrl+shift+g"],
+        "Select the previous search match",
+    ),
+    (
+        "tui.altScreen.searchClose",
+        &["escape"],
+        "Close transcript search",
+    ),
+    (
+        "tui.altScreen.top",
+        &["ctrl+home"],
+        "Scroll viewport to top",
+    ),
+    (
+        "tui.altScreen.bottom",
+        &["ctrl+end"],
+        "Scroll viewport to bottom",
+    ),
+];
+
+/// Old action names (before the `tui.` ids) that Pi still accepts in `keybindings.json`,
+/// for the actions this crate defines. The app adds its own (`interrupt` = `app.interrupt`).
+pub const LEGACY_TUI_KEYBINDING_NAMES: &[(&str, &str)] = &[
+    ("cursorUp", "tui.editor.cursorUp"),
+    ("cursorDown", "tui.editor.cursorDown"),
+    ("cursorLeft", "tui.editor.cursorLeft"),
+    ("cursorRight", "tui.editor.cursorRight"),
+    ("cursorWordLeft", "tui.editor.cursorWordLeft"),
+    ("cursorWordRight", "tui.editor.cursorWordRight"),
+    ("cursorLineStart", "tui.editor.cursorLineStart"),
+    ("cursorLineEnd", "tui.editor.cursorLineEnd"),
+    ("jumpForward", "tui.editor.jumpForward"),
+    ("jumpBackward", "tui.editor.jumpBackward"),
+    ("pageUp", "tui.editor.pageUp"),
+    ("pageDown", "tui.editor.pageDown"),
+    ("deleteCharBackward", "tui.editor.deleteCharBackward"),
+    ("deleteCharForward", "tui.editor.deleteCharForward"),
+    ("deleteWordBackward", "tui.editor.deleteWordBackward"),
+    ("deleteWordForward", "tui.editor.deleteWordForward"),
+    ("deleteToLineStart", "tui.editor.deleteToLineStart"),
+    ("deleteToLineEnd", "tui.editor.deleteToLineEnd"),
+    ("yank", "tui.editor.yank"),
+    ("yankPop", "tui.editor.yankPop"),
+    ("undo", "tui.editor.undo"),
+    ("newLine", "tui.input.newLine"),
+    ("submit", "tui.input.submit"),
+    ("tab", "tui.input.tab"),
+    ("copy", "tui.input.copy"),
+    ("selectUp", "tui.select.up"),
+    ("selectDown", "tui.select.down"),
+    ("selectPageUp", "tui.select.pageUp"),
+    ("selectPageDown", "tui.select.pageDown"),
+    ("selectConfirm", "tui.select.confirm"),
+    ("selectCancel", "tui.select.cancel"),
+];
