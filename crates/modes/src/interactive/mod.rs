@@ -24,6 +24,7 @@ pub mod runner;
 pub mod theme_choice;
 pub mod tools;
 pub mod transcript;
+pub mod user_keys;
 pub mod view;
 
 pub use run::{run, InteractiveOptions, PromptBuilder};

@@ -128,6 +128,11 @@ pub async fn run(
     };
 
     let keybindings = Arc::new(std::sync::RwLock::new(KeybindingsManager::new()));
+    let mut keymap = super::keymap::Keymap::default();
+    if let Some(warning) = super::user_keys::apply(agent_dir, &keybindings, &mut keymap) {
+        let _ = events.send(AppEvent::Warning(warning));
+    }
+    let editor_keys = keybindings.clone();
     let mut editor = Editor::new(look.editor.clone(), keybindings, EditorOptions::default());
     editor.set_autocomplete_provider(Box::new(super::completion::provider(
         runner.extensions.as_deref(),
@@ -141,6 +146,7 @@ pub async fn run(
         ..FooterInfo::default()
     };
     let mut app = App::new(Box::new(editor), footer);
+    app.keymap = keymap;
     let mut view = TranscriptView::default();
     view.set_header(header::lines(&look, &options.version, &app.keymap));
     load_history(&mut app, &runner);
@@ -214,7 +220,13 @@ pub async fn run(
     loop {
         let now = Instant::now();
         if scheduler.take_due(now) {
-            app.keymap.context.kitty_active = terminal.kitty_active();
+            let kitty = terminal.kitty_active();
+            if app.keymap.context.kitty_active != kitty {
+                app.keymap.context.kitty_active = kitty;
+                if let Ok(mut manager) = editor_keys.write() {
+                    manager.set_key_context(app.keymap.context);
+                }
+            }
             refresh_footer(&mut app, &runner);
             // Pi colours the editor's border by thinking level, and for `!` commands.
             let bash_mode = app.editor.text().trim_start().starts_with('!');
