@@ -28,5 +28,6 @@ mod session_lock;
 mod sessions;
 mod setup_extensions;
 mod tool_edges;
+mod tui_examples;
 mod tui_session;
 mod wire_protocols;

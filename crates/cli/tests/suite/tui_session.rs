@@ -17,12 +17,12 @@ const START: Duration = Duration::from_secs(60);
 const WAIT: Duration = Duration::from_secs(30);
 
 /// A sandbox, a loopback model serving `turns`, and tau on a 100x30 terminal in it.
-struct Tui {
+pub(super) struct Tui {
     _dir: tempfile::TempDir,
-    sandbox: AgentSandbox,
-    server: MockServer,
+    pub(super) sandbox: AgentSandbox,
+    pub(super) server: MockServer,
     _runtime: tokio::runtime::Runtime,
-    session: PtySession,
+    pub(super) session: PtySession,
 }
 
 fn runtime() -> tokio::runtime::Runtime {
@@ -34,11 +34,11 @@ fn runtime() -> tokio::runtime::Runtime {
 }
 
 impl Tui {
-    fn start(turns: Vec<MockTurn>, args: &[&str]) -> Tui {
+    pub(super) fn start(turns: Vec<MockTurn>, args: &[&str]) -> Tui {
         Self::start_with(turns, args, |_, spec| spec)
     }
 
-    fn start_with(
+    pub(super) fn start_with(
         turns: Vec<MockTurn>,
         args: &[&str],
         prepare: impl FnOnce(&AgentSandbox, PtyCommand) -> PtyCommand,
@@ -73,7 +73,7 @@ impl Tui {
         }
     }
 
-    fn type_line(&self, text: &str) {
+    pub(super) fn type_line(&self, text: &str) {
         self.session.send_text(text).expect("type");
         self.session
             .wait_for_text(text, WAIT)
@@ -81,7 +81,7 @@ impl Tui {
         self.session.send_key("enter").expect("enter");
     }
 
-    fn wait(&self, text: &str) -> String {
+    pub(super) fn wait(&self, text: &str) -> String {
         let screen = self
             .session
             .wait_for_text(text, WAIT)
@@ -89,7 +89,7 @@ impl Tui {
         screen.text()
     }
 
-    fn quit(&self) {
+    pub(super) fn quit(&self) {
         self.session.send_key("ctrl+d").expect("ctrl+d");
         let status = self
             .session

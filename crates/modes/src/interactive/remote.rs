@@ -51,6 +51,9 @@ pub struct Remote {
     widths: HashMap<ComponentId, u16>,
     /// Renderer instances of transcript items, with their widths (set before a refresh).
     extra: Vec<(ComponentId, u16)>,
+    /// Frames an instance had no lines yet (its opening still on the way); given up after
+    /// a few so an instance that never arrives does not keep the UI drawing.
+    misses: HashMap<ComponentId, u8>,
     /// Overlay bounds last reported to the host.
     bounds: HashMap<ComponentId, Option<tau_ext_bridge::components::OverlayBounds>>,
 }
@@ -311,6 +314,7 @@ impl Remote {
         let rendered = host.components().render_batch(&wanted, RENDER_LIMIT).await;
         for ((id, width), result) in wanted.iter().zip(rendered) {
             let Some(result) = result else {
+                *self.misses.entry(*id).or_default() += 1;
                 continue;
             };
             self.lines.insert(*id, result.lines.clone());
@@ -336,10 +340,9 @@ impl Remote {
     /// Whether a frame should ask the host for lines.
     pub fn needs_refresh(&self) -> bool {
         let open = !self.is_empty() || !self.extra.is_empty();
-        let stale = self
-            .extra
-            .iter()
-            .any(|(id, width)| self.widths.get(id) != Some(width));
+        let stale = self.extra.iter().any(|(id, width)| {
+            self.widths.get(id) != Some(width) && self.misses.get(id).is_none_or(|m| *m < 20)
+        });
         open && (self.all_dirty || !self.dirty.is_empty() || stale)
     }
 }

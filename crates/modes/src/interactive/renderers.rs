@@ -16,7 +16,7 @@ use tau_tui::Lines;
 use super::transcript::{Item, ToolState, Transcript};
 
 /// How long opening a renderer may take before the item is drawn by tau instead.
-const OPEN_LIMIT: Duration = Duration::from_millis(200);
+const OPEN_LIMIT: Duration = Duration::from_millis(500);
 
 /// Lines of renderer instances, shared with the transcript's views.
 pub type RendererLines = Arc<Mutex<HashMap<ComponentId, Lines>>>;
@@ -124,7 +124,9 @@ impl Renderers {
                         message: serde_json::to_value(message.as_ref()).unwrap_or(Value::Null),
                         options: json!({ "expanded": expanded, "outputPad": 1 }),
                     };
-                    let main = open(host, &request).await;
+                    let Ok(main) = open(host, &request).await else {
+                        continue;
+                    };
                     ItemRenderers { main, result: None }
                 }
                 Item::Tool(row) if self.tool_names.contains(&row.name) => {
@@ -148,7 +150,9 @@ impl Renderers {
                         result: None,
                         context: context.clone(),
                     };
-                    let main = open(host, &call).await;
+                    let Ok(main) = open(host, &call).await else {
+                        continue;
+                    };
                     let shown = row.result.as_ref().or(row.partial.as_ref());
                     let result = match shown {
                         Some(result) => {
@@ -159,7 +163,10 @@ impl Renderers {
                                 result: Some(serde_json::to_value(result).unwrap_or(Value::Null)),
                                 context,
                             };
-                            open(host, &request).await
+                            match open(host, &request).await {
+                                Ok(result) => result,
+                                Err(()) => continue,
+                            }
                         }
                         None => None,
                     };
@@ -196,10 +203,11 @@ impl Renderers {
     }
 }
 
-async fn open(host: &ExtensionHost, request: &RendererRequest) -> Option<ComponentId> {
+/// The instance for `request`: `Ok(None)` when the extension draws nothing for it, `Err`
+/// when the host did not answer in time (the item is tried again at the next frame).
+async fn open(host: &ExtensionHost, request: &RendererRequest) -> Result<Option<ComponentId>, ()> {
     host.components()
         .open_renderer(request, OPEN_LIMIT)
         .await
-        .ok()
-        .flatten()
+        .map_err(|_| ())
 }

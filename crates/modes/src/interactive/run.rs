@@ -396,6 +396,10 @@ pub async fn run(
                 Err(_) => break, // the terminal went away
             }
             scheduler.rendered_at(Instant::now());
+            // Lines still on the way (a renderer just opened): another frame soon.
+            if remote.needs_refresh() {
+                scheduler.request();
+            }
         }
         if app.quit {
             break;

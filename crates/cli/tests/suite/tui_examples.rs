@@ -1,0 +1,141 @@
+//! Pi's own example extensions, unmodified, in tau's terminal UI on a pseudo-terminal: their
+//! components (inline, overlay, widget, footer, header), dialogs and renderers on screen and
+//! answering keys. Each test skips with a reason when Node 22.19+ or Pi's examples are missing.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use tau_test_support::{MockToolCall, MockTurn};
+
+use super::ext_support::example;
+use super::tui_session::{tui_node, Tui};
+
+/// tau with Pi's examples `names` loaded, or `None` (skipped, reason printed).
+fn with_examples(test: &str, names: &[&str], turns: Vec<MockTurn>) -> Option<Tui> {
+    let node = tui_node(test)?;
+    let mut paths: Vec<PathBuf> = Vec::new();
+    let mut host = None;
+    for name in names {
+        let (env, path) = example(test, name)?;
+        host = Some(env.host);
+        paths.push(path);
+    }
+    let host = host?;
+    Some(Tui::start_with(
+        turns,
+        &["--no-session"],
+        move |_, mut spec| {
+            for path in &paths {
+                spec = spec.args(["-e", path.to_str().unwrap_or_default()]);
+            }
+            spec.env("TAU_EXT_HOST", host.display().to_string())
+                .env("TAU_NODE", node.display().to_string())
+        },
+    ))
+}
+
+#[test]
+fn snake_plays_in_the_editors_place_and_quits_on_q() {
+    let Some(tui) = with_examples("snake", &["snake.ts"], vec![]) else {
+        return;
+    };
+    tui.type_line("/snake");
+    let screen = tui.wait("SNAKE");
+    assert!(screen.contains("Score: 0"), "{screen}");
+    tui.session.send_text("q").expect("q");
+    tui.session
+        .wait_for(|s| !s.contains("SNAKE"), Duration::from_secs(30))
+        .unwrap_or_else(|dump| panic!("snake did not close\n{dump}"));
+    tui.quit();
+}
+
+#[test]
+fn overlay_test_draws_over_the_transcript_and_escape_closes_it() {
+    let Some(tui) = with_examples("overlay-test", &["overlay-test.ts"], vec![]) else {
+        return;
+    };
+    tui.type_line("/overlay-test");
+    let screen = tui.wait("Overlay Test");
+    // The footer is still drawn below the overlay.
+    assert!(screen.contains("mock-model"), "{screen}");
+    tui.session.send_key("escape").expect("escape");
+    tui.session
+        .wait_for(|s| !s.contains("Overlay Test"), Duration::from_secs(30))
+        .unwrap_or_else(|dump| panic!("overlay did not close\n{dump}"));
+    tui.quit();
+}
+
+#[test]
+fn widgets_header_footer_and_statuses_replace_taus_own() {
+    let Some(tui) = with_examples(
+        "widgets-header-footer",
+        &[
+            "widget-placement.ts",
+            "custom-header.ts",
+            "status-line.ts",
+            "custom-footer.ts",
+        ],
+        vec![MockTurn::text("fine")],
+    ) else {
+        return;
+    };
+    let screen = tui.wait("Below editor widget");
+    assert!(screen.contains("Above editor widget"), "{screen}");
+    assert!(
+        !screen.contains("tau v"),
+        "the extension's header replaces tau's\n{screen}"
+    );
+    tui.type_line("/footer");
+    tui.wait("Custom footer enabled");
+    tui.type_line("hello");
+    tui.wait("fine");
+    tui.session.send_key("ctrl+c").expect("ctrl+c");
+    tui.session.send_key("ctrl+c").expect("ctrl+c");
+    let status = tui
+        .session
+        .wait_exit(Duration::from_secs(30))
+        .expect("exit");
+    assert!(status.success());
+}
+
+#[test]
+fn a_timed_confirmation_counts_down_and_answers() {
+    let Some(tui) = with_examples("timed-confirm", &["timed-confirm.ts"], vec![]) else {
+        return;
+    };
+    tui.type_line("/timed");
+    let screen = tui.wait("Timed Confirmation");
+    assert!(screen.contains("s)"), "countdown in the title\n{screen}");
+    tui.session.send_key("enter").expect("enter");
+    tui.wait("Confirmed by user");
+    tui.quit();
+}
+
+#[test]
+fn extension_renderers_draw_custom_messages_and_tool_rows() {
+    let call = MockToolCall::new(
+        "call-1",
+        "bash",
+        serde_json::json!({"command": "printf 'a\\nb\\nc\\n'"}),
+    );
+    let Some(tui) = with_examples(
+        "renderers",
+        &["message-renderer.ts", "built-in-tool-renderer.ts"],
+        vec![MockTurn::tool_calls([call]), MockTurn::text("ran it")],
+    ) else {
+        return;
+    };
+    tui.type_line("run something");
+    tui.wait("ran it");
+    // The example's own compact bash renderer replaces tau's row.
+    let screen = tui.wait("done (3 lines)");
+    assert!(!screen.contains("Took "), "{screen}");
+    tui.type_line("/status");
+    tui.session
+        .wait_for(
+            |s| s.text().contains("[status-update]") || s.text().contains("Status"),
+            Duration::from_secs(30),
+        )
+        .unwrap_or_else(|dump| panic!("no status message\n{dump}"));
+    tui.quit();
+}
