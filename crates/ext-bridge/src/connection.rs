@@ -39,6 +39,9 @@ struct State {
     updates: HashMap<String, mpsc::Sender<Value>>,
     exited: Option<String>,
     stderr_tail: VecDeque<String>,
+    /// Extension dialogs waiting for the user: while any is open, a handler's time limit
+    /// does not run out (Pi waits for the user as long as it takes).
+    dialogs: usize,
 }
 
 type Shared = Arc<Mutex<State>>;
@@ -304,9 +307,15 @@ impl Connection {
         let _ = write_frame(&self.writer, &frame).await;
         let never = CancellationToken::new();
         let cancel = cancel.unwrap_or(&never);
-        let sleep = async {
+        let state = self.state.clone();
+        let sleep = async move {
             match timeout {
-                Some(limit) => tokio::time::sleep(limit).await,
+                Some(limit) => loop {
+                    tokio::time::sleep(limit).await;
+                    if lock(&state).dialogs == 0 {
+                        break;
+                    }
+                },
                 None => std::future::pending().await,
             }
         };
@@ -521,7 +530,17 @@ impl Reader {
                     // A dialog or a tool run must not hold up the other requests.
                     let (dispatcher, writer) = (self.dispatcher.clone(), self.writer.clone());
                     let state = self.state.clone();
-                    tokio::spawn(answer(dispatcher, state, writer, id, method, params));
+                    let dialog = method == "ui";
+                    tokio::spawn(async move {
+                        if dialog {
+                            lock(&state).dialogs += 1;
+                        }
+                        answer(dispatcher, state.clone(), writer, id, method, params).await;
+                        if dialog {
+                            let mut st = lock(&state);
+                            st.dialogs = st.dialogs.saturating_sub(1);
+                        }
+                    });
                 } else {
                     let _ = self.ordered.send((id, method, params));
                 }

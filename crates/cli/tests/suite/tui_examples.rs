@@ -139,3 +139,49 @@ fn extension_renderers_draw_custom_messages_and_tool_rows() {
         .unwrap_or_else(|dump| panic!("no status message\n{dump}"));
     tui.quit();
 }
+
+/// Pi's permission gate: a dangerous command waits for the user (longer than the handler
+/// limit: the user decides as long as it takes), "No" blocks it, "Yes" lets it run.
+#[test]
+fn the_permission_gate_asks_and_blocks_or_allows() {
+    let victim = tempfile::tempdir().expect("victim");
+    std::fs::write(victim.path().join("keep.txt"), "x").expect("file");
+    let command = format!("rm -rf {}", victim.path().display());
+    let call = |id: &str| MockToolCall::new(id, "bash", serde_json::json!({ "command": command }));
+    let turns = vec![
+        MockTurn::tool_calls([call("c1")]),
+        MockTurn::text("blocked as asked"),
+        MockTurn::tool_calls([call("c2")]),
+        MockTurn::text("removed it"),
+    ];
+    let Some(node) = tui_node("permission-gate") else {
+        return;
+    };
+    let Some((env, path)) = example("permission-gate", "permission-gate.ts") else {
+        return;
+    };
+    let tui = Tui::start_with(turns, &["--no-session"], move |_, spec| {
+        spec.args(["-e", path.to_str().unwrap_or_default()])
+            .env("TAU_EXT_HOST", env.host.display().to_string())
+            .env("TAU_NODE", node.display().to_string())
+            .env("TAU_EXT_TIMEOUT_MS", "1000")
+    });
+    tui.type_line("clean up");
+    tui.wait("Dangerous command");
+    tui.session.send_key("down").expect("down");
+    tui.session.send_key("enter").expect("enter");
+    tui.wait("blocked as asked");
+    assert!(
+        victim.path().join("keep.txt").exists(),
+        "the gate let it run"
+    );
+
+    tui.type_line("really clean up");
+    tui.wait("Dangerous command");
+    // Past the 1 s handler limit: the dialog is still open and still decides.
+    std::thread::sleep(Duration::from_millis(2500));
+    tui.session.send_key("enter").expect("enter");
+    tui.wait("removed it");
+    assert!(!victim.path().exists(), "the command did not run after Yes");
+    tui.quit();
+}
