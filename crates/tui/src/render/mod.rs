@@ -34,7 +34,7 @@ pub use overlay::{
     resolve_layout, Anchor, Margin, Overlay, OverlayBounds, OverlayLayout, OverlayOptions,
     Position, SizeValue,
 };
-pub use scheduler::RenderScheduler;
+pub use scheduler::{RenderScheduler, MIN_RENDER_INTERVAL};
 pub use scroll::ScrollState;
 pub use scrollbar::{ScrollbarMode, ScrollbarStyle, SCROLLBAR_HIDE_DELAY};
 
