@@ -33,7 +33,8 @@ use tau_test_support::oracle::Harness;
 
 const USAGE: &str =
     "usage: tau-bench-tui (--tau BIN | --pi CLI.JS --node NODE) [--runs N] [--keys N] \
-[--messages N] [--lines N] [--delay-ms N] [--cols N] [--rows N] [--ready-text TEXT] [--no-kitty] [--show-screens]";
+[--messages N] [--lines N] [--delay-ms N] [--cols N] [--rows N] [--ready-text TEXT] [--no-kitty] [--show-screens] \
+[--ext PATH]... [--env KEY=VALUE]...";
 
 struct Options {
     target: Target,
@@ -54,6 +55,8 @@ fn parse_args() -> Result<Options, String> {
     let mut ready_text = "mock-model".to_owned();
     let mut kitty = true;
     let mut show_screens = false;
+    let mut extensions: Vec<OsString> = Vec::new();
+    let mut extra_env: Vec<(String, String)> = Vec::new();
     let mut args = std::env::args_os().skip(1);
     while let Some(arg) = args.next() {
         let arg = arg.to_string_lossy().into_owned();
@@ -81,20 +84,34 @@ fn parse_args() -> Result<Options, String> {
             "--ready-text" => ready_text = value()?.to_string_lossy().into_owned(),
             "--no-kitty" => kitty = false,
             "--show-screens" => show_screens = true,
+            // Extensions loaded in every run (`-e`), for the start-up figure with extensions.
+            "--ext" => {
+                extensions.push("-e".into());
+                extensions.push(absolute(value()?)?.into_os_string());
+            }
+            "--env" => {
+                let pair = value()?.to_string_lossy().into_owned();
+                let (key, val) = pair
+                    .split_once('=')
+                    .ok_or_else(|| format!("--env needs KEY=VALUE, got {pair:?}"))?;
+                extra_env.push((key.to_owned(), val.to_owned()));
+            }
             "-h" | "--help" => return Err(USAGE.to_owned()),
             other => return Err(format!("unknown argument {other:?}\n{USAGE}")),
         }
     }
-    let (name, program, lead_args, harness) = match (tau, pi, node) {
+    let (name, program, mut lead_args, harness) = match (tau, pi, node) {
         (Some(tau), None, _) => ("tau", tau, Vec::new(), Harness::Tau),
         (None, Some(cli), Some(node)) => ("pi", node, vec![cli], Harness::Pi),
         _ => return Err(format!("give --tau, or --pi with --node\n{USAGE}")),
     };
+    lead_args.extend(extensions);
     let target = Target {
         name: name.to_owned(),
         program,
         lead_args,
         harness,
+        extra_env,
         cols,
         rows,
         kitty,

@@ -28,6 +28,8 @@ pub struct Target {
     pub program: PathBuf,
     pub lead_args: Vec<OsString>,
     pub harness: Harness,
+    /// More environment for every run (`--env`: the extension host, node).
+    pub extra_env: Vec<(String, String)>,
     pub cols: u16,
     pub rows: u16,
     pub kitty: bool,
@@ -73,7 +75,11 @@ impl Target {
             .size(self.cols, self.rows)
             .kitty(self.kitty);
         spec.clear_env = true;
-        for (key, value) in sandbox.env(self.harness) {
+        for (key, value) in sandbox
+            .env(self.harness)
+            .into_iter()
+            .chain(self.extra_env.clone())
+        {
             spec = spec.env(key, value);
         }
         let session = PtySession::spawn_with(spec)?;
