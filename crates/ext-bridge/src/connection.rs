@@ -94,6 +94,7 @@ impl Connection {
         timeout: Duration,
         stderr_sink: LineSink,
         dispatcher: Arc<Dispatcher>,
+        terminal: bool,
     ) -> Result<Connection, BridgeError> {
         let deadline = tokio::time::Instant::now() + timeout;
         let listener = ChannelListener::bind().map_err(|e| {
@@ -103,27 +104,43 @@ impl Connection {
             ))
         })?;
         let token = listener.token().to_string();
-        let mut child = tokio::process::Command::new(node)
+        let mut command = tokio::process::Command::new(node);
+        command
             .args(node_args)
             .arg(host_dir.join("src/main.mjs"))
             .current_dir(cwd)
             .envs(listener.env())
+            .kill_on_drop(true);
+        if terminal {
+            // The host shares the terminal (it reads no input itself; tau does); its console
+            // output comes over the channel as `log` notifications instead.
+            command
+                .env("TAU_EXT_TERMINAL", "1")
+                .stdin(Stdio::inherit())
+                .stdout(Stdio::inherit())
+                .stderr(Stdio::inherit());
+        } else {
             // The host reads nothing from stdin; tau's own stdin (a piped prompt, RPC
             // commands) is not for extensions.
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .kill_on_drop(true)
+            command
+                .stdin(Stdio::null())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped());
+        }
+        let mut child = command
             .spawn()
             .map_err(|e| BridgeError::Spawn(format!("{}: {e}", node.display())))?;
         let pid = child.id();
-        let missing = || BridgeError::Spawn("the host's pipes are missing".into());
-        let stdout = child.stdout.take().ok_or_else(missing)?;
-        let stderr = child.stderr.take().ok_or_else(missing)?;
         let state: Shared = Arc::default();
         // Both go where Pi shows an extension's output outside the terminal UI: stderr.
-        let stderr_done = tokio::spawn(drain(stderr, stderr_sink.clone(), state.clone()));
-        let stdout_done = tokio::spawn(drain(stdout, stderr_sink.clone(), state.clone()));
+        let stderr_done = match child.stderr.take() {
+            Some(stderr) => tokio::spawn(drain(stderr, stderr_sink.clone(), state.clone())),
+            None => tokio::spawn(async {}),
+        };
+        let stdout_done = match child.stdout.take() {
+            Some(stdout) => tokio::spawn(drain(stdout, stderr_sink.clone(), state.clone())),
+            None => tokio::spawn(async {}),
+        };
 
         let stream = tokio::select! {
             accepted = listener.accept() => accepted.map_err(|e| {

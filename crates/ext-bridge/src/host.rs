@@ -708,6 +708,9 @@ async fn spawn(
         options.start_timeout,
         options.stderr.clone(),
         dispatcher.clone(),
+        // The terminal UI gives the host the terminal: `spawnSync(.., {stdio: "inherit"})`
+        // after `tui.stop()` reaches it, and so do an extension's own escape sequences.
+        options.components,
     )
     .await
 }

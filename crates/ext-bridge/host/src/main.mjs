@@ -71,23 +71,35 @@ function tag() {
   return store?.path ?? "host";
 }
 
+// In tau's terminal UI the host shares the terminal (TAU_EXT_TERMINAL): programs an extension hands the
+// terminal to (`tui.stop()`, then `spawnSync(.., {stdio: "inherit"})`) and its own escape sequences reach
+// it, while console output travels to tau as `log` notifications and never lands on the screen.
+const onTerminal = process.env.TAU_EXT_TERMINAL === "1";
+delete process.env.TAU_EXT_TERMINAL;
 // Extensions and libraries must not corrupt the frame stream: every console method writes to stderr.
 for (const level of ["log", "info", "warn", "error", "debug", "trace"]) {
   /** @type {any} */ (console)[level] = (/** @type {any[]} */ ...args) => {
+    if (onTerminal) {
+      const extensionPath = currentExtension.getStore()?.path;
+      conn.notify("log", { extensionPath, level, message: format(...args) });
+      return;
+    }
     process.stderr.write(`[${tag()}] ${level}: ${format(...args)}\n`);
   };
 }
 // Pi's print, json and rpc modes show what extensions write to stdout on stderr; so does the host (fd-1
 // writes and child processes reach tau's stderr through the host's stdout pipe).
-process.stdout.write = /** @type {any} */ (
-  (/** @type {any} */ chunk, /** @type {any[]} */ ...rest) => process.stderr.write(chunk, ...rest)
-);
+if (!onTerminal) {
+  process.stdout.write = /** @type {any} */ (
+    (/** @type {any} */ chunk, /** @type {any[]} */ ...rest) => process.stderr.write(chunk, ...rest)
+  );
+}
 
 /** @param {unknown} error @param {string} kind */
 function reportFault(error, kind) {
   const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
   const extensionPath = currentExtension.getStore()?.path;
-  process.stderr.write(`[${extensionPath ?? "host"}] ${kind}: ${message}\n`);
+  if (!onTerminal) process.stderr.write(`[${extensionPath ?? "host"}] ${kind}: ${message}\n`);
   conn.notify("log", { extensionPath, level: "error", message: `${kind}: ${message}` });
 }
 process.on("uncaughtException", (error) => reportFault(error, "uncaught exception"));
@@ -102,7 +114,7 @@ process.exit = /** @type {any} */ (
     const extensionPath = currentExtension.getStore()?.path;
     const who = extensionPath ? `extension ${extensionPath}` : "code outside any extension";
     const message = `${who} called process.exit(${code ?? ""}); extensions may not end tau's extension host (use ctx.shutdown() to quit tau)`;
-    process.stderr.write(`[${extensionPath ?? "host"}] ${message}\n`);
+    if (!onTerminal) process.stderr.write(`[${extensionPath ?? "host"}] ${message}\n`);
     conn.notify("log", { extensionPath, level: "error", message });
     throw new Error(message);
   }

@@ -34,13 +34,13 @@ impl RenderScheduler {
         }
     }
 
-    /// Something changed; a frame is due within the interval.
     /// Changes the shortest time between frames (e.g. longer while a reply streams, when
     /// nothing is typed and every frame redraws the moving transcript).
     pub fn set_interval(&mut self, interval: Duration) {
         self.interval = interval;
     }
 
+    /// Something changed; a frame is due within the interval.
     pub fn request(&mut self) {
         self.requested = true;
     }
