@@ -185,3 +185,17 @@ fn the_permission_gate_asks_and_blocks_or_allows() {
     assert!(!victim.path().exists(), "the command did not run after Yes");
     tui.quit();
 }
+
+/// Pi's interactive-shell: `tui.stop()`, a program on the real terminal, `tui.start()`.
+#[test]
+fn interactive_shell_hands_the_terminal_to_a_program_and_takes_it_back() {
+    let Some(tui) = with_examples("interactive-shell", &["interactive-shell.ts"], vec![]) else {
+        return;
+    };
+    // The marker is computed by the shell, so the typed command line cannot match it.
+    tui.type_line("!i sh -c \"echo inside-$((40 + 2)); read x; echo got-$x\"");
+    tui.wait("inside-42");
+    tui.session.send_text("typed\r").expect("type");
+    tui.wait("interactive command completed successfully");
+    tui.quit();
+}

@@ -3,7 +3,36 @@
 // factories, the `tui` object components get, overlay handles, and message/tool renderer instances.
 // The components themselves live in the ComponentRegistry (components.mjs).
 
+import { spawnSync } from "node:child_process";
+
 import { toJson } from "./rpc.mjs";
+
+/** tau's hand-over socket (TAU_EXT_HANDOVER), read once and kept from child processes. */
+const HANDOVER_SOCKET = process.env.TAU_EXT_HANDOVER;
+delete process.env.TAU_EXT_HANDOVER;
+
+/** Connects to the socket, says the action, exits when tau answers (or after 5 s). */
+const HANDOVER_HELPER = `const s = require("node:net").connect(process.argv[1]);
+s.on("connect", () => s.write(process.argv[2] + "\\n"));
+s.on("data", () => process.exit(0));
+s.on("error", () => process.exit(1));
+setTimeout(() => process.exit(2), 5000);`;
+
+/**
+ * `tui.stop()` / `tui.start()`: synchronous through a helper process when tau offers its socket
+ * (the host's event loop cannot run while the extension waits), else over the channel.
+ * @param {any} conn @param {"stop" | "start"} action
+ */
+function handOver(conn, action) {
+  if (HANDOVER_SOCKET) {
+    const done = spawnSync(process.execPath, ["-e", HANDOVER_HELPER, HANDOVER_SOCKET, action], {
+      stdio: "ignore",
+      timeout: 6000,
+    });
+    if (done.status === 0) return Promise.resolve();
+  }
+  return conn.request("terminal_handover", { action });
+}
 
 /** @typedef {import("./components.mjs").ComponentRegistry} Registry */
 /** @typedef {import("./components.mjs").Entry} Entry */
@@ -57,9 +86,11 @@ export function createTuiView(registry, extensionPath, owner) {
       registry.focus({ id: target.id, focused: true });
       conn.notify("focus", { id: target.id });
     },
-    // tau hands the terminal over: the promise settles once tau has released (or taken back) it.
-    stop: () => conn.request("terminal_handover", { action: "stop" }),
-    start: () => conn.request("terminal_handover", { action: "start" }),
+    // tau hands the terminal over before these return (extensions run a program right after
+    // stop()); the promise they return settles at once. Without tau's hand-over socket they
+    // ask over the channel and the promise settles once tau has done it.
+    stop: () => handOver(conn, "stop"),
+    start: () => handOver(conn, "start"),
     /** @param {Function} fn */
     addInputListener(fn) {
       const remove = registry.addInputListener(extensionPath, fn);

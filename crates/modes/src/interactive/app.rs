@@ -258,6 +258,10 @@ impl App {
             },
             // The runner reloads the transcript from the new session.
             AppEvent::SessionReplaced => {}
+            // The mode's loop owns the terminal and handles these before they get here.
+            AppEvent::Handover { done, .. } => {
+                let _ = done.send(());
+            }
         }
     }
 

@@ -59,6 +59,11 @@ pub enum AppEvent {
         index: usize,
         result: Result<tau_tools::bash_executor::BashExecution, String>,
     },
+    /// An extension's `tui.stop()` / `tui.start()`; `done` once the terminal is handed over.
+    Handover {
+        action: tau_ext_bridge::components::Handover,
+        done: oneshot::Sender<()>,
+    },
     /// The session was replaced (new, resume, fork): redraw the transcript from it.
     SessionReplaced,
 }

@@ -13,6 +13,7 @@ pub mod effects;
 pub mod external_editor;
 pub mod footer;
 pub mod git;
+pub mod handover;
 pub mod header;
 pub mod keymap;
 pub mod look;

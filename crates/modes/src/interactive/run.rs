@@ -73,6 +73,12 @@ pub async fn run(
     })));
     let restore_stderr = RestoreStderr;
 
+    // The socket extensions' synchronous tui.stop()/start() reach (see handover.rs); the
+    // host finds it in its environment.
+    let handover = super::handover::listen(events.clone());
+    if let Ok(socket) = &handover {
+        std::env::set_var(super::handover::HANDOVER_ENV, &socket.path);
+    }
     let hooks = Arc::new(OnceLock::new());
     let ui = Arc::new(TuiUi::new(events.clone(), hooks.clone()));
     let assembly = assemble::assemble(
@@ -222,7 +228,8 @@ pub async fn run(
     let mut last_border: Option<(bool, String)> = None;
     loop {
         let now = Instant::now();
-        if scheduler.take_due(now) {
+        // While an extension's program has the terminal, nothing is drawn.
+        if terminal.is_running() && scheduler.take_due(now) {
             let kitty = terminal.kitty_active();
             if app.keymap.context.kitty_active != kitty {
                 app.keymap.context.kitty_active = kitty;
@@ -417,6 +424,7 @@ pub async fn run(
         let animating = app.busy || !app.dialogs.is_empty() || view.is_live();
         let wake = scheduler
             .deadline(now)
+            .filter(|_| terminal.is_running())
             .or_else(|| animating.then(|| now + TICK))
             .unwrap_or(now + Duration::from_secs(3600));
         tokio::select! {
@@ -492,17 +500,9 @@ pub async fn run(
                             scheduler.request();
                         }
                         remote::Reaction::Handover(action, done) => {
-                            use tau_ext_bridge::components::Handover;
-                            match action {
-                                Handover::Stop => {
-                                    let _ = terminal.stop(&mut renderer, None);
-                                }
-                                Handover::Start => {
-                                    let _ = terminal.resume(&mut renderer);
-                                    remote.invalidate();
-                                    scheduler.request_immediate();
-                                }
-                            }
+                            hand_over(action, &mut terminal, &mut renderer);
+                            remote.invalidate();
+                            scheduler.request_immediate();
                             let _ = done.send(());
                         }
                     },
@@ -510,9 +510,17 @@ pub async fn run(
             }
             event = inbox.recv() => {
                 let Some(event) = event else { break };
-                let mut replaced = handle_event(event, &mut app, &mut view, &runner);
-                while let Ok(event) = inbox.try_recv() {
-                    replaced |= handle_event(event, &mut app, &mut view, &runner);
+                let mut replaced = false;
+                let mut next = Some(event);
+                while let Some(event) = next.take() {
+                    if let AppEvent::Handover { action, done } = event {
+                        hand_over(action, &mut terminal, &mut renderer);
+                        remote.invalidate();
+                        let _ = done.send(());
+                    } else {
+                        replaced |= handle_event(event, &mut app, &mut view, &runner);
+                    }
+                    next = inbox.try_recv().ok();
                 }
                 if replaced {
                     if let Some(renderers) = renderers.as_mut() {
@@ -566,6 +574,20 @@ impl Drop for RestoreStderr {
     fn drop(&mut self) {
         tau_app::report::redirect_stderr(None);
     }
+}
+
+/// `tui.stop()` releases the terminal (raw mode, screen, input); `tui.start()` takes it back
+/// and the next frame redraws everything.
+fn hand_over(
+    action: tau_ext_bridge::components::Handover,
+    terminal: &mut Terminal,
+    renderer: &mut Renderer,
+) {
+    use tau_ext_bridge::components::Handover;
+    let _ = match action {
+        Handover::Stop => terminal.stop(renderer, None),
+        Handover::Start => terminal.resume(renderer),
+    };
 }
 
 /// The next component event, or never when there is no host.
