@@ -83,6 +83,14 @@ async fn write_frame(writer: &Writer, frame: &Frame) -> std::io::Result<()> {
     channel.flush().await
 }
 
+/// Where the host's own output goes.
+pub(crate) struct HostOutput {
+    /// Gets its stderr and stdout lines (and its `log` notifications).
+    pub sink: LineSink,
+    /// The host shares tau's terminal instead (the interactive mode).
+    pub terminal: bool,
+}
+
 impl Connection {
     /// Starts `node <host_dir>/src/main.mjs` in `cwd` with its private channel, and
     /// exchanges hellos within `timeout`.
@@ -92,10 +100,13 @@ impl Connection {
         host_dir: &Path,
         cwd: &Path,
         timeout: Duration,
-        stderr_sink: LineSink,
+        output: HostOutput,
         dispatcher: Arc<Dispatcher>,
-        terminal: bool,
     ) -> Result<Connection, BridgeError> {
+        let HostOutput {
+            sink: stderr_sink,
+            terminal,
+        } = output;
         let deadline = tokio::time::Instant::now() + timeout;
         let listener = ChannelListener::bind().map_err(|e| {
             BridgeError::Spawn(format!(

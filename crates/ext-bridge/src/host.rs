@@ -706,11 +706,14 @@ async fn spawn(
         host_dir,
         &options.cwd,
         options.start_timeout,
-        options.stderr.clone(),
+        crate::connection::HostOutput {
+            sink: options.stderr.clone(),
+            // The terminal UI gives the host the terminal: `spawnSync(.., {stdio:
+            // "inherit"})` after `tui.stop()` reaches it, and so do an extension's own
+            // escape sequences.
+            terminal: options.components,
+        },
         dispatcher.clone(),
-        // The terminal UI gives the host the terminal: `spawnSync(.., {stdio: "inherit"})`
-        // after `tui.stop()` reaches it, and so do an extension's own escape sequences.
-        options.components,
     )
     .await
 }

@@ -15,6 +15,10 @@ pub trait PromptEditor: Component {
     fn insert(&mut self, text: &str);
     /// Remembers a submitted prompt for Up / Down.
     fn add_to_history(&mut self, text: &str);
+    /// What `/` and Tab complete (known once the extensions loaded).
+    fn set_autocomplete(&mut self, provider: Box<dyn tau_tui::autocomplete::AutocompleteProvider>) {
+        let _ = provider;
+    }
     /// The border's colour (Pi: the thinking level's, or bash mode's after `!`).
     fn set_border_style(&mut self, style: tau_tui::Style) {
         let _ = style;
@@ -58,5 +62,9 @@ impl PromptEditor for tau_tui::editor::Editor {
 
     fn set_border_style(&mut self, style: tau_tui::Style) {
         self.border_color = style;
+    }
+
+    fn set_autocomplete(&mut self, provider: Box<dyn tau_tui::autocomplete::AutocompleteProvider>) {
+        self.set_autocomplete_provider(provider);
     }
 }

@@ -79,9 +79,60 @@ pub async fn run(
     if let Ok(socket) = &handover {
         std::env::set_var(super::handover::HANDOVER_ENV, &socket.path);
     }
+    // The screen first: the UI is up (and takes keys) while the session and the extensions
+    // are being set up; a set-up that fails gives the terminal back before saying why.
+    let cwd_text = cwd.display().to_string();
+    let theme = theme_choice::choose(agent_dir, &options.ui_options);
+    let look = Look::new(Arc::new(theme.theme));
+    if let Some(warning) = theme.warning {
+        let _ = events.send(AppEvent::Warning(warning));
+    }
+    let mode = match theme_choice::tui_mode(agent_dir, &options.ui_options) {
+        "regular" => TuiMode::Regular,
+        _ => TuiMode::Fullscreen,
+    };
+    let keybindings = Arc::new(std::sync::RwLock::new(KeybindingsManager::new()));
+    let mut keymap = super::keymap::Keymap::default();
+    if let Some(warning) = super::user_keys::apply(agent_dir, &keybindings, &mut keymap) {
+        let _ = events.send(AppEvent::Warning(warning));
+    }
+    let editor_keys = keybindings.clone();
+    let editor = Editor::new(look.editor.clone(), keybindings, EditorOptions::default());
+    let footer = FooterInfo {
+        cwd: cwd_text.clone(),
+        home: std::env::var("HOME").ok(),
+        git_branch: git::branch(cwd),
+        model_id: Some(args.model.clone().unwrap_or_else(|| "starting…".into())),
+        ..FooterInfo::default()
+    };
+    let mut app = App::new(Box::new(editor), footer);
+    app.keymap = keymap;
+    let mut view = TranscriptView::default();
+    view.set_header(header::lines(&look, &options.version, &app.keymap));
+    let mut remote = Remote::default();
+    let mut renderer = Renderer::new(mode);
+    let (mut terminal, mut input) = Terminal::start(&mut renderer, TerminalOptions::default())
+        .map_err(|error| format!("cannot take the terminal: {error}"))?;
+    let mut out = terminal.writer();
+    app_resize(&mut app, terminal.size().rows);
+    {
+        let mut dock = DockView {
+            app: &mut app,
+            look: &look,
+            now: Instant::now(),
+            remote: &remote,
+        };
+        let frame = Frame {
+            content: &mut view,
+            dock: vec![tau_tui::render::DockPart::with_min(&mut dock, 3)],
+            overlays: Vec::new(),
+        };
+        let _ = renderer.render(frame, terminal.size(), &mut out);
+    }
+
     let hooks = Arc::new(OnceLock::new());
     let ui = Arc::new(TuiUi::new(events.clone(), hooks.clone()));
-    let assembly = assemble::assemble(
+    let assembled = assemble::assemble(
         &mut args,
         cwd,
         agent_dir,
@@ -93,7 +144,21 @@ pub async fn run(
             ui: Some(ui.clone()),
         },
     )
-    .await?;
+    .await;
+    let assembly = match assembled {
+        Ok(assembly) => assembly,
+        Err(error) => {
+            let _ = terminal.stop(&mut renderer, None);
+            drop(restore_stderr);
+            // What was said on the way is not lost with the screen.
+            while let Ok(event) = inbox.try_recv() {
+                if let AppEvent::Warning(text) = event {
+                    tau_app::report::warn(&text);
+                }
+            }
+            return Err(error);
+        }
+    };
     if let Some(extensions) = &assembly.extensions {
         let _ = hooks.set(Arc::downgrade(&extensions.hooks));
         extensions.stop_when_broken(assembly.current.clone());
@@ -111,7 +176,6 @@ pub async fn run(
         model_scope: args.models.clone(),
         on_thinking_changed: None,
     };
-    let cwd_text = cwd.display().to_string();
     let runner = Arc::new(Runner::new(
         assembly.current.clone(),
         assembly.driver.clone(),
@@ -121,50 +185,15 @@ pub async fn run(
         events.clone(),
         tau_app::session_setup::session_dir(&args, agent_dir, &cwd_text),
     ));
-
     let host = runner.extensions.as_ref().map(|e| e.host.clone());
     let mut component_events = host.as_ref().and_then(|h| h.components().events());
-    let mut remote = Remote::default();
-
-    let theme = theme_choice::choose(agent_dir, &options.ui_options);
-    let look = Look::new(Arc::new(theme.theme));
-    if let Some(warning) = theme.warning {
-        let _ = events.send(AppEvent::Warning(warning));
-    }
-    let mode = match theme_choice::tui_mode(agent_dir, &options.ui_options) {
-        "regular" => TuiMode::Regular,
-        _ => TuiMode::Fullscreen,
-    };
-
-    let keybindings = Arc::new(std::sync::RwLock::new(KeybindingsManager::new()));
-    let mut keymap = super::keymap::Keymap::default();
-    if let Some(warning) = super::user_keys::apply(agent_dir, &keybindings, &mut keymap) {
-        let _ = events.send(AppEvent::Warning(warning));
-    }
-    let editor_keys = keybindings.clone();
-    let mut editor = Editor::new(look.editor.clone(), keybindings, EditorOptions::default());
-    editor.set_autocomplete_provider(Box::new(super::completion::provider(
-        runner.extensions.as_deref(),
-        &cwd_text,
-    )));
-    let footer = FooterInfo {
-        cwd: cwd_text.clone(),
-        home: std::env::var("HOME").ok(),
-        git_branch: git::branch(cwd),
-        auto_compact: runner.current.get().auto_compaction_enabled(),
-        ..FooterInfo::default()
-    };
-    let mut app = App::new(Box::new(editor), footer);
-    app.keymap = keymap;
-    let mut view = TranscriptView::default();
-    view.set_header(header::lines(&look, &options.version, &app.keymap));
+    app.editor
+        .set_autocomplete(Box::new(super::completion::provider(
+            runner.extensions.as_deref(),
+            &cwd_text,
+        )));
+    app.footer.auto_compact = runner.current.get().auto_compaction_enabled();
     load_history(&mut app, &runner);
-
-    let mut renderer = Renderer::new(mode);
-    let (mut terminal, mut input) = Terminal::start(&mut renderer, TerminalOptions::default())
-        .map_err(|error| format!("cannot take the terminal: {error}"))?;
-    let mut out = terminal.writer();
-    app_resize(&mut app, terminal.size().rows);
     if let Some(host) = &host {
         let size = terminal.size();
         let components = host.components();
