@@ -28,9 +28,21 @@ function setGlobalTheme(theme) {
  * @param {any} Theme Pi's class @param {import("../theme.mjs").PaletteTheme} from
  */
 export function themeFromPalette(Theme, from) {
-  const theme = new Theme({}, {}, from.mode, { name: from.name, dim: [...from.dimTokens], appearance: from.appearance });
-  theme.fgAnsi = new Map(from.fgAnsi);
-  theme.bgAnsi = new Map(from.bgAnsi);
+  // Pi's constructor wants colour values and fills missing tokens; the palette is already resolved to
+  // escapes, so the instance gets Pi's fields directly (concrete colours stay unknown: `colors` then
+  // falls back to the terminal's defaults, as for tokens Pi leaves at the default colour).
+  const theme = Object.create(Theme.prototype);
+  Object.assign(theme, {
+    name: from.name,
+    mode: from.mode,
+    fgAnsi: new Map(from.fgAnsi),
+    bgAnsi: new Map(from.bgAnsi),
+    concreteColors: {},
+    defaultForegroundTokens: [],
+    defaultBackgroundTokens: [],
+    dimTokens: new Set(from.dimTokens),
+    ownAppearance: from.appearance,
+  });
   for (const style of TEXT_STYLES) theme[style] = /** @type {any} */ (from)[style];
   return theme;
 }
