@@ -96,6 +96,8 @@ export async function buildBundle(outDir = VENDOR_DIR) {
     chunkNames: "chunk-[hash]",
     external: EXTERNAL,
     plugins: [piCodingAgentInPlace],
+    // Classes and functions keep their `name` (esbuild would rename some, e.g. classes with statics).
+    keepNames: true,
     // CommonJS code inside the bundle may call require() for Node built-ins.
     banner: { js: 'import { createRequire as __tauCreateRequire } from "node:module"; const require = __tauCreateRequire(import.meta.url);' },
     metafile: true,
@@ -146,6 +148,7 @@ export async function buildPiPackageForNode20() {
     target: "node20",
     external: [...EXTERNAL, ...shared],
     plugins: [piCodingAgentInPlace],
+    keepNames: true,
     banner: { js: 'import { createRequire as __tauCreateRequire } from "node:module"; const require = __tauCreateRequire(import.meta.url);' },
     logLevel: "error",
     legalComments: "none",
