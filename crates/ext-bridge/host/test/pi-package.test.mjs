@@ -131,3 +131,32 @@ for (const [label, env] of [
     assert.deepEqual(report.earendil, headless);
   });
 }
+
+test("in tau's interactive mode Pi's components draw with the palette tau sent", async () => {
+  const palette = {
+    name: "test", mode: "dark", colorMode: "truecolor", bg: {}, dim: [],
+    fg: { border: "\x1b[38;2;9;9;9m", mdHeading: "\x1b[38;2;1;1;1m", dim: "\x1b[38;2;2;2;2m", muted: "\x1b[38;2;3;3;3m", accent: "\x1b[38;2;4;4;4m" },
+  };
+  const client = new HostClient();
+  await client.hello();
+  const [ext] = (await client.load([join(fixtures, "pi-themed.ts")], { mode: "interactive", hasUI: true, components: true })).extensions;
+  assert.ok(ext.ok, ext.error);
+  await client.request("bind", { state: {} });
+  client.send({ kind: "notify", method: "theme", params: { palette } });
+  client.send({ kind: "notify", method: "terminal", params: { columns: 80, rows: 24 } });
+  try {
+    const command = client.request("run_command", { name: "themed", args: "", ctx: {} });
+    const open = await client.waitNotification((n) => n.method === "component_open");
+    const { results } = await client.request("render", { items: [{ id: open.params.id, width: 20 }] });
+    assert.deepEqual(results[0].changed.map((/** @type {any} */ c) => c[1].trimEnd()), [
+      `\x1b[38;2;9;9;9m${"─".repeat(20)}\x1b[39m`,
+      "\x1b[38;2;1;1;1mH\x1b[39m",
+      "\x1b[38;2;2;2;2mctrl+o\x1b[39m\x1b[38;2;3;3;3m expand\x1b[39m",
+      "\x1b[38;2;4;4;4mctx theme\x1b[39m",
+    ]);
+    client.send({ kind: "notify", method: "component_input", params: { id: open.params.id, data: "q" } });
+    await command;
+  } finally {
+    await client.close();
+  }
+});
