@@ -8,7 +8,7 @@
 // packages and shims directly. The provider SDKs stay outside the bundle (pi-ai imports them lazily).
 
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -122,8 +122,16 @@ export async function buildBundle(outDir = VENDOR_DIR) {
   return manifest;
 }
 
-/** Where {@link buildPiPackageForNode20} writes (inside node_modules, so a reinstall clears it). */
-const NODE20_FILE = join(hostDir, "node_modules", ".cache", "tau-ext-host", "pi-coding-agent-1.6.0.mjs");
+/**
+ * Where {@link buildPiPackageForNode20} writes: inside node_modules (a reinstall clears it), named after
+ * the host files that shape it, so an edited one gets a new build.
+ */
+function node20File() {
+  const shaping = ["src/bundle.mjs", "src/shim/pi-internals.mjs", "src/shim/node-fs-compat.mjs"];
+  const hash = createHash("sha256");
+  for (const file of shaping) hash.update(readFileSync(join(hostDir, file)));
+  return join(hostDir, "node_modules", ".cache", "tau-ext-host", `pi-coding-agent-${hash.digest("hex").slice(0, 16)}.mjs`);
+}
 
 /**
  * For Node 20 without the vendor bundle: the real pi-coding-agent (and Pi's keybindings manager, as
@@ -132,16 +140,18 @@ const NODE20_FILE = join(hostDir, "node_modules", ".cache", "tau-ext-host", "pi-
  * first use, then reused; returns the file.
  */
 export async function buildPiPackageForNode20() {
-  if (existsSync(NODE20_FILE)) return NODE20_FILE;
+  const file = node20File();
+  if (existsSync(file)) return file;
   const { build } = await import("esbuild");
   const shared = ["@earendil-works/pi-tui", "@earendil-works/pi-ai", "@earendil-works/pi-ai/*", "@earendil-works/pi-agent-core", "typebox", "typebox/*"];
-  await build({
+  const result = await build({
     stdin: {
       contents: 'export * as pi from "@earendil-works/pi-coding-agent"; export { KeybindingsManager } from "./src/shim/pi-internals.mjs";',
       resolveDir: hostDir,
       loader: "js",
     },
-    outfile: NODE20_FILE,
+    outfile: file,
+    write: false,
     bundle: true,
     format: "esm",
     platform: "node",
@@ -153,7 +163,12 @@ export async function buildPiPackageForNode20() {
     logLevel: "error",
     legalComments: "none",
   });
-  return NODE20_FILE;
+  // Written whole under a private name first: another host may be building or reading it at once.
+  mkdirSync(dirname(file), { recursive: true });
+  const partial = `${file}.${process.pid}.tmp`;
+  writeFileSync(partial, result.outputFiles[0].contents);
+  renameSync(partial, file);
+  return file;
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
