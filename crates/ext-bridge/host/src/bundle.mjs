@@ -8,9 +8,9 @@
 // packages and shims directly. The provider SDKs stay outside the bundle (pi-ai imports them lazily).
 
 import { createHash } from "node:crypto";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const hostDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 /** Where the bundle goes; loader.mjs reads `manifest.json` there. */
@@ -38,8 +38,33 @@ export const ENTRIES = {
 /** Packages left to Node at run time: pi-ai's provider SDKs (imported lazily, large) and the yaml parser. */
 const EXTERNAL = [
   "@anthropic-ai/*", "@aws-sdk/*", "@google/*", "@mistralai/*", "@smithy/*", "openai", "openai/*",
-  "http-proxy-agent", "https-proxy-agent", "undici", "yaml",
+  "http-proxy-agent", "https-proxy-agent", "undici", "yaml", "jiti",
 ];
+
+/**
+ * Keeps the real pi-coding-agent working from inside the bundle: its files find their package folder
+ * (themes, package.json and so its VERSION, wasm files) from `import.meta.url`, so each keeps the URL of
+ * its installed file. Two imports need Node 22 and are made to load on Node 20 too: `globSync` comes
+ * from src/shim/node-fs-compat.mjs, and undici 8 (it needs zlib's zstd; Pi installs it as fetch's
+ * dispatcher when a proxy is set up) is imported only where zstd exists, else left empty.
+ * @type {import("esbuild").Plugin}
+ */
+export const piCodingAgentInPlace = {
+  name: "pi-coding-agent-in-place",
+  setup(build) {
+    const compat = JSON.stringify(join(hostDir, "src", "shim", "node-fs-compat.mjs"));
+    build.onLoad({ filter: /[\\/]@earendil-works[\\/]pi-coding-agent[\\/]dist[\\/].*\.js$/ }, (args) => {
+      const source = readFileSync(args.path, "utf8")
+        .replaceAll("import.meta.url", JSON.stringify(pathToFileURL(args.path).href))
+        .replace(/(import\s*\{[^}]*\bglobSync\b[^}]*\}\s*from\s*)"node:fs"/, `$1${compat}`)
+        .replace(
+          /import \* as (\w+) from "undici";/,
+          'const $1 = (await import("node:zlib")).createZstdDecompress ? await import("undici") : {};',
+        );
+      return { contents: source, loader: "js" };
+    });
+  },
+};
 
 /** SHA-256 of a file's bytes, hex. @param {string} file */
 export function fileHash(file) {
@@ -70,6 +95,9 @@ export async function buildBundle(outDir = VENDOR_DIR) {
     outExtension: { ".js": ".mjs" },
     chunkNames: "chunk-[hash]",
     external: EXTERNAL,
+    plugins: [piCodingAgentInPlace],
+    // Classes and functions keep their `name` (esbuild would rename some, e.g. classes with statics).
+    keepNames: true,
     // CommonJS code inside the bundle may call require() for Node built-ins.
     banner: { js: 'import { createRequire as __tauCreateRequire } from "node:module"; const require = __tauCreateRequire(import.meta.url);' },
     metafile: true,
@@ -92,6 +120,55 @@ export async function buildBundle(outDir = VENDOR_DIR) {
   };
   writeFileSync(join(outDir, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
+}
+
+/**
+ * Where {@link buildPiPackageForNode20} writes: inside node_modules (a reinstall clears it), named after
+ * the host files that shape it, so an edited one gets a new build.
+ */
+function node20File() {
+  const shaping = ["src/bundle.mjs", "src/shim/pi-internals.mjs", "src/shim/node-fs-compat.mjs"];
+  const hash = createHash("sha256");
+  for (const file of shaping) hash.update(readFileSync(join(hostDir, file)));
+  return join(hostDir, "node_modules", ".cache", "tau-ext-host", `pi-coding-agent-${hash.digest("hex").slice(0, 16)}.mjs`);
+}
+
+/**
+ * For Node 20 without the vendor bundle: the real pi-coding-agent (and Pi's keybindings manager, as
+ * src/shim/pi-internals.mjs exports it) built into one file with the fixes above, the packages extensions
+ * share with it (pi-tui, pi-ai, pi-agent-core, typebox) left to Node so there is one copy of each. Built on
+ * first use, then reused; returns the file.
+ */
+export async function buildPiPackageForNode20() {
+  const file = node20File();
+  if (existsSync(file)) return file;
+  const { build } = await import("esbuild");
+  const shared = ["@earendil-works/pi-tui", "@earendil-works/pi-ai", "@earendil-works/pi-ai/*", "@earendil-works/pi-agent-core", "typebox", "typebox/*"];
+  const result = await build({
+    stdin: {
+      contents: 'export * as pi from "@earendil-works/pi-coding-agent"; export { KeybindingsManager } from "./src/shim/pi-internals.mjs";',
+      resolveDir: hostDir,
+      loader: "js",
+    },
+    outfile: file,
+    write: false,
+    bundle: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    external: [...EXTERNAL, ...shared],
+    plugins: [piCodingAgentInPlace],
+    keepNames: true,
+    banner: { js: 'import { createRequire as __tauCreateRequire } from "node:module"; const require = __tauCreateRequire(import.meta.url);' },
+    logLevel: "error",
+    legalComments: "none",
+  });
+  // Written whole under a private name first: another host may be building or reading it at once.
+  mkdirSync(dirname(file), { recursive: true });
+  const partial = `${file}.${process.pid}.tmp`;
+  writeFileSync(partial, result.outputFiles[0].contents);
+  renameSync(partial, file);
+  return file;
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

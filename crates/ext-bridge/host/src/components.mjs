@@ -6,6 +6,7 @@
 
 import { KeybindingsManager, TUI_KEYBINDINGS } from "@earendil-works/pi-tui";
 import { toJson } from "./rpc.mjs";
+import { followPalette } from "./shim/pi-theme.mjs";
 import { PaletteTheme } from "./theme.mjs";
 
 /**
@@ -275,6 +276,7 @@ export class ComponentRegistry {
   /** A new palette: restyle, and let every component drop its cached lines (Pi's theme change). */
   setPalette(palette) {
     this.theme.apply(palette);
+    followPalette(this.theme);
     for (const entry of this.entries.values()) {
       this.call(entry, "invalidate", () => entry.component?.invalidate?.());
     }

@@ -2,8 +2,7 @@
 // reaches one copy of each package with it and without it.
 
 import assert from "node:assert/strict";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { pathToFileURL } from "node:url";
@@ -14,7 +13,10 @@ import { HostClient, fixtures } from "./client.mjs";
 const hostDir = join(import.meta.dirname, "..");
 
 test("the bundle holds every entry, records its host inputs, and exports what the packages and shims do", async () => {
-  const out = mkdtempSync(join(tmpdir(), "tau-bundle-"));
+  // Inside the host folder, as the real bundle is: the packages left outside it resolve from there.
+  const scratch = join(hostDir, "node_modules", ".cache");
+  mkdirSync(scratch, { recursive: true });
+  const out = mkdtempSync(join(scratch, "tau-bundle-"));
   try {
     const manifest = await buildBundle(out);
     assert.deepEqual(Object.keys(manifest.entries).sort(), Object.keys(ENTRIES).sort());

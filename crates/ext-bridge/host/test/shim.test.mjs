@@ -16,11 +16,11 @@ test("exports exactly Pi 1.6.0's runtime names", { skip: existsSync(surface) ? f
   assert.deepEqual(Object.keys(shim).sort(), [...names].sort());
 });
 
-test("unsupported members throw naming themselves only when used", () => {
-  assert.throws(() => shim.compact(), /^Error: compact from @earendil-works\/pi-coding-agent is not supported by tau yet$/);
-  assert.throws(() => new shim.SessionManager(), /SessionManager from @earendil-works\/pi-coding-agent is not supported by tau yet/);
-  class Editor extends shim.CustomEditor {}
-  assert.throws(() => new Editor(), /CustomEditor/);
+test("Pi's own engine is there to import and extend, but throws naming itself when used", () => {
+  assert.throws(() => shim.createAgentSession(), /^Error: createAgentSession from @earendil-works\/pi-coding-agent is not supported by tau: tau runs its own agent session$/);
+  assert.throws(() => new shim.AgentSession(), /AgentSession from @earendil-works\/pi-coding-agent is not supported by tau/);
+  class Runner extends shim.ExtensionRunner {}
+  assert.throws(() => new Runner(), /ExtensionRunner/);
 });
 
 test("type guards, defineTool, constants and the agent dir", () => {
