@@ -59,6 +59,8 @@ const METHODS: &[&str] = &[
     "overlay",
     "focus",
     "input_listeners",
+    "editor_submit",
+    "editor_action",
 ];
 
 fn text(params: &Value, key: &str) -> String {
@@ -204,6 +206,12 @@ impl ComponentHub {
                 self.lock().input_listeners = count;
                 self.emit(ComponentEvent::InputListeners { count });
             }
+            "editor_submit" => self.emit(ComponentEvent::EditorSubmit {
+                text: text(params, "text"),
+            }),
+            "editor_action" => self.emit(ComponentEvent::EditorAction {
+                action: text(params, "action"),
+            }),
             _ => {}
         }
     }
@@ -253,6 +261,7 @@ impl ComponentHub {
                 },
             },
             Some("footer") => ComponentKind::Footer,
+            Some("editor") => ComponentKind::Editor,
             Some("header") => ComponentKind::Header,
             Some("message") => ComponentKind::Message {
                 custom_type: text(params, "customType"),

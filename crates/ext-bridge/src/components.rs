@@ -100,6 +100,8 @@ pub enum ComponentKind {
     Footer,
     /// `ctx.ui.setHeader(factory)`: replaces tau's header.
     Header,
+    /// `ctx.ui.setEditorComponent(factory)`: replaces tau's editor (it takes the keys).
+    Editor,
     /// A message renderer instance ([`crate::Components::open_renderer`]).
     Message {
         /// The message's custom type.
@@ -217,6 +219,17 @@ pub enum ComponentEvent {
     InputListeners {
         /// The count.
         count: usize,
+    },
+    /// The extension's editor submitted its text (`onSubmit`).
+    EditorSubmit {
+        /// The text.
+        text: String,
+    },
+    /// The extension's editor ran one of tau's app actions (`app.interrupt`, `app.exit`,
+    /// `app.clear`, ...), which a `CustomEditor` hands back to the application.
+    EditorAction {
+        /// Pi's action id.
+        action: String,
     },
     /// `tui.stop()` / `tui.start()`: tau does it, then answers with `done` (dropping it answers
     /// too).

@@ -199,3 +199,56 @@ fn interactive_shell_hands_the_terminal_to_a_program_and_takes_it_back() {
     tui.wait("interactive command completed successfully");
     tui.quit();
 }
+
+/// Pi's modal editor replaces tau's (`setEditorComponent`): it takes the keys, switches
+/// modes on Esc, and its Enter submits the prompt through tau.
+#[test]
+fn a_custom_editor_takes_the_keys_and_submits() {
+    let Some(tui) = with_examples(
+        "modal-editor",
+        &["modal-editor.ts"],
+        vec![MockTurn::text("got your words")],
+    ) else {
+        return;
+    };
+    tui.wait("INSERT");
+    tui.session.send_text("hello").expect("type");
+    tui.wait("hello");
+    tui.session.send_key("escape").expect("escape");
+    tui.wait("NORMAL");
+    tui.session.send_text("i").expect("insert");
+    tui.wait("INSERT");
+    tui.session.send_text(" there").expect("type");
+    tui.session.send_key("enter").expect("enter");
+    tui.wait("got your words");
+    let requests = tui.server.requests();
+    assert!(
+        requests[0].body.contains("hello there"),
+        "{}",
+        requests[0].body
+    );
+    tui.session.send_key("ctrl+c").expect("ctrl+c");
+    tui.session.send_key("ctrl+c").expect("ctrl+c");
+    let status = tui
+        .session
+        .wait_exit(Duration::from_secs(30))
+        .expect("exit");
+    assert!(status.success());
+}
+
+/// Pi's rainbow editor draws the text it holds in colours; typing reaches it.
+#[test]
+fn the_rainbow_editor_draws_what_is_typed() {
+    let Some(tui) = with_examples("rainbow-editor", &["rainbow-editor.ts"], vec![]) else {
+        return;
+    };
+    tui.session.send_text("rainbow").expect("type");
+    tui.wait("rainbow");
+    tui.session.send_key("ctrl+c").expect("ctrl+c");
+    tui.session.send_key("ctrl+c").expect("ctrl+c");
+    let status = tui
+        .session
+        .wait_exit(Duration::from_secs(30))
+        .expect("exit");
+    assert!(status.success());
+}

@@ -93,6 +93,26 @@ export function createUiContext({ hasUI, extensionPath, request, notify, compone
   return ui;
 }
 
+/** The app actions a CustomEditor hands back to the application (Pi's interactive mode). */
+const APP_ACTIONS = [
+  "app.interrupt", "app.clear", "app.exit", "app.suspend", "app.editor.external", "app.model.select",
+  "app.model.cycleForward", "app.model.cycleBackward", "app.thinking.cycle", "app.thinking.toggle",
+  "app.tools.expand", "app.message.followUp", "app.message.dequeue",
+];
+
+/** Pi's editor theme, from the real package when an extension has it loaded; a plain one otherwise. */
+function editorTheme(/** @type {any} */ registry) {
+  const border = (/** @type {string} */ text) => registry.theme.fg("border", text);
+  const select = {
+    selectedPrefix: (/** @type {string} */ t) => registry.theme.fg("accent", t),
+    selectedText: (/** @type {string} */ t) => registry.theme.fg("accent", t),
+    description: (/** @type {string} */ t) => registry.theme.fg("muted", t),
+    scrollInfo: (/** @type {string} */ t) => registry.theme.fg("muted", t),
+    noMatch: (/** @type {string} */ t) => registry.theme.fg("muted", t),
+  };
+  return { borderColor: border, selectList: select };
+}
+
 /**
  * The members that open components, for tau's interactive mode.
  * @param {Record<string, any>} ui @param {import("./components.mjs").ComponentRegistry} registry
@@ -131,7 +151,27 @@ function addComponents(ui, registry, extensionPath, notify) {
     registry.uiState.editorText = String(text ?? "");
     notify("setEditorText", [text]);
   };
-  ui.setEditorComponent = (/** @type {unknown} */ factory) => {
-    if (factory !== undefined) registry.unsupported(extensionPath, "ctx.ui.setEditorComponent (a custom editor)");
+  ui.setEditorComponent = (/** @type {Function | undefined} */ factory) => {
+    if (!factory) {
+      fillSlot(registry, extensionPath, "editor", "editor", undefined);
+      return;
+    }
+    fillSlot(registry, extensionPath, "editor", "editor", (/** @type {any} */ tui) => {
+      const editor = factory(tui, editorTheme(registry), registry.keybindings);
+      // Pi wires the new editor to the application as its own: submit and the app actions
+      // (a CustomEditor hands Esc, Ctrl+D, Ctrl+C ... back) go to tau.
+      editor.onSubmit = (/** @type {string} */ text) => registry.conn.notify("editor_submit", { text });
+      editor.onChange = (/** @type {string} */ text) => {
+        registry.uiState.editorText = text;
+      };
+      if (editor.actionHandlers instanceof Map) {
+        const action = (/** @type {string} */ id) => () => registry.conn.notify("editor_action", { action: id });
+        editor.onEscape ??= action("app.interrupt");
+        editor.onCtrlD ??= action("app.exit");
+        for (const id of APP_ACTIONS) editor.actionHandlers.set(id, action(id));
+      }
+      editor.setText?.(registry.uiState.editorText ?? "");
+      return editor;
+    });
   };
 }

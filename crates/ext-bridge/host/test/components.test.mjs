@@ -195,7 +195,7 @@ test("a component that throws keeps its last lines and is reported once per stre
   await client.close();
 });
 
-test("terminal input listeners consume or rewrite input; setEditorComponent is reported unsupported", async () => {
+test("terminal input listeners consume or rewrite input; setEditorComponent opens an editor component", async () => {
   const client = await start();
   await client.request("run_command", { name: "listen", args: "", ctx: {} });
   assert.deepEqual(notes(client, "input_listeners").at(-1), { count: 1 });
@@ -203,8 +203,8 @@ test("terminal input listeners consume or rewrite input; setEditorComponent is r
   assert.deepEqual(await client.request("terminal_input", { data: "a" }), { consume: false, data: "b" });
   assert.deepEqual(await client.request("terminal_input", { data: "q" }), { consume: false, data: "q" });
   await client.request("run_command", { name: "editor", args: "", ctx: {} });
-  const warning = notes(client, "log").find((l) => l.level === "warn");
-  assert.match(warning.message, /setEditorComponent .* not supported by tau yet/);
+  const opened = notes(client, "component_open").find((o) => o.kind === "editor");
+  assert.ok(opened, "the extension's editor is opened as a component of kind editor");
   await client.close();
 });
 

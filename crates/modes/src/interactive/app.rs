@@ -96,37 +96,45 @@ impl App {
             }
             return Vec::new();
         }
-        match self.keymap.action(data) {
-            Some(Action::Interrupt) => return self.escape(now),
-            Some(Action::Clear) => return self.ctrl_c(now),
-            Some(Action::Exit) if self.editor.text().is_empty() => return vec![Effect::Quit],
-            Some(Action::Suspend) => return vec![Effect::Suspend],
-            Some(Action::ExpandTools) => {
-                self.tools_expanded = !self.tools_expanded;
-                return Vec::new();
+        if let Some(action) = self.keymap.action(data) {
+            if let Some(effects) = self.apply_action(action, now) {
+                return effects;
             }
-            Some(Action::ToggleThinking) => {
-                self.hide_thinking = !self.hide_thinking;
-                return Vec::new();
-            }
-            Some(Action::CycleThinking) => return vec![Effect::CycleThinking],
-            Some(Action::CycleModelForward) => return vec![Effect::CycleModel { forward: true }],
-            Some(Action::CycleModelBackward) => return vec![Effect::CycleModel { forward: false }],
-            Some(Action::SelectModel) => {
-                return vec![Effect::Builtin {
-                    name: "model",
-                    args: String::new(),
-                }]
-            }
-            Some(Action::ExternalEditor) => return vec![Effect::ExternalEditor],
-            Some(Action::FollowUp) => return self.follow_up(),
-            Some(Action::Dequeue) => return vec![Effect::Dequeue],
-            _ => {}
         }
         match self.editor.handle_key(data) {
             Some(text) => self.submit(text),
             None => Vec::new(),
         }
+    }
+
+    /// An application action (from a key, or handed back by an extension's editor); `None`
+    /// when it is not one the application handles here.
+    pub fn apply_action(&mut self, action: Action, now: Instant) -> Option<Vec<Effect>> {
+        Some(match action {
+            Action::Interrupt => self.escape(now),
+            Action::Clear => self.ctrl_c(now),
+            Action::Exit if self.editor.text().is_empty() => vec![Effect::Quit],
+            Action::Suspend => vec![Effect::Suspend],
+            Action::ExpandTools => {
+                self.tools_expanded = !self.tools_expanded;
+                Vec::new()
+            }
+            Action::ToggleThinking => {
+                self.hide_thinking = !self.hide_thinking;
+                Vec::new()
+            }
+            Action::CycleThinking => vec![Effect::CycleThinking],
+            Action::CycleModelForward => vec![Effect::CycleModel { forward: true }],
+            Action::CycleModelBackward => vec![Effect::CycleModel { forward: false }],
+            Action::SelectModel => vec![Effect::Builtin {
+                name: "model",
+                args: String::new(),
+            }],
+            Action::ExternalEditor => vec![Effect::ExternalEditor],
+            Action::FollowUp => self.follow_up(),
+            Action::Dequeue => vec![Effect::Dequeue],
+            _ => return None,
+        })
     }
 
     fn escape(&mut self, now: Instant) -> Vec<Effect> {

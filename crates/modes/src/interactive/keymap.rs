@@ -112,6 +112,14 @@ impl Keymap {
         })
     }
 
+    /// The action with Pi's `id`.
+    pub fn by_id(&self, id: &str) -> Option<Action> {
+        self.bindings
+            .iter()
+            .find(|(_, known, _)| *known == id)
+            .map(|(action, _, _)| *action)
+    }
+
     /// Rebinds the action with Pi's `id` (from keybindings.json).
     pub fn rebind(&mut self, id: &str, keys: Vec<String>) -> bool {
         match self.bindings.iter_mut().find(|(_, known, _)| *known == id) {

@@ -37,6 +37,8 @@ pub struct Remote {
     pub widgets: BTreeMap<String, (Placement, ComponentId)>,
     pub footer: Option<ComponentId>,
     pub header: Option<ComponentId>,
+    /// `setEditorComponent`: the extension's editor in place of tau's.
+    pub editor: Option<ComponentId>,
     /// Components that take keys (have `handleInput`).
     pub takes_input: HashSet<ComponentId>,
     /// Set by `tui.setFocus` / an overlay's `focus()`.
@@ -114,6 +116,10 @@ pub enum Reaction {
         tau_ext_bridge::components::Handover,
         tokio::sync::oneshot::Sender<()>,
     ),
+    /// The extension's editor submitted this text.
+    EditorSubmit(String),
+    /// The extension's editor handed back one of Pi's app actions (by id).
+    EditorAction(String),
 }
 
 impl Remote {
@@ -147,6 +153,7 @@ impl Remote {
                         self.widgets.insert(key, (placement, id));
                     }
                     ComponentKind::Footer => self.footer = Some(id),
+                    ComponentKind::Editor => self.editor = Some(id),
                     ComponentKind::Header => self.header = Some(id),
                     ComponentKind::Message { .. } | ComponentKind::Tool { .. } => {}
                 }
@@ -197,6 +204,8 @@ impl Remote {
             )),
             ComponentEvent::InputListeners { .. } => Reaction::Nothing,
             ComponentEvent::TerminalHandover { action, done } => Reaction::Handover(action, done),
+            ComponentEvent::EditorSubmit { text } => Reaction::EditorSubmit(text),
+            ComponentEvent::EditorAction { action } => Reaction::EditorAction(action),
         }
     }
 
@@ -209,6 +218,9 @@ impl Remote {
         }
         if self.header == Some(id) {
             self.header = None;
+        }
+        if self.editor == Some(id) {
+            self.editor = None;
         }
         if self.focused == Some(id) {
             self.focused = None;
@@ -255,6 +267,7 @@ impl Remote {
             && self.widgets.is_empty()
             && self.footer.is_none()
             && self.header.is_none()
+            && self.editor.is_none()
     }
 
     /// The component that gets the keys: a focused overlay, else the newest inline one.
@@ -265,6 +278,7 @@ impl Remote {
         overlay_focus
             .or_else(|| self.inline.last().copied())
             .or(self.focused)
+            .or(self.editor)
             .filter(|id| self.takes_input.contains(id))
     }
 
@@ -281,7 +295,7 @@ impl Remote {
     /// Every component on screen with the width it is drawn at.
     fn placed(&self, cols: u16, rows: u16) -> Vec<(ComponentId, u16)> {
         let mut placed: Vec<(ComponentId, u16)> = Vec::new();
-        let full = [self.header, self.footer]
+        let full = [self.header, self.footer, self.editor]
             .into_iter()
             .flatten()
             .chain(self.inline.last().copied())

@@ -484,7 +484,7 @@ pub async fn run(
                                 }
                                 last_ctrl_c = Some(now);
                             }
-                            if app.keymap.matches(&data, Action::Interrupt) {
+                            if app.keymap.matches(&data, Action::Interrupt) && remote.editor != Some(target) {
                                 if remote_escape.is_some_and(|(id, t)| id == target && now.duration_since(t) < DOUBLE_PRESS) {
                                     host.components().close(target).await;
                                     remote.remove(target);
@@ -526,6 +526,22 @@ pub async fn run(
                         remote::Reaction::Redraw => scheduler.request(),
                         remote::Reaction::Error(message) => {
                             app.transcript.notice(super::transcript::Level::Error, message);
+                            scheduler.request();
+                        }
+                        remote::Reaction::EditorSubmit(text) => {
+                            let effects = app.submit(text);
+                            perform(effects, &runner, &mut app, &mut terminal, &mut renderer);
+                            scheduler.request();
+                        }
+                        remote::Reaction::EditorAction(id) => {
+                            // Ctrl+D on the extension's editor means it is empty.
+                            if id == "app.exit" {
+                                app.editor.set_text("");
+                            }
+                            let action = app.keymap.by_id(&id);
+                            if let Some(effects) = action.and_then(|a| app.apply_action(a, Instant::now())) {
+                                perform(effects, &runner, &mut app, &mut terminal, &mut renderer);
+                            }
                             scheduler.request();
                         }
                         remote::Reaction::Handover(action, done) => {

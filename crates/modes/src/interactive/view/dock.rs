@@ -187,10 +187,13 @@ impl Component for DockView<'_> {
         match (app.dialogs.last(), remote.inline.last()) {
             (Some(dialog), _) => lines.extend(dialog_lines(dialog, look, width, self.now)),
             (None, Some(id)) => lines.extend(remote.lines(*id).iter().cloned()),
-            (None, None) => {
-                app.editor.set_focused(remote.focused.is_none());
-                lines.extend(app.editor.render(width).iter().cloned());
-            }
+            (None, None) => match remote.editor {
+                Some(id) => lines.extend(remote.lines(id).iter().cloned()),
+                None => {
+                    app.editor.set_focused(remote.focused.is_none());
+                    lines.extend(app.editor.render(width).iter().cloned());
+                }
+            },
         }
         lines.extend(below);
         match remote.footer {
