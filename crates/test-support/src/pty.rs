@@ -5,7 +5,9 @@
 //! program sends on start (device attributes, cursor position, Kitty keyboard flags, OSC
 //! 10/11/4 colours, cell size) the way a real terminal would ([`TerminalProfile`]).
 //! Waiting is on predicates over a [`Screen`] snapshot, evaluated by the reader after each
-//! chunk, so the snapshot's [`Screen::at`] is the instant the matching frame arrived.
+//! chunk and at the end of each synchronized update (DEC mode 2026), never inside one, so the
+//! snapshot's [`Screen::at`] is the instant the matching frame arrived and a half-drawn frame
+//! never matches.
 //!
 //! ```no_run
 //! use std::time::Duration;
@@ -44,6 +46,8 @@ pub use terminal::{TerminalProfile, TerminalState};
 
 /// How much of the raw output is kept for failure dumps.
 const RAW_TAIL: usize = 2048;
+/// The end of a synchronized update (DEC mode 2026 reset).
+const SYNC_END: &[u8] = b"\x1b[?2026l";
 /// How often exit is polled while waiting for it.
 const EXIT_POLL: Duration = Duration::from_millis(5);
 
@@ -139,9 +143,11 @@ impl Inner {
         )
     }
 
-    /// Evaluates the pending watches against the screen as it is now.
+    /// Evaluates the pending watches against the screen as it is now, unless the app is in
+    /// the middle of a synchronized update (a terminal would not show that state).
     fn check_watches(&mut self, at: Instant) {
-        if self.watches.iter().all(|slot| slot.hit.is_some()) {
+        let pending = self.watches.iter().any(|slot| slot.hit.is_none());
+        if !pending || self.parser.callbacks().synchronized() {
             return;
         }
         let screen = self.snapshot(at);
@@ -526,7 +532,16 @@ fn read_loop(mut reader: Box<dyn Read + Send>, shared: &Shared, writer: &Writer)
             let mut inner = shared.lock();
             inner.first_byte_at.get_or_insert(at);
             inner.bytes_written += count as u64;
-            inner.parser.process(chunk);
+            // A frame is complete at the end of each synchronized update, and at the end of
+            // the chunk unless an update is still open.
+            let mut rest = chunk;
+            while let Some(end) = find(rest, SYNC_END) {
+                let (frame, after) = rest.split_at(end + SYNC_END.len());
+                inner.parser.process(frame);
+                inner.check_watches(at);
+                rest = after;
+            }
+            inner.parser.process(rest);
             inner.raw_tail.extend_from_slice(chunk);
             let excess = inner.raw_tail.len().saturating_sub(RAW_TAIL);
             inner.raw_tail.drain(..excess);
@@ -543,6 +558,13 @@ fn read_loop(mut reader: Box<dyn Read + Send>, shared: &Shared, writer: &Writer)
     }
     shared.lock().closed = true;
     shared.changed.notify_all();
+}
+
+/// The offset of the first `needle` in `haystack`.
+fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack
+        .windows(needle.len())
+        .position(|window| window == needle)
 }
 
 fn describe(spec: &PtyCommand) -> String {

@@ -259,3 +259,28 @@ fn the_process_tree_has_resident_memory() {
     let rss = session.rss_kib().unwrap();
     assert!(rss > 0);
 }
+
+#[test]
+fn a_half_drawn_synchronized_frame_never_matches() {
+    // "partial" is drawn inside an update that replaces it before the update ends; "done"
+    // ends a second update in the same write as the next update's start.
+    let session = bash(
+        r"read x
+printf '\033[?2026hpartial'; sleep 0.2; printf '\r\033[Kframe one\033[?2026l\033[?2026h'
+sleep 0.2; printf '\r\n\033[?2026ldone\n'; read y",
+    );
+    let partial = session.watch(|screen| screen.contains("partial"));
+    let frame_one = session.watch(|screen| screen.contains("frame one"));
+    session.send_key("enter").unwrap();
+    session.wait_for_text("done", WAIT).unwrap();
+    let frame = session.wait_watch(frame_one, WAIT).unwrap();
+    // Frame one counted at its update's end, though the next update had begun by then.
+    assert!(
+        frame.rows().iter().any(|row| row == "frame one"),
+        "{}",
+        frame.dump()
+    );
+    assert!(session
+        .wait_watch(partial, Duration::from_millis(50))
+        .is_err());
+}
