@@ -24,156 +24,33 @@
 //! # Ok(()) }
 //! ```
 
+mod command;
 mod keys;
 mod procfs;
+mod reader;
 mod screen;
 mod terminal;
 
-use std::ffi::OsString;
-use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
-use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::io::Write;
+use std::path::Path;
+use std::sync::{Arc, Condvar, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
 use portable_pty::{native_pty_system, Child, CommandBuilder, MasterPty, PtySize};
 
+use command::describe;
+use reader::{read_loop, Inner, Shared, WatchSlot, Writer};
+
+pub use command::PtyCommand;
 pub use keys::{encode_key, KeyMode};
 pub use portable_pty::ExitStatus;
 pub use procfs::process_tree_rss_kib;
 pub use screen::Screen;
 pub use terminal::{TerminalProfile, TerminalState};
 
-/// How much of the raw output is kept for failure dumps.
-const RAW_TAIL: usize = 2048;
-/// The end of a synchronized update (DEC mode 2026 reset).
-const SYNC_END: &[u8] = b"\x1b[?2026l";
 /// How often exit is polled while waiting for it.
 const EXIT_POLL: Duration = Duration::from_millis(5);
-
-/// What to run and on what terminal.
-#[derive(Debug, Clone)]
-pub struct PtyCommand {
-    /// Program (looked up on `PATH` when it has no slash).
-    pub program: OsString,
-    /// Arguments.
-    pub args: Vec<OsString>,
-    /// Variables set on top of the inherited environment (or of an empty one).
-    pub env: Vec<(OsString, OsString)>,
-    /// Start from an empty environment instead of this process's.
-    pub clear_env: bool,
-    /// Working directory.
-    pub cwd: PathBuf,
-    /// Terminal width in cells.
-    pub cols: u16,
-    /// Terminal height in cells.
-    pub rows: u16,
-    /// What the terminal answers and how it encodes keys.
-    pub profile: TerminalProfile,
-}
-
-impl PtyCommand {
-    /// `program` on an 80x24 Kitty-capable terminal in `cwd`.
-    pub fn new(program: impl Into<OsString>, cwd: impl Into<PathBuf>) -> Self {
-        Self {
-            program: program.into(),
-            args: Vec::new(),
-            env: Vec::new(),
-            clear_env: false,
-            cwd: cwd.into(),
-            cols: 80,
-            rows: 24,
-            profile: TerminalProfile::default(),
-        }
-    }
-
-    /// Adds arguments.
-    pub fn args<S: Into<OsString>>(mut self, args: impl IntoIterator<Item = S>) -> Self {
-        self.args.extend(args.into_iter().map(Into::into));
-        self
-    }
-
-    /// Sets one environment variable.
-    pub fn env(mut self, key: impl Into<OsString>, value: impl Into<OsString>) -> Self {
-        self.env.push((key.into(), value.into()));
-        self
-    }
-
-    /// Sets the terminal size.
-    pub fn size(mut self, cols: u16, rows: u16) -> Self {
-        self.cols = cols;
-        self.rows = rows;
-        self
-    }
-
-    /// Turns the Kitty keyboard protocol on or off in the terminal's profile.
-    pub fn kitty(mut self, kitty: bool) -> Self {
-        self.profile.kitty = kitty;
-        self
-    }
-}
-
-/// What the reader thread shares with the session.
-struct Inner {
-    parser: vt100::Parser<TerminalState>,
-    bytes_written: u64,
-    first_byte_at: Option<Instant>,
-    /// Set when the pty reports end of output (the program and its children closed it).
-    closed: bool,
-    raw_tail: Vec<u8>,
-    watches: Vec<WatchSlot>,
-    next_watch: u64,
-}
-
-struct WatchSlot {
-    id: u64,
-    predicate: Box<dyn Fn(&Screen) -> bool + Send>,
-    hit: Option<Screen>,
-}
-
-impl Inner {
-    fn snapshot(&self, at: Instant) -> Screen {
-        let terminal = self.parser.callbacks();
-        Screen::capture(
-            self.parser.screen(),
-            terminal.title(),
-            terminal.kitty_flags(),
-            self.bytes_written,
-            at,
-        )
-    }
-
-    /// Evaluates the pending watches against the screen as it is now, unless the app is in
-    /// the middle of a synchronized update (a terminal would not show that state).
-    fn check_watches(&mut self, at: Instant) {
-        let pending = self.watches.iter().any(|slot| slot.hit.is_none());
-        if !pending || self.parser.callbacks().synchronized() {
-            return;
-        }
-        let screen = self.snapshot(at);
-        for slot in self.watches.iter_mut().filter(|slot| slot.hit.is_none()) {
-            if (slot.predicate)(&screen) {
-                slot.hit = Some(screen.clone());
-            }
-        }
-    }
-}
-
-struct Shared {
-    inner: Mutex<Inner>,
-    changed: Condvar,
-}
-
-impl Shared {
-    fn lock(&self) -> MutexGuard<'_, Inner> {
-        // A panicking predicate poisons the lock; the state itself is still sound.
-        self.inner
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-    }
-}
-
-type Writer = Arc<Mutex<Box<dyn Write + Send>>>;
 
 /// A program running on a pseudo-terminal, with an emulated screen.
 pub struct PtySession {
@@ -514,70 +391,5 @@ impl PtySession {
 impl Drop for PtySession {
     fn drop(&mut self) {
         self.kill();
-    }
-}
-
-/// Reads output until end of file, parsing, counting and answering queries.
-fn read_loop(mut reader: Box<dyn Read + Send>, shared: &Shared, writer: &Writer) {
-    let mut buffer = vec![0_u8; 64 * 1024];
-    loop {
-        // On Linux a pty whose slave side is closed reads as EIO: also end of output.
-        let count = match reader.read(&mut buffer) {
-            Ok(0) | Err(_) => break,
-            Ok(count) => count,
-        };
-        let at = Instant::now();
-        let chunk = &buffer[..count];
-        let replies = {
-            let mut inner = shared.lock();
-            inner.first_byte_at.get_or_insert(at);
-            inner.bytes_written += count as u64;
-            // A frame is complete at the end of each synchronized update, and at the end of
-            // the chunk unless an update is still open.
-            let mut rest = chunk;
-            while let Some(end) = find(rest, SYNC_END) {
-                let (frame, after) = rest.split_at(end + SYNC_END.len());
-                inner.parser.process(frame);
-                inner.check_watches(at);
-                rest = after;
-            }
-            inner.parser.process(rest);
-            inner.raw_tail.extend_from_slice(chunk);
-            let excess = inner.raw_tail.len().saturating_sub(RAW_TAIL);
-            inner.raw_tail.drain(..excess);
-            inner.check_watches(at);
-            inner.parser.callbacks_mut().take_replies()
-        };
-        shared.changed.notify_all();
-        if !replies.is_empty() {
-            let mut writer = writer
-                .lock()
-                .unwrap_or_else(|poisoned| poisoned.into_inner());
-            let _ = writer.write_all(&replies).and_then(|()| writer.flush());
-        }
-    }
-    shared.lock().closed = true;
-    shared.changed.notify_all();
-}
-
-/// The offset of the first `needle` in `haystack`.
-fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
-    haystack
-        .windows(needle.len())
-        .position(|window| window == needle)
-}
-
-fn describe(spec: &PtyCommand) -> String {
-    let mut words = vec![spec.program.to_string_lossy().into_owned()];
-    words.extend(
-        spec.args
-            .iter()
-            .map(|arg| arg.to_string_lossy().into_owned()),
-    );
-    let line = words.join(" ");
-    if line.len() > 120 {
-        format!("`{}...`", &line[..line.floor_char_boundary(117)])
-    } else {
-        format!("`{line}`")
     }
 }

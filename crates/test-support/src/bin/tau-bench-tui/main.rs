@@ -4,8 +4,11 @@
 //! ```text
 //! tau-bench-tui (--tau BIN | --pi CLI.JS --node NODE) [--runs N] [--keys N] [--messages N]
 //!               [--lines N] [--delay-ms N] [--cols N] [--rows N] [--ready-text TEXT]
-//!               [--no-kitty] [--show-screens]
+//!               [--no-kitty] [--show-screens] [--only abc]
 //! ```
+//!
+//! Parts (`--only`, default all): a) start, keys and memory with no session; b) the same with
+//! a generated session; c) streaming.
 //!
 //! - start: spawn to first byte, and to the first frame showing `--ready-text` (the footer's
 //!   model name, `mock-model`), median of `--runs` starts with no session;
@@ -33,7 +36,7 @@ use tau_test_support::oracle::Harness;
 
 const USAGE: &str =
     "usage: tau-bench-tui (--tau BIN | --pi CLI.JS --node NODE) [--runs N] [--keys N] \
-[--messages N] [--lines N] [--delay-ms N] [--cols N] [--rows N] [--ready-text TEXT] [--no-kitty] [--show-screens]";
+[--messages N] [--lines N] [--delay-ms N] [--cols N] [--rows N] [--ready-text TEXT] [--no-kitty] [--show-screens] [--only abc]";
 
 struct Options {
     target: Target,
@@ -42,6 +45,8 @@ struct Options {
     messages: usize,
     lines: usize,
     delay_ms: u64,
+    /// Which parts run: a (no session), b (big session), c (stream).
+    only: String,
 }
 
 fn parse_args() -> Result<Options, String> {
@@ -50,6 +55,7 @@ fn parse_args() -> Result<Options, String> {
     let mut node = None;
     let (mut runs, mut keys, mut messages, mut lines) = (5, 30, 5000, 2000);
     let mut delay_ms = 1;
+    let mut only = "abc".to_owned();
     let (mut cols, mut rows) = (100, 30);
     let mut ready_text = "mock-model".to_owned();
     let mut kitty = true;
@@ -79,6 +85,7 @@ fn parse_args() -> Result<Options, String> {
             "--cols" => cols = u16::try_from(number(value()?)?).map_err(|_| "--cols too large")?,
             "--rows" => rows = u16::try_from(number(value()?)?).map_err(|_| "--rows too large")?,
             "--ready-text" => ready_text = value()?.to_string_lossy().into_owned(),
+            "--only" => only = value()?.to_string_lossy().into_owned(),
             "--no-kitty" => kitty = false,
             "--show-screens" => show_screens = true,
             "-h" | "--help" => return Err(USAGE.to_owned()),
@@ -108,6 +115,7 @@ fn parse_args() -> Result<Options, String> {
         messages,
         lines,
         delay_ms,
+        only,
     })
 }
 
@@ -165,8 +173,26 @@ fn bench(options: &Options, runtime: &tokio::runtime::Runtime) -> Result<(), Str
         target.rows,
         if target.kitty { "on" } else { "off" }
     ));
-    let no_session = || Ok(vec!["--no-session".to_owned()]);
+    if options.only.contains('a') {
+        bench_empty(options, runtime)?;
+    }
+    if options.only.contains('b') {
+        bench_session(options, runtime)?;
+    }
+    if options.only.contains('c') {
+        bench_stream(options, runtime)?;
+    }
+    Ok(())
+}
 
+fn no_session() -> Result<Vec<String>, String> {
+    Ok(vec!["--no-session".to_owned()])
+}
+
+/// a) Start times over `--runs` starts, then keys and memory in the last one.
+fn bench_empty(options: &Options, runtime: &tokio::runtime::Runtime) -> Result<(), String> {
+    let target = &options.target;
+    let name = &target.name;
     let mut first_bytes = Vec::new();
     let mut readies = Vec::new();
     let mut empty: Option<Run> = None;
@@ -196,7 +222,13 @@ fn bench(options: &Options, runtime: &tokio::runtime::Runtime) -> Result<(), Str
             mib(measure::settled_rss_kib(&run.session))
         ));
     }
+    Ok(())
+}
 
+/// b) Start with the generated session, keys and memory.
+fn bench_session(options: &Options, runtime: &tokio::runtime::Runtime) -> Result<(), String> {
+    let target = &options.target;
+    let name = &target.name;
     let model = "mock-model";
     let messages = options.messages;
     let last_words = session_file::LAST_WORDS.trim();
@@ -220,8 +252,13 @@ fn bench(options: &Options, runtime: &tokio::runtime::Runtime) -> Result<(), Str
         "{name}: RSS idle, {messages}-message session: {}",
         mib(rss)
     ));
-    drop(run);
+    Ok(())
+}
 
+/// c) The bytes a long streamed reply costs.
+fn bench_stream(options: &Options, runtime: &tokio::runtime::Runtime) -> Result<(), String> {
+    let target = &options.target;
+    let name = &target.name;
     let (turn, last_line) = measure::long_reply(options.lines, options.delay_ms);
     let run = target.start(runtime, vec![turn], None, |_| no_session())?;
     let cost = measure::stream_cost(&run.session, &last_line)?;
