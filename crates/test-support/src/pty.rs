@@ -133,7 +133,7 @@ impl PtySession {
         let parser = vt100::Parser::new_with_callbacks(
             spec.rows,
             spec.cols,
-            0,
+            spec.scrollback,
             TerminalState::new(spec.profile.clone()),
         );
         let shared = Arc::new(Shared {
@@ -214,6 +214,26 @@ impl PtySession {
     /// The screen as it is now.
     pub fn screen(&self) -> Screen {
         self.shared.lock().snapshot(Instant::now())
+    }
+
+    /// Every line the terminal holds: the scrollback (oldest first), then the visible rows,
+    /// trailing blanks trimmed from each.
+    pub fn transcript(&self) -> Vec<String> {
+        let mut inner = self.shared.lock();
+        let screen = inner.parser.screen_mut();
+        let (_, cols) = screen.size();
+        // The scrollback is read by scrolling the view one line at a time and taking its top
+        // row; the view is put back at the bottom afterwards.
+        screen.set_scrollback(usize::MAX);
+        let held = screen.scrollback();
+        let mut lines = Vec::with_capacity(held + usize::from(screen.size().0));
+        for offset in (1..=held).rev() {
+            screen.set_scrollback(offset);
+            lines.push(screen.rows(0, cols).next().unwrap_or_default());
+        }
+        screen.set_scrollback(0);
+        lines.extend(screen.rows(0, cols));
+        lines
     }
 
     /// Registers `predicate`; the reader checks it now and after every chunk of output.

@@ -5,6 +5,9 @@ use std::path::PathBuf;
 
 use super::TerminalProfile;
 
+/// Scrollback kept by default, like a terminal's usual setting.
+const DEFAULT_SCROLLBACK: usize = 10_000;
+
 /// What to run and on what terminal.
 #[derive(Debug, Clone)]
 pub struct PtyCommand {
@@ -24,6 +27,8 @@ pub struct PtyCommand {
     pub rows: u16,
     /// What the terminal answers and how it encodes keys.
     pub profile: TerminalProfile,
+    /// Lines that scroll off the top are kept, up to this many ([`PtySession::transcript`](super::PtySession::transcript)).
+    pub scrollback: usize,
 }
 
 impl PtyCommand {
@@ -38,6 +43,7 @@ impl PtyCommand {
             cols: 80,
             rows: 24,
             profile: TerminalProfile::default(),
+            scrollback: DEFAULT_SCROLLBACK,
         }
     }
 

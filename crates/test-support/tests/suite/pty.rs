@@ -284,3 +284,24 @@ sleep 0.2; printf '\r\n\033[?2026ldone\n'; read y",
         .wait_watch(partial, Duration::from_millis(50))
         .is_err());
 }
+
+#[test]
+fn the_transcript_holds_lines_scrolled_off_the_top() {
+    let session = PtySession::spawn(
+        "sh",
+        &["-c", "for i in $(seq 1 40); do echo line $i; done; read x"],
+        &[],
+        &cwd(),
+        80,
+        10,
+    )
+    .unwrap();
+    let screen = session.wait_for_text("line 40", WAIT).unwrap();
+    assert!(!screen.rows().iter().any(|row| row == "line 1"));
+    assert_eq!(screen.rows()[0], "line 32");
+    let transcript = session.transcript();
+    let expected: Vec<String> = (1..=40).map(|i| format!("line {i}")).collect();
+    assert_eq!(transcript[..40], expected[..]);
+    // The view is back at the bottom afterwards.
+    assert_eq!(session.screen().rows()[0], "line 32");
+}
