@@ -244,7 +244,7 @@ impl PtySession {
         inner.watches.push(WatchSlot {
             id,
             predicate: Box::new(predicate),
-            hit: None,
+            outcome: None,
         });
         inner.check_watches(Instant::now());
         Watch(id)
@@ -259,9 +259,10 @@ impl PtySession {
             let Some(position) = position else {
                 return Err(format!("{}: unknown or consumed watch", self.description));
             };
-            if inner.watches[position].hit.is_some() {
+            if inner.watches[position].outcome.is_some() {
                 let slot = inner.watches.remove(position);
-                return slot.hit.ok_or_else(|| "watch lost its screen".to_owned());
+                let outcome = slot.outcome.unwrap_or_else(|| Err("no outcome".to_owned()));
+                return outcome.map_err(|why| format!("{}: {why}", self.description));
             }
             let now = Instant::now();
             if inner.closed || now >= deadline {

@@ -2,6 +2,7 @@
 //! program's output, and checks the pending watches on every complete frame.
 
 use std::io::{Read, Write};
+use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::Instant;
 
@@ -28,7 +29,8 @@ pub(super) struct Inner {
 pub(super) struct WatchSlot {
     pub(super) id: u64,
     pub(super) predicate: Box<dyn Fn(&Screen) -> bool + Send>,
-    pub(super) hit: Option<Screen>,
+    /// The first matching frame, or why the predicate could not be checked (it panicked).
+    pub(super) outcome: Option<Result<Screen, String>>,
 }
 
 impl Inner {
@@ -46,14 +48,24 @@ impl Inner {
     /// Evaluates the pending watches against the screen as it is now, unless the app is in
     /// the middle of a synchronized update (a terminal would not show that state).
     pub(super) fn check_watches(&mut self, at: Instant) {
-        let pending = self.watches.iter().any(|slot| slot.hit.is_none());
+        let pending = self.watches.iter().any(|slot| slot.outcome.is_none());
         if !pending || self.parser.callbacks().synchronized() {
             return;
         }
         let screen = self.snapshot(at);
-        for slot in self.watches.iter_mut().filter(|slot| slot.hit.is_none()) {
-            if (slot.predicate)(&screen) {
-                slot.hit = Some(screen.clone());
+        for slot in self
+            .watches
+            .iter_mut()
+            .filter(|slot| slot.outcome.is_none())
+        {
+            // A panicking predicate must not take the reader thread down with it.
+            match catch_unwind(AssertUnwindSafe(|| (slot.predicate)(&screen))) {
+                Ok(true) => slot.outcome = Some(Ok(screen.clone())),
+                Ok(false) => {}
+                Err(_) => {
+                    let dump = screen.dump();
+                    slot.outcome = Some(Err(format!("the predicate panicked on\n{dump}")));
+                }
             }
         }
     }

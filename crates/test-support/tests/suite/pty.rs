@@ -305,3 +305,15 @@ fn the_transcript_holds_lines_scrolled_off_the_top() {
     // The view is back at the bottom afterwards.
     assert_eq!(session.screen().rows()[0], "line 32");
 }
+
+#[test]
+fn a_panicking_predicate_fails_its_wait_and_the_session_goes_on() {
+    let session = bash("echo first; read x; echo second; read y");
+    session.wait_for_text("first", WAIT).unwrap();
+    let error = session
+        .wait_for(|screen| screen.rows()[99].is_empty(), WAIT)
+        .unwrap_err();
+    assert!(error.contains("the predicate panicked"), "{error}");
+    session.send_key("enter").unwrap();
+    session.wait_for_text("second", WAIT).unwrap();
+}
