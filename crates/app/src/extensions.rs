@@ -70,10 +70,15 @@ pub async fn start(
         return Ok(None);
     }
     let mut options = HostOptions::new(cwd);
+    // The host's output and failures go to stderr, or where the mode redirected it.
+    options.stderr = std::sync::Arc::new(|line| crate::report::to_stderr(&format!("[ext] {line}")));
+    options.reporter = tau_ext_bridge::Reporter::with_sink(|diagnostic| {
+        crate::report::to_stderr(&format!("tau: warning: {diagnostic}"));
+    });
     if let Some(ui) = ui {
         // Failures go to stderr as always, and to the mode's UI (RPC: `extension_error`).
         options.reporter = tau_ext_bridge::Reporter::with_sink(move |diagnostic| {
-            tau_ext_bridge::Reporter::warn_on_stderr(diagnostic);
+            crate::report::to_stderr(&format!("tau: warning: {diagnostic}"));
             ui.extension_error(
                 diagnostic.extension_path.as_deref(),
                 &diagnostic.event,

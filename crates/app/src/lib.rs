@@ -8,6 +8,7 @@
 //! come) uses it the same way; a mode brings only its output and its [`ExtensionUi`].
 
 pub mod assemble;
+pub mod controls;
 pub mod current;
 pub mod driver;
 pub mod ext_actions;
@@ -21,6 +22,8 @@ mod options;
 pub mod report;
 pub mod session_setup;
 mod setup;
+pub mod stats;
+pub mod user_bash;
 
 pub use assemble::{assemble, Assembly, Frontend, HeaderSink};
 pub use current::Current;

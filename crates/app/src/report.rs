@@ -1,13 +1,35 @@
-//! Where the application layer's warnings go: stderr, as `tau: warning: …`, in every mode
-//! (stdout belongs to the mode's output).
+//! Where the application layer's warnings and the extension host's output go: stderr, as
+//! `tau: warning: …`, in every mode (stdout belongs to the mode's output) — except the
+//! interactive mode, where stderr is the screen: it redirects them into its transcript.
 
-/// Reports a problem that does not stop the run.
+use std::sync::{Arc, RwLock};
+
+/// Takes one line meant for stderr.
+pub type StderrSink = Arc<dyn Fn(&str) + Send + Sync>;
+
+static REDIRECT: RwLock<Option<StderrSink>> = RwLock::new(None);
+
+/// Sends every later stderr line to `sink` (`None`: back to stderr).
+pub fn redirect_stderr(sink: Option<StderrSink>) {
+    *REDIRECT.write().unwrap_or_else(|p| p.into_inner()) = sink;
+}
+
+/// Writes one line to stderr, or where it was redirected.
 #[expect(
     clippy::print_stderr,
     reason = "warnings go to stderr so stdout stays clean"
 )]
+pub fn to_stderr(line: &str) {
+    let sink = REDIRECT.read().unwrap_or_else(|p| p.into_inner()).clone();
+    match sink {
+        Some(sink) => sink(line),
+        None => eprintln!("{line}"),
+    }
+}
+
+/// Reports a problem that does not stop the run.
 pub fn warn(message: &str) {
-    eprintln!("tau: warning: {message}");
+    to_stderr(&format!("tau: warning: {message}"));
 }
 
 /// tau's agent directory: `TAU_AGENT_DIR`, else `~/.tau/agent`.

@@ -102,7 +102,7 @@ async fn run_checked(mut args: Args) -> Result<ExitCode, String> {
         std::io::stdin().is_terminal() && std::io::stdout().is_terminal()
     };
     if interactive && !args.print && args.mode == Mode::Text {
-        return Err("the interactive terminal UI is not available yet; pass -p \"prompt\" for print mode or --mode json".into());
+        return run_interactive(args, &cwd, &agent_dir).await;
     }
     let stdin = inputs::read_piped_stdin();
     let (file_text, images) = inputs::read_file_args(&args.file_args, &cwd)?;
@@ -146,4 +146,25 @@ async fn run_checked(mut args: Args) -> Result<ExitCode, String> {
         json.flush().await;
     }
     result
+}
+
+/// The terminal UI, with the messages and `@file` arguments as its first prompts.
+async fn run_interactive(
+    mut args: Args,
+    cwd: &std::path::Path,
+    agent_dir: &std::path::Path,
+) -> Result<ExitCode, String> {
+    let (file_text, images) = inputs::read_file_args(&args.file_args, cwd)?;
+    let app = std::mem::take(&mut args.app);
+    let ui_options = std::mem::take(&mut args.ui_options);
+    let initial_prompts: tau_modes::PromptBuilder = Box::new(move |booleans| {
+        args.release_boolean_flag_values(&|name| booleans.iter().any(|b| b == name));
+        inputs::build_prompts(None, file_text, images, &args.messages)
+    });
+    let options = tau_modes::InteractiveOptions {
+        ui_options,
+        initial_prompts,
+        version: env!("CARGO_PKG_VERSION").to_string(),
+    };
+    tau_modes::run_interactive(app, cwd, agent_dir, options).await
 }

@@ -1,47 +1,23 @@
-//! The assistant message as it streams in, for `message_update` handlers: Pi hands them the
-//! partial message, while tau's loop events carry only the delta (the wire form). Rebuilt
-//! from the deltas, only when some extension listens.
+//! The assistant message as it streams in, for `message_update` handlers (Pi hands them the
+//! partial message). Rebuilt from the deltas only when some extension listens.
 
 use std::sync::Mutex;
 
-use tau_protocol::{
-    AgentMessage, AssistantMessage, AssistantMessageEvent, ContentBlock, ToolCall, Usage,
-};
+use tau_protocol::partial::PartialMessage;
+use tau_protocol::{AgentMessage, AssistantMessageEvent, Usage};
 
 /// The message being streamed, if any.
 #[derive(Debug, Default)]
-pub(crate) struct Partial(Mutex<Option<AssistantMessage>>);
-
-fn block_at(
-    content: &mut Vec<ContentBlock>,
-    index: usize,
-    empty: ContentBlock,
-) -> &mut ContentBlock {
-    while content.len() <= index {
-        content.push(empty.clone());
-    }
-    &mut content[index]
-}
-
-fn thinking(text: String) -> ContentBlock {
-    ContentBlock::Thinking {
-        thinking: text,
-        thinking_signature: None,
-        redacted: None,
-    }
-}
+pub(crate) struct Partial(Mutex<PartialMessage>);
 
 impl Partial {
-    fn lock(&self) -> std::sync::MutexGuard<'_, Option<AssistantMessage>> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, PartialMessage> {
         self.0.lock().unwrap_or_else(|p| p.into_inner())
     }
 
     /// A message started: an assistant message becomes the partial one.
     pub(crate) fn start(&self, message: &AgentMessage) {
-        *self.lock() = match message {
-            AgentMessage::Assistant(assistant) => Some(assistant.clone()),
-            _ => None,
-        };
+        self.lock().start(message);
     }
 
     /// Applies one streamed event; returns the partial message after it.
@@ -51,82 +27,8 @@ impl Partial {
         usage: &Usage,
     ) -> Option<AgentMessage> {
         let mut guard = self.lock();
-        let message = guard.as_mut()?;
-        message.usage = usage.clone();
-        let content = &mut message.content;
-        match event {
-            AssistantMessageEvent::TextStart { content_index } => {
-                block_at(content, *content_index, ContentBlock::text(""));
-            }
-            AssistantMessageEvent::TextDelta {
-                content_index,
-                delta,
-            } => {
-                if let ContentBlock::Text { text, .. } =
-                    block_at(content, *content_index, ContentBlock::text(""))
-                {
-                    text.push_str(delta);
-                }
-            }
-            AssistantMessageEvent::TextEnd {
-                content_index,
-                content: full,
-            } => {
-                *block_at(content, *content_index, ContentBlock::text("")) =
-                    ContentBlock::text(full.clone());
-            }
-            AssistantMessageEvent::ThinkingStart { content_index } => {
-                block_at(content, *content_index, thinking(String::new()));
-            }
-            AssistantMessageEvent::ThinkingDelta {
-                content_index,
-                delta,
-            } => {
-                if let ContentBlock::Thinking { thinking: text, .. } =
-                    block_at(content, *content_index, thinking(String::new()))
-                {
-                    text.push_str(delta);
-                }
-            }
-            AssistantMessageEvent::ThinkingEnd {
-                content_index,
-                content: full,
-            } => {
-                if let ContentBlock::Thinking { thinking: text, .. } =
-                    block_at(content, *content_index, thinking(String::new()))
-                {
-                    text.clone_from(full);
-                }
-            }
-            AssistantMessageEvent::ToolCallStart {
-                content_index,
-                id,
-                tool_name,
-            } => {
-                let call = ContentBlock::ToolCall(ToolCall {
-                    id: id.clone(),
-                    name: tool_name.clone(),
-                    arguments: serde_json::json!({}),
-                    thought_signature: None,
-                    namespace: None,
-                });
-                let empty = ContentBlock::text("");
-                *block_at(content, *content_index, empty) = call;
-            }
-            // Arguments arrive as JSON text in pieces; the call is whole at its end.
-            AssistantMessageEvent::ToolCallDelta { .. } => {}
-            AssistantMessageEvent::ToolCallEnd {
-                content_index,
-                tool_call,
-            } => {
-                let call = ContentBlock::ToolCall(tool_call.clone());
-                let empty = ContentBlock::text("");
-                *block_at(content, *content_index, empty) = call;
-            }
-            AssistantMessageEvent::Start { .. }
-            | AssistantMessageEvent::Done { .. }
-            | AssistantMessageEvent::Error { .. } => {}
-        }
-        Some(AgentMessage::Assistant(message.clone()))
+        guard
+            .update(event, usage)
+            .map(|message| AgentMessage::Assistant(message.clone()))
     }
 }

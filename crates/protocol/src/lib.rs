@@ -8,6 +8,7 @@ pub mod events;
 pub mod js_number;
 pub mod messages;
 pub mod model;
+pub mod partial;
 pub mod session;
 pub mod tools;
 

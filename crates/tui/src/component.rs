@@ -68,6 +68,7 @@ pub trait Component: Send {
 /// Components stacked top to bottom (pi-tui's `Container`).
 #[derive(Default)]
 pub struct Container {
+    /// The components, top first.
     pub children: Vec<Box<dyn Component>>,
     /// The last concatenation and the child lines it was built from, so an unchanged
     /// container returns the same [`Lines`] (pointer-equal) without copying.
@@ -75,15 +76,18 @@ pub struct Container {
 }
 
 impl Container {
+    /// An empty container.
     pub fn new() -> Self {
         Self::default()
     }
 
+    /// Adds `child` at the bottom.
     pub fn add(&mut self, child: Box<dyn Component>) {
         self.children.push(child);
         self.cache = None;
     }
 
+    /// Removes every child.
     pub fn clear(&mut self) {
         self.children.clear();
         self.cache = None;
@@ -96,7 +100,10 @@ impl Component for Container {
         if let Some((cached_width, cached_parts, lines)) = &self.cache {
             let same = *cached_width == width
                 && cached_parts.len() == parts.len()
-                && cached_parts.iter().zip(&parts).all(|(a, b)| Arc::ptr_eq(a, b));
+                && cached_parts
+                    .iter()
+                    .zip(&parts)
+                    .all(|(a, b)| Arc::ptr_eq(a, b));
             if same {
                 return lines.clone();
             }

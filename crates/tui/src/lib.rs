@@ -4,8 +4,17 @@
 //! a key's bytes are named must be exactly pi-tui's; each module is checked against vectors
 //! generated from the pi-tui the extension host bundles.
 
+pub mod autocomplete;
 pub mod component;
+pub mod editor;
+pub mod keybindings;
 pub mod keys;
+pub mod markdown;
+pub mod render;
+pub mod terminal;
+pub mod text;
+pub mod theme;
+pub mod widgets;
 pub mod width;
 
 pub use component::{Component, Container, Lines, Style, CURSOR_MARKER};

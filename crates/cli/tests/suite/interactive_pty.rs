@@ -4,8 +4,7 @@
 //! terminal.
 //!
 //! The same scenario runs against the reference Pi 1.6.0 (opt-in: skipped, with a line saying
-//! so, when `tools/oracle/setup.sh` has not installed it) and against tau. While tau refuses
-//! to start interactively, its test checks the refusal on the terminal instead.
+//! so, when `tools/oracle/setup.sh` has not installed it) and against tau.
 
 use std::time::Duration;
 
@@ -16,8 +15,6 @@ use tau_test_support::{MockServer, MockTurn};
 /// Pi starts in about a second; a loaded machine can take much longer.
 const START: Duration = Duration::from_secs(60);
 const WAIT: Duration = Duration::from_secs(30);
-/// What tau prints on a terminal until its interactive mode exists.
-const TAU_REFUSAL: &str = "interactive terminal UI is not available yet";
 
 /// A runtime that serves the mock model while the test drives the terminal.
 fn runtime() -> tokio::runtime::Runtime {
@@ -50,9 +47,9 @@ fn command(harness: Harness, sandbox: &AgentSandbox, kitty: bool) -> Option<PtyC
     Some(spec)
 }
 
-/// The editor is up: the footer shows the model (or tau refused to start).
+/// The editor is up: the footer shows the model.
 fn editor_ready(screen: &Screen) -> bool {
-    screen.contains("mock-model") || screen.contains(TAU_REFUSAL)
+    screen.contains("mock-model")
 }
 
 fn prompt_stream_exit(harness: Harness, kitty: bool, exit_keys: &[&str]) {
@@ -77,18 +74,6 @@ fn prompt_stream_exit(harness: Harness, kitty: bool, exit_keys: &[&str]) {
     let ready = session
         .wait_for(editor_ready, START)
         .unwrap_or_else(|dump| panic!("{dump}"));
-    if harness == Harness::Tau && ready.contains(TAU_REFUSAL) {
-        let status = session
-            .wait_exit(WAIT)
-            .unwrap_or_else(|dump| panic!("{dump}"));
-        assert!(
-            !status.success(),
-            "tau refused but exited 0\n{}",
-            ready.dump()
-        );
-        eprintln!("interactive tau: refuses to start on a terminal (checked the refusal)");
-        return;
-    }
     // The app enabled the Kitty flags it asked for, and only on a terminal that has them.
     let expected_flags = if kitty { 7 } else { 0 };
     assert_eq!(ready.kitty_flags(), expected_flags, "{}", ready.dump());

@@ -28,4 +28,5 @@ mod session_lock;
 mod sessions;
 mod setup_extensions;
 mod tool_edges;
+mod tui_session;
 mod wire_protocols;

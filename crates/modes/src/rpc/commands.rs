@@ -6,8 +6,8 @@ use std::sync::Arc;
 
 use serde_json::{json, Value};
 use tau_agent::QueueMode;
-use tau_protocol::{Model, ThinkingLevel};
-use tau_provider::models::{clamp_thinking, supported_thinking_levels, ModelRegistry};
+use tau_protocol::ThinkingLevel;
+use tau_provider::models::{supported_thinking_levels, ModelRegistry};
 
 use super::{prompting, session_cmds, Rpc};
 pub(super) use tau_app::model::model_json;
@@ -192,134 +192,33 @@ fn state(rpc: &Rpc) -> Value {
 }
 
 async fn registry(rpc: &Rpc) -> Result<ModelRegistry, String> {
-    let agent_dir = rpc.agent_dir.clone();
-    tokio::task::spawn_blocking(move || ModelRegistry::load(&agent_dir).0)
-        .await
-        .map_err(|error| error.to_string())
+    rpc.controls.registry().await
 }
 
-/// Sets the level (clamped to the model) and tells the client and the extensions when it
-/// changed.
 async fn set_thinking(rpc: &Rpc, level: ThinkingLevel) {
-    let runtime = rpc.current.get();
-    let config = runtime.config();
-    let level = clamp_thinking(&config.model, level);
-    let previous = config.thinking_level;
-    if previous == level {
-        return;
-    }
-    runtime.set_thinking_level(level);
-    rpc.out
-        .record(&json!({ "type": "thinking_level_changed", "level": level.as_str() }))
-        .await;
-    if let Some(extensions) = &rpc.extensions {
-        let event = json!({
-            "type": "thinking_level_select",
-            "level": level.as_str(),
-            "previousLevel": previous.as_str(),
-        });
-        // Not awaited, as in Pi: a handler that opens a dialog must not hold up the command.
-        let hooks = extensions.hooks.clone();
-        tokio::spawn(async move { hooks.notify(event).await });
-    }
+    rpc.controls.set_thinking(level).await;
 }
 
 async fn cycle_thinking(rpc: &Rpc) -> Outcome {
-    let config = rpc.current.get().config();
-    if !config.model.reasoning {
-        return Ok(Some(Value::Null));
-    }
-    let levels = supported_thinking_levels(&config.model);
-    let next = levels
-        .iter()
-        .position(|l| *l == config.thinking_level)
-        .map_or(0, |index| (index + 1) % levels.len());
-    let level = levels.get(next).copied().unwrap_or(ThinkingLevel::Off);
-    set_thinking(rpc, level).await;
-    let level = rpc.current.get().config().thinking_level;
-    Ok(Some(json!({ "level": level.as_str() })))
-}
-
-/// Switches to `model` (which must have credentials), keeping the thinking level as far
-/// as the model allows; tells the extensions.
-async fn switch(
-    rpc: &Rpc,
-    registry: &ModelRegistry,
-    model: &Model,
-    level: Option<ThinkingLevel>,
-    source: &str,
-) -> Result<(), String> {
-    let selection = tau_app::model::switch_to(registry, &model.provider, &model.id)
-        .ok_or_else(|| format!("No API key for {}/{}", model.provider, model.id))?;
-    let runtime = rpc.current.get();
-    let previous = runtime.config().model;
-    let level = level.unwrap_or(runtime.config().thinking_level);
-    runtime.set_model(selection.provider, selection.model, selection.api_key);
-    set_thinking(rpc, level).await;
-    if let Some(extensions) = &rpc.extensions {
-        let event = json!({
-            "type": "model_select",
-            "model": model_json(model),
-            "previousModel": model_json(&previous),
-            "source": source,
-        });
-        extensions.hooks.notify(event).await;
-    }
-    Ok(())
+    Ok(Some(match rpc.controls.cycle_thinking().await {
+        Some(level) => json!({ "level": level.as_str() }),
+        None => Value::Null,
+    }))
 }
 
 async fn set_model(rpc: &Rpc, provider: &str, id: &str) -> Outcome {
-    let registry = registry(rpc).await?;
-    let model = registry
-        .available()
-        .into_iter()
-        .find(|m| m.provider == provider && m.id == id)
-        .cloned()
-        .ok_or_else(|| format!("Model not found: {provider}/{id}"))?;
-    switch(rpc, &registry, &model, None, "set").await?;
+    let model = rpc.controls.set_model(provider, id).await?;
     Ok(Some(model_json(&model)))
 }
 
 /// The next model of the `--models` scope (or of every model with credentials).
 async fn cycle_model(rpc: &Rpc) -> Outcome {
-    let registry = registry(rpc).await?;
-    let available: Vec<Model> = registry.available().into_iter().cloned().collect();
-    let patterns = rpc
-        .model_scope
-        .clone()
-        .or_else(|| registry.settings().enabled_models.clone())
-        .unwrap_or_default();
-    let scoped = !patterns.is_empty();
-    let candidates: Vec<(Model, Option<ThinkingLevel>)> = if scoped {
-        let (models, _) = registry.scope(&patterns);
-        models
-            .into_iter()
-            .filter(|s| {
-                available
-                    .iter()
-                    .any(|m| m.provider == s.model.provider && m.id == s.model.id)
-            })
-            .map(|s| (s.model, s.thinking))
-            .collect()
-    } else {
-        available.into_iter().map(|m| (m, None)).collect()
-    };
-    let current = rpc.current.get().config().model;
-    let index = candidates
-        .iter()
-        .position(|(m, _)| m.provider == current.provider && m.id == current.id);
-    let next = match index {
-        Some(_) if candidates.len() <= 1 => return Ok(Some(Value::Null)),
-        Some(index) => (index + 1) % candidates.len(),
-        None if candidates.is_empty() => return Ok(Some(Value::Null)),
-        None => 0,
-    };
-    let (model, level) = candidates[next].clone();
-    switch(rpc, &registry, &model, level, "cycle").await?;
-    let level = rpc.current.get().config().thinking_level;
-    Ok(Some(json!({
-        "model": model_json(&model),
-        "thinkingLevel": level.as_str(),
-        "isScoped": scoped,
-    })))
+    Ok(Some(match rpc.controls.cycle_model(true).await? {
+        Some(cycled) => json!({
+            "model": model_json(&cycled.model),
+            "thinkingLevel": cycled.thinking_level.as_str(),
+            "isScoped": cycled.scoped,
+        }),
+        None => Value::Null,
+    }))
 }

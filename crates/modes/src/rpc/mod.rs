@@ -16,7 +16,7 @@ mod session_cmds;
 mod ui;
 
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
@@ -49,9 +49,8 @@ pub(crate) struct Rpc {
     driver: Arc<Driver>,
     extensions: Option<Arc<Extensions>>,
     sessions: Sessions,
-    agent_dir: PathBuf,
-    /// `--models` patterns, the scope `cycle_model` cycles through.
-    model_scope: Option<Vec<String>>,
+    /// Model and thinking-level changes.
+    controls: tau_app::controls::Controls,
     /// Cancels the `bash` commands running.
     bash: Mutex<HashMap<String, CancellationToken>>,
 }
@@ -100,6 +99,7 @@ pub async fn run(mut args: AppOptions, cwd: &Path, agent_dir: &Path) -> Result<E
         &args,
         tau_app::report::warn,
     );
+    let thinking_out = out.clone();
     let rpc = Arc::new(Rpc {
         out,
         events,
@@ -108,8 +108,18 @@ pub async fn run(mut args: AppOptions, cwd: &Path, agent_dir: &Path) -> Result<E
         driver: assembly.driver.clone(),
         extensions: assembly.extensions.clone(),
         sessions,
-        agent_dir: agent_dir.to_path_buf(),
-        model_scope: args.models.clone(),
+        controls: tau_app::controls::Controls {
+            current: assembly.current.clone(),
+            extensions: assembly.extensions.clone(),
+            agent_dir: agent_dir.to_path_buf(),
+            model_scope: args.models.clone(),
+            on_thinking_changed: Some(Arc::new(move |level| {
+                thinking_out.push(&serde_json::json!({
+                    "type": "thinking_level_changed",
+                    "level": level.as_str(),
+                }));
+            })),
+        },
         bash: Mutex::new(HashMap::new()),
     });
     let tasks = serve(&rpc).await;

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use serde_json::{json, Value};
-use tau_protocol::messages::{BashExecutionMessage, ContentBlock};
+use tau_protocol::messages::ContentBlock;
 use tau_protocol::{AgentMessage, UserContent, UserMessage};
 use tokio_util::sync::CancellationToken;
 
@@ -157,7 +157,6 @@ pub(super) async fn bash(rpc: &Rpc, command: &Value) -> Outcome {
     let line = text(command, "command")?.to_string();
     let exclude = command.get("excludeFromContext").and_then(Value::as_bool);
     let id = command.get("id").cloned();
-    let cwd = rpc.current.get().with_session_log(|s| s.cwd().to_string());
     let token = CancellationToken::new();
     let key = uuid::Uuid::new_v4().to_string();
     rpc.bash
@@ -177,59 +176,28 @@ pub(super) async fn bash(rpc: &Rpc, command: &Value) -> Outcome {
             out.record(&record).await;
         }
     });
-    // Pi's `user_bash`: an extension may run the command itself and hand back the result.
-    let taken_over = match &rpc.extensions {
-        Some(extensions) if extensions.hooks.handles("user_bash") => {
-            let event = json!({
-                "type": "user_bash",
-                "command": line,
-                "excludeFromContext": exclude.unwrap_or(false),
-                "cwd": cwd,
-            });
-            extensions.hooks.first_with(event, "result").await
-        }
-        _ => None,
-    };
-    let result = match taken_over {
-        Some(answer) => Ok(bash_result(&answer["result"])),
-        None => {
-            let shell = tau_tools::shell::shell_config(None);
-            tau_tools::bash_executor::execute_bash(
-                &line,
-                std::path::Path::new(&cwd),
-                &shell,
-                &token,
-                |delta| {
-                    let _ = chunks.send(delta.to_string());
-                },
-            )
-            .await
-        }
-    };
+    let result = tau_app::user_bash::run(
+        &rpc.current,
+        rpc.extensions.as_deref(),
+        &line,
+        exclude,
+        &token,
+        |delta| {
+            let _ = chunks.send(delta.to_string());
+        },
+    )
+    .await;
     drop(chunks);
     let _ = writer.await;
     rpc.bash
         .lock()
         .unwrap_or_else(|p| p.into_inner())
         .remove(&key);
-    let result = result.map_err(|error| format!("bash: {error}"))?;
+    let result = result?;
     let full_output_path = result
         .full_output_path
         .as_ref()
         .map(|p| p.display().to_string());
-    rpc.current
-        .get()
-        .record_bash_execution(AgentMessage::BashExecution(BashExecutionMessage {
-            command: line,
-            output: result.output.clone(),
-            exit_code: result.exit_code,
-            cancelled: result.cancelled,
-            truncated: result.truncated,
-            full_output_path: full_output_path.clone(),
-            exclude_from_context: exclude,
-            timestamp: tau_protocol::now_millis(),
-            extra: Default::default(),
-        }));
     let mut data = json!({ "output": result.output });
     if let Some(code) = result.exit_code {
         data["exitCode"] = json!(code);
@@ -240,21 +208,6 @@ pub(super) async fn bash(rpc: &Rpc, command: &Value) -> Outcome {
         data["fullOutputPath"] = json!(path);
     }
     Ok(Some(data))
-}
-
-/// A `BashResult` an extension returned from `user_bash`.
-fn bash_result(value: &Value) -> tau_tools::bash_executor::BashExecution {
-    tau_tools::bash_executor::BashExecution {
-        output: value["output"].as_str().unwrap_or_default().to_string(),
-        exit_code: value["exitCode"]
-            .as_i64()
-            .and_then(|c| i32::try_from(c).ok()),
-        cancelled: value["cancelled"].as_bool().unwrap_or(false),
-        truncated: value["truncated"].as_bool().unwrap_or(false),
-        full_output_path: value["fullOutputPath"]
-            .as_str()
-            .map(std::path::PathBuf::from),
-    }
 }
 
 /// `abort_bash`: cancels the running shell commands.

@@ -8,9 +8,6 @@ use std::collections::HashMap;
 use serde_json::{json, Value};
 use tau_protocol::session::SessionEntry;
 use tau_protocol::{AgentMessage, StopReason};
-use tau_runtime::compaction::tokens::{
-    calculate_context_tokens, estimate_projected_context_tokens,
-};
 use tau_session::Session;
 
 use super::commands::{text, Outcome};
@@ -59,7 +56,9 @@ pub(super) async fn run(rpc: &Rpc, kind: &str, command: &Value) -> Outcome {
         "get_session_stats" => {
             let runtime = rpc.current.get();
             let window = runtime.config().model.context_window;
-            Ok(Some(runtime.with_session_log(|s| stats(s, window))))
+            Ok(Some(
+                runtime.with_session_log(|s| tau_app::stats::stats(s, window)),
+            ))
         }
         "get_last_assistant_text" => {
             let text = last_assistant_text(&rpc.current.get().messages());
@@ -85,13 +84,6 @@ pub(super) async fn run(rpc: &Rpc, kind: &str, command: &Value) -> Outcome {
         // Pi's wording, which clients may match.
         other => Err(format!("Unknown command: {other}")),
     }
-}
-
-/// A number as JavaScript writes it: whole values without a fraction (`0`, not `0.0`).
-fn js_number(value: f64) -> Value {
-    #[derive(serde::Serialize)]
-    struct Js(#[serde(serialize_with = "tau_protocol::js_number::serialize")] f64);
-    serde_json::to_value(Js(value)).unwrap_or(Value::Null)
 }
 
 fn to_json(entry: &SessionEntry) -> Value {
@@ -197,119 +189,6 @@ fn open_node(out: &mut String, entry: &SessionEntry) {
     out.push_str("{\"entry\":");
     out.push_str(&to_json(entry).to_string());
     out.push_str(",\"children\":[");
-}
-
-#[derive(Default)]
-struct Totals {
-    input: u64,
-    output: u64,
-    cache_read: u64,
-    cache_write: u64,
-    cost: f64,
-}
-
-impl Totals {
-    fn add(&mut self, usage: &Value) {
-        let n = |field: &str| usage[field].as_u64().unwrap_or(0);
-        self.input += n("input");
-        self.output += n("output");
-        self.cache_read += n("cacheRead");
-        self.cache_write += n("cacheWrite");
-        self.cost += usage["cost"]["total"].as_f64().unwrap_or(0.0);
-    }
-}
-
-/// Pi's `getSessionStats`: counts and usage over every entry (compacted history too).
-fn stats(session: &mut Session, context_window: u64) -> Value {
-    let (mut users, mut assistants, mut results, mut total, mut calls) = (0, 0, 0, 0, 0);
-    let mut usage = Totals::default();
-    for entry in session.tree().entries().iter().map(to_json) {
-        let kind = entry["type"].as_str().unwrap_or_default();
-        if kind == "usage"
-            || ((kind == "branch_summary" || kind == "compaction") && entry["usage"].is_object())
-        {
-            usage.add(&entry["usage"]);
-        }
-        if kind != "message" {
-            continue;
-        }
-        total += 1;
-        let message = &entry["message"];
-        match message["role"].as_str().unwrap_or_default() {
-            "user" => users += 1,
-            "toolResult" => {
-                results += 1;
-                if message["usage"].is_object() {
-                    usage.add(&message["usage"]);
-                }
-            }
-            "assistant" => {
-                assistants += 1;
-                calls += message["content"]
-                    .as_array()
-                    .map_or(0, |c| c.iter().filter(|b| b["type"] == "toolCall").count());
-                usage.add(&message["usage"]);
-            }
-            _ => {}
-        }
-    }
-    let mut stats = json!({});
-    if let Some(path) = session.path() {
-        stats["sessionFile"] = json!(path.display().to_string());
-    }
-    stats["sessionId"] = json!(session.id());
-    stats["userMessages"] = json!(users);
-    stats["assistantMessages"] = json!(assistants);
-    stats["toolCalls"] = json!(calls);
-    stats["toolResults"] = json!(results);
-    stats["totalMessages"] = json!(total);
-    stats["tokens"] = json!({
-        "input": usage.input,
-        "output": usage.output,
-        "cacheRead": usage.cache_read,
-        "cacheWrite": usage.cache_write,
-        "total": usage.input + usage.output + usage.cache_read + usage.cache_write,
-    });
-    stats["cost"] = js_number(usage.cost);
-    if let Some(context) = context_usage(session, context_window) {
-        stats["contextUsage"] = context;
-    }
-    stats
-}
-
-/// Pi's `getContextUsage` for a model with `context_window` tokens: unknown (`null`) after
-/// a compaction until an answer reports usage again.
-fn context_usage(session: &Session, context_window: u64) -> Option<Value> {
-    if context_window == 0 {
-        return None;
-    }
-    let branch = session.tree().active_branch();
-    let compaction = branch
-        .iter()
-        .rposition(|e| matches!(e, SessionEntry::Compaction(_)));
-    if let Some(at) = compaction {
-        let answered = branch[at + 1..].iter().any(|e| match e {
-            SessionEntry::Message(m) => match &m.message {
-                AgentMessage::Assistant(a) => {
-                    !matches!(a.stop_reason, StopReason::Aborted | StopReason::Error)
-                        && calculate_context_tokens(&a.usage) > 0
-                }
-                _ => false,
-            },
-            _ => false,
-        });
-        if !answered {
-            return Some(
-                json!({ "tokens": null, "contextWindow": context_window, "percent": null }),
-            );
-        }
-    }
-    let projection = session.tree().build_session_projection();
-    let estimate = estimate_projected_context_tokens(&projection, &branch);
-    let percent = estimate.tokens as f64 / context_window as f64 * 100.0;
-    Some(
-        json!({ "tokens": estimate.tokens, "contextWindow": context_window, "percent": js_number(percent) }),
-    )
 }
 
 /// Pi's `getLastAssistantText`: the last answer that ended normally or has text; `null`

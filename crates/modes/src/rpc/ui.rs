@@ -6,16 +6,16 @@
 //! Extensions hear `ui_prompt_start` / `ui_prompt_end` around each dialog.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, Weak};
 use std::time::Duration;
 
 use async_trait::async_trait;
 use serde_json::{json, Map, Value};
 use tau_ext_bridge::ExtensionHooks;
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::oneshot;
 
 use super::output::Out;
+use crate::ui_prompt::PromptEvents;
 use tau_app::ext_actions::ExtensionUi;
 
 /// The client side of extension dialogs.
@@ -23,11 +23,8 @@ pub struct RpcUi {
     out: Out,
     /// Dialogs waiting for an answer, by request id.
     pending: Mutex<HashMap<String, oneshot::Sender<Value>>>,
-    /// `ui_prompt_*` events for the extensions, in order (apart from the records: an event
-    /// waits for the host, which may be busy in the handler that opened the dialog).
-    events: mpsc::UnboundedSender<Value>,
-    /// Nesting depth of open dialogs: one `ui_prompt_start`/`_end` pair wraps them all.
-    depth: AtomicUsize,
+    /// `ui_prompt_*` events for the extensions.
+    prompts: PromptEvents,
     /// Fired by an extension's `ctx.shutdown()`.
     pub(super) shutdown: tokio_util::sync::CancellationToken,
 }
@@ -76,21 +73,10 @@ impl RpcUi {
     /// A UI writing to `out`; `hooks` (set once extensions are loaded) hear the prompt
     /// events.
     pub fn new(out: Out, hooks: Arc<OnceLock<Weak<ExtensionHooks>>>) -> Self {
-        // Unbounded: the prompt events come from a sync path that cannot wait; the task
-        // hands them to the host as fast as it takes them.
-        let (events, mut event_queue) = mpsc::unbounded_channel::<Value>();
-        tokio::spawn(async move {
-            while let Some(event) = event_queue.recv().await {
-                if let Some(hooks) = hooks.get().and_then(Weak::upgrade) {
-                    hooks.notify(event).await;
-                }
-            }
-        });
         RpcUi {
             out,
             pending: Mutex::new(HashMap::new()),
-            events,
-            depth: AtomicUsize::new(0),
+            prompts: PromptEvents::new(hooks),
             shutdown: tokio_util::sync::CancellationToken::new(),
         }
     }
@@ -115,18 +101,6 @@ impl RpcUi {
         for (_, waiter) in self.pending().drain() {
             let _ = waiter.send(json!({ "cancelled": true }));
         }
-    }
-
-    fn prompt_event(&self, kind: &str, title: &Value, start: bool) {
-        let mut event = json!({
-            "type": if start { "ui_prompt_start" } else { "ui_prompt_end" },
-            "reason": "ui_prompt",
-            "kind": kind,
-        });
-        if let Some(title) = title.as_str().filter(|t| !t.is_empty()) {
-            event["title"] = json!(title);
-        }
-        let _ = self.events.send(event);
     }
 
     async fn dialog(&self, method: &str, args: &[Value]) -> Value {
@@ -191,13 +165,9 @@ impl ExtensionUi for RpcUi {
             return Value::Null;
         }
         let title = arg(&args, 0);
-        if self.depth.fetch_add(1, Ordering::AcqRel) == 0 {
-            self.prompt_event(method, &title, true);
-        }
+        self.prompts.opened(method, &title);
         let value = self.dialog(method, &args).await;
-        if self.depth.fetch_sub(1, Ordering::AcqRel) == 1 {
-            self.prompt_event(method, &title, false);
-        }
+        self.prompts.closed(method, &title);
         value
     }
 

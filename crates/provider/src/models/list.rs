@@ -78,23 +78,14 @@ pub fn format_token_count(count: u64) -> String {
             return if remainder == 0 {
                 format!("{}{suffix}", count / unit)
             } else {
-                format!("{}{suffix}", to_fixed_1(count as f64 / unit as f64))
+                format!(
+                    "{}{suffix}",
+                    tau_protocol::js_number::to_fixed(count as f64 / unit as f64, 1)
+                )
             };
         }
     }
     count.to_string()
-}
-
-/// JavaScript's `x.toFixed(1)` for a positive `x`: the nearest tenth to the exact binary
-/// value, ties going up (Rust's formatting would round ties to even).
-fn to_fixed_1(x: f64) -> String {
-    let exact = format!("{x:.40}");
-    let (whole, fraction) = exact.split_once('.').unwrap_or((&exact, "0"));
-    let mut digits = fraction.bytes().map(|b| u64::from(b - b'0'));
-    let tenth = digits.next().unwrap_or(0);
-    let round_up = digits.next().is_some_and(|hundredth| hundredth >= 5);
-    let tenths = whole.parse::<u64>().unwrap_or(0) * 10 + tenth + u64::from(round_up);
-    format!("{}.{}", tenths / 10, tenths % 10)
 }
 
 /// pi-tui's `fuzzyFilter` predicate: every token of `query` fuzzy-matches `text`.

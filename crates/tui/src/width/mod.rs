@@ -4,13 +4,14 @@
 //! cluster takes what [`cluster::grapheme_width`] says. Printable ASCII takes fast paths that
 //! neither segment nor allocate per character.
 
-mod ansi;
-mod cluster;
+pub(crate) mod ansi;
+pub(crate) mod cluster;
 mod tables;
 mod wrap;
 
 use unicode_segmentation::UnicodeSegmentation;
 
+pub(crate) use wrap::is_js_space;
 pub use wrap::wrap_text_with_ansi;
 
 /// The grapheme clusters of a run of text without escape sequences. Printable ASCII is one

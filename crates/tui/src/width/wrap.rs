@@ -8,7 +8,7 @@ use super::ansi::{self, Tracker};
 use super::{cluster, is_printable_ascii, visible_width};
 
 /// JavaScript's `\s` (and what `trimEnd` removes).
-fn is_js_space(c: char) -> bool {
+pub(crate) fn is_js_space(c: char) -> bool {
     matches!(
         c,
         '\t' | '\n' | '\u{B}' | '\u{C}' | '\r' | ' ' | '\u{A0}' | '\u{1680}' | '\u{2000}'

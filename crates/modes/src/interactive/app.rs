@@ -1,0 +1,353 @@
+//! The interactive mode's state: transcript, editor, footer, extension widgets and dialogs,
+//! and what keys do. It never waits: keys and events change the state and may ask the
+//! session for [`Effect`]s, which the runner performs.
+
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+use tau_protocol::AgentEvent;
+
+use super::bridge::{AppEvent, DialogRequest};
+use super::commands::parse_builtin;
+use super::dialog::Dialog;
+use super::editor_slot::PromptEditor;
+use super::effects::Effect;
+use super::footer::FooterInfo;
+use super::keymap::{Action, Keymap};
+use super::transcript::{Level, Transcript};
+
+/// Two Ctrl+C (or two Esc) within this time count as a double press, as in Pi.
+const DOUBLE_PRESS: Duration = Duration::from_millis(500);
+
+/// Where an extension widget sits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Placement {
+    AboveEditor,
+    BelowEditor,
+}
+
+/// The whole UI state.
+pub struct App {
+    pub transcript: Transcript,
+    pub editor: Box<dyn PromptEditor>,
+    pub footer: FooterInfo,
+    pub keymap: Keymap,
+    /// A prompt handed to the session is being worked on.
+    pub busy: bool,
+    /// Pi's working message ("Working...") while busy; extensions may change it.
+    pub working_message: Option<String>,
+    /// Queued steering and follow-up messages (shown above the editor).
+    pub queued_steering: Vec<String>,
+    pub queued_follow_up: Vec<String>,
+    /// String widgets by key, with their placement.
+    pub widgets: BTreeMap<String, (Placement, Vec<String>)>,
+    /// Extension dialogs, the newest on top (it takes the keys).
+    pub dialogs: Vec<Dialog>,
+    pub tools_expanded: bool,
+    pub hide_thinking: bool,
+    pub title: Option<String>,
+    /// Set when the mode should end.
+    pub quit: bool,
+    last_ctrl_c: Option<Instant>,
+    last_escape: Option<Instant>,
+}
+
+impl App {
+    /// A fresh state around `editor`.
+    pub fn new(editor: Box<dyn PromptEditor>, footer: FooterInfo) -> Self {
+        App {
+            transcript: Transcript::new(),
+            editor,
+            footer,
+            keymap: Keymap::default(),
+            busy: false,
+            working_message: None,
+            queued_steering: Vec::new(),
+            queued_follow_up: Vec::new(),
+            widgets: BTreeMap::new(),
+            dialogs: Vec::new(),
+            tools_expanded: false,
+            hide_thinking: false,
+            title: None,
+            quit: false,
+            last_ctrl_c: None,
+            last_escape: None,
+        }
+    }
+
+    /// One piece of terminal input (a key, or a whole paste).
+    pub fn on_input(&mut self, data: &str, now: Instant) -> Vec<Effect> {
+        if let Some(dialog) = self.dialogs.last_mut() {
+            if dialog.handle_input(data, &self.keymap) {
+                self.close_finished_dialogs();
+            }
+            return Vec::new();
+        }
+        match self.keymap.action(data) {
+            Some(Action::Interrupt) => return self.escape(now),
+            Some(Action::Clear) => return self.ctrl_c(now),
+            Some(Action::Exit) if self.editor.text().is_empty() => return vec![Effect::Quit],
+            Some(Action::Suspend) => return vec![Effect::Suspend],
+            Some(Action::ExpandTools) => {
+                self.tools_expanded = !self.tools_expanded;
+                return Vec::new();
+            }
+            Some(Action::ToggleThinking) => {
+                self.hide_thinking = !self.hide_thinking;
+                return Vec::new();
+            }
+            Some(Action::CycleThinking) => return vec![Effect::CycleThinking],
+            Some(Action::CycleModelForward) => return vec![Effect::CycleModel { forward: true }],
+            Some(Action::CycleModelBackward) => return vec![Effect::CycleModel { forward: false }],
+            Some(Action::SelectModel) => {
+                return vec![Effect::Builtin {
+                    name: "model",
+                    args: String::new(),
+                }]
+            }
+            Some(Action::ExternalEditor) => return vec![Effect::ExternalEditor],
+            Some(Action::FollowUp) => return self.follow_up(),
+            Some(Action::Dequeue) => return vec![Effect::Dequeue],
+            _ => {}
+        }
+        match self.editor.handle_key(data) {
+            Some(text) => self.submit(text),
+            None => Vec::new(),
+        }
+    }
+
+    fn escape(&mut self, now: Instant) -> Vec<Effect> {
+        if self.busy {
+            self.last_escape = None;
+            return vec![Effect::Abort];
+        }
+        let double = self
+            .last_escape
+            .is_some_and(|last| now.duration_since(last) < DOUBLE_PRESS);
+        self.last_escape = Some(now);
+        if double && self.editor.text().is_empty() {
+            self.last_escape = None;
+            return vec![Effect::Builtin {
+                name: "tree",
+                args: String::new(),
+            }];
+        }
+        Vec::new()
+    }
+
+    fn ctrl_c(&mut self, now: Instant) -> Vec<Effect> {
+        let double = self
+            .last_ctrl_c
+            .is_some_and(|last| now.duration_since(last) < DOUBLE_PRESS);
+        if double {
+            return vec![Effect::Quit];
+        }
+        self.last_ctrl_c = Some(now);
+        self.editor.set_text("");
+        Vec::new()
+    }
+
+    fn follow_up(&mut self) -> Vec<Effect> {
+        let text = self.editor.text().trim().to_string();
+        if text.is_empty() {
+            return Vec::new();
+        }
+        self.editor.add_to_history(&text);
+        self.editor.set_text("");
+        if self.busy {
+            vec![Effect::FollowUp(text)]
+        } else {
+            // Nothing runs: a follow-up is just a prompt.
+            vec![Effect::Prompt(text)]
+        }
+    }
+
+    /// The editor's text was submitted.
+    pub fn submit(&mut self, text: String) -> Vec<Effect> {
+        let text = text.trim().to_string();
+        if text.is_empty() {
+            return Vec::new();
+        }
+        self.editor.add_to_history(&text);
+        if let Some(command) = text.strip_prefix('!') {
+            let (excluded, command) = match command.strip_prefix('!') {
+                Some(rest) => (true, rest),
+                None => (false, command),
+            };
+            let command = command.trim().to_string();
+            if command.is_empty() {
+                return Vec::new();
+            }
+            return vec![Effect::Bash { command, excluded }];
+        }
+        if let Some((command, args)) = parse_builtin(&text) {
+            return vec![Effect::Builtin {
+                name: command.name,
+                args: args.to_string(),
+            }];
+        }
+        if self.busy {
+            vec![Effect::Steer(text)]
+        } else {
+            vec![Effect::Prompt(text)]
+        }
+    }
+
+    /// Something happened elsewhere.
+    pub fn on_event(&mut self, event: AppEvent) {
+        match event {
+            AppEvent::Agent(event) => self.on_agent_event(&event),
+            AppEvent::RunFinished => {
+                self.busy = false;
+                self.transcript.fail_unfinished_tools();
+            }
+            AppEvent::Dialog(request) => self.open_dialog(request),
+            AppEvent::UiCall { method, args, .. } => self.ui_call(&method, &args),
+            AppEvent::ExtensionError {
+                extension_path,
+                event,
+                error,
+            } => {
+                let from = extension_path
+                    .map(|p| format!(" ({p})"))
+                    .unwrap_or_default();
+                self.transcript.notice(
+                    Level::Error,
+                    format!("Extension error in {event}{from}: {error}"),
+                );
+            }
+            AppEvent::Warning(text) => self.transcript.notice(Level::Warning, text),
+            AppEvent::Notice(text) => self.transcript.notice(Level::Info, text),
+            AppEvent::Error(text) => self.transcript.notice(Level::Error, text),
+            AppEvent::BashOutput { index, delta } => {
+                if let Some(row) = self.transcript.bash_mut(index) {
+                    row.output.push_str(&delta);
+                }
+            }
+            AppEvent::BashDone { index, result } => match result {
+                Ok(done) => {
+                    if let Some(row) = self.transcript.bash_mut(index) {
+                        row.running = false;
+                        row.output = done.output;
+                        row.exit_code = done.exit_code;
+                        row.cancelled = done.cancelled;
+                        row.truncated = done.truncated;
+                        row.full_output_path =
+                            done.full_output_path.map(|p| p.display().to_string());
+                    }
+                }
+                Err(error) => {
+                    if let Some(row) = self.transcript.bash_mut(index) {
+                        row.running = false;
+                    }
+                    self.transcript.notice(Level::Error, error);
+                }
+            },
+            // The runner reloads the transcript from the new session.
+            AppEvent::SessionReplaced => {}
+        }
+    }
+
+    fn on_agent_event(&mut self, event: &AgentEvent) {
+        if let AgentEvent::QueueUpdate {
+            steering,
+            follow_up,
+        } = event
+        {
+            self.queued_steering.clone_from(steering);
+            self.queued_follow_up.clone_from(follow_up);
+            return;
+        }
+        if let AgentEvent::AutoRetryStart {
+            attempt,
+            max_attempts,
+            delay_ms,
+            error_message,
+        } = event
+        {
+            let seconds = delay_ms.div_ceil(1000);
+            self.transcript.notice(
+                Level::Warning,
+                format!("Retrying ({attempt}/{max_attempts}) in {seconds}s: {error_message}"),
+            );
+            return;
+        }
+        self.transcript.apply(event);
+    }
+
+    fn open_dialog(&mut self, request: DialogRequest) {
+        match Dialog::open(request) {
+            Ok(dialog) => self.dialogs.push(dialog),
+            Err(message) => self.transcript.notice(Level::Error, message),
+        }
+    }
+
+    /// Answers and removes dialogs that finished (answered, cancelled, timed out).
+    pub fn close_finished_dialogs(&mut self) {
+        self.dialogs.retain(|dialog| !dialog.is_finished());
+    }
+
+    /// Time passed: dialogs with a timeout may expire.
+    pub fn tick(&mut self, now: Instant) {
+        for dialog in &mut self.dialogs {
+            dialog.tick(now);
+        }
+        self.close_finished_dialogs();
+    }
+
+    fn ui_call(&mut self, method: &str, args: &[Value]) {
+        let text = |index: usize| args.get(index).and_then(Value::as_str).map(str::to_string);
+        match method {
+            "notify" => {
+                let level = match args.get(1).and_then(Value::as_str) {
+                    Some("error") => Level::Error,
+                    Some("warning") => Level::Warning,
+                    _ => Level::Info,
+                };
+                if let Some(message) = text(0) {
+                    self.transcript.notice(level, message);
+                }
+            }
+            "setStatus" => {
+                let Some(key) = text(0) else { return };
+                match text(1) {
+                    Some(status) => {
+                        self.footer.statuses.insert(key, status);
+                    }
+                    None => {
+                        self.footer.statuses.remove(&key);
+                    }
+                }
+            }
+            "setWidget" => {
+                let Some(key) = text(0) else { return };
+                let placement = match args.get(2).and_then(|o| o.get("placement")) {
+                    Some(Value::String(p)) if p == "belowEditor" => Placement::BelowEditor,
+                    _ => Placement::AboveEditor,
+                };
+                match args.get(1) {
+                    Some(Value::Array(lines)) => {
+                        let lines = lines
+                            .iter()
+                            .map(|l| l.as_str().unwrap_or_default().to_string())
+                            .collect();
+                        self.widgets.insert(key, (placement, lines));
+                    }
+                    _ => {
+                        self.widgets.remove(&key);
+                    }
+                }
+            }
+            "setTitle" => self.title = text(0),
+            "setEditorText" => self.editor.set_text(&text(0).unwrap_or_default()),
+            "pasteToEditor" => self.editor.insert(&text(0).unwrap_or_default()),
+            "setWorkingMessage" => self.working_message = text(0),
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+#[path = "app_tests.rs"]
+mod tests;

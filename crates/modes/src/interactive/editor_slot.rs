@@ -1,0 +1,54 @@
+//! What the interactive mode needs of the prompt editor, so the state logic does not depend
+//! on which editor fills the slot (tau-tui's editor, an extension's `CustomEditor`).
+
+use tau_tui::Component;
+
+/// The prompt editor.
+pub trait PromptEditor: Component {
+    /// One key or paste. Returns the text when it was submitted (the editor is then empty).
+    fn handle_key(&mut self, data: &str) -> Option<String>;
+    /// The text as the user sees it expanded (collapsed pastes included in full).
+    fn text(&self) -> String;
+    /// Replaces the text.
+    fn set_text(&mut self, text: &str);
+    /// Inserts at the cursor (`pasteToEditor`).
+    fn insert(&mut self, text: &str);
+    /// Remembers a submitted prompt for Up / Down.
+    fn add_to_history(&mut self, text: &str);
+    /// The terminal's height (an editor grows to a share of it, then scrolls).
+    fn set_terminal_rows(&mut self, rows: usize) {
+        let _ = rows;
+    }
+}
+
+impl PromptEditor for tau_tui::editor::Editor {
+    fn handle_key(&mut self, data: &str) -> Option<String> {
+        self.handle_input(data);
+        self.take_events()
+            .into_iter()
+            .find_map(|event| match event {
+                tau_tui::editor::EditorEvent::Submit(text) => Some(text),
+                tau_tui::editor::EditorEvent::Change(_) => None,
+            })
+    }
+
+    fn text(&self) -> String {
+        self.get_expanded_text()
+    }
+
+    fn set_text(&mut self, text: &str) {
+        tau_tui::editor::Editor::set_text(self, text);
+    }
+
+    fn insert(&mut self, text: &str) {
+        self.insert_text_at_cursor(text);
+    }
+
+    fn add_to_history(&mut self, text: &str) {
+        tau_tui::editor::Editor::add_to_history(self, text);
+    }
+
+    fn set_terminal_rows(&mut self, rows: usize) {
+        tau_tui::editor::Editor::set_terminal_rows(self, rows);
+    }
+}

@@ -1,0 +1,134 @@
+//! The keys of the interactive mode's own actions, by Pi's keybinding ids and defaults
+//! (docs/keybindings.md): `app.*` for the application, `tui.select.*` / `tui.input.*` for
+//! dialogs. Users rebind them in keybindings.json with the same ids.
+
+use tau_tui::keys::{matches_key, KeyContext};
+
+/// An action a key can trigger.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    Interrupt,
+    Clear,
+    Exit,
+    Suspend,
+    ExternalEditor,
+    SelectModel,
+    CycleModelForward,
+    CycleModelBackward,
+    CycleThinking,
+    ToggleThinking,
+    ExpandTools,
+    FollowUp,
+    Dequeue,
+    SelectUp,
+    SelectDown,
+    SelectConfirm,
+    SelectCancel,
+    Submit,
+    ScrollPageUp,
+    ScrollPageDown,
+    ScrollTop,
+    ScrollBottom,
+}
+
+/// Pi's id and default keys of each action.
+const DEFAULTS: &[(Action, &str, &[&str])] = &[
+    (Action::Interrupt, "app.interrupt", &["escape"]),
+    (Action::Clear, "app.clear", &["ctrl+c"]),
+    (Action::Exit, "app.exit", &["ctrl+d"]),
+    (Action::Suspend, "app.suspend", &["ctrl+z"]),
+    (Action::ExternalEditor, "app.editor.external", &["ctrl+g"]),
+    (Action::SelectModel, "app.model.select", &["ctrl+l"]),
+    (
+        Action::CycleModelForward,
+        "app.model.cycleForward",
+        &["ctrl+p"],
+    ),
+    (
+        Action::CycleModelBackward,
+        "app.model.cycleBackward",
+        &["shift+ctrl+p"],
+    ),
+    (Action::CycleThinking, "app.thinking.cycle", &["shift+tab"]),
+    (Action::ToggleThinking, "app.thinking.toggle", &["ctrl+t"]),
+    (Action::ExpandTools, "app.tools.expand", &["ctrl+o"]),
+    (Action::FollowUp, "app.message.followUp", &["alt+enter"]),
+    (Action::Dequeue, "app.message.dequeue", &["alt+up"]),
+    (Action::SelectUp, "tui.select.up", &["up"]),
+    (Action::SelectDown, "tui.select.down", &["down"]),
+    (Action::SelectConfirm, "tui.select.confirm", &["enter"]),
+    (
+        Action::SelectCancel,
+        "tui.select.cancel",
+        &["escape", "ctrl+c"],
+    ),
+    (Action::Submit, "tui.input.submit", &["enter"]),
+    (Action::ScrollPageUp, "tui.altScreen.pageUp", &["pageUp"]),
+    (
+        Action::ScrollPageDown,
+        "tui.altScreen.pageDown",
+        &["pageDown"],
+    ),
+    (Action::ScrollTop, "tui.altScreen.top", &["ctrl+home"]),
+    (Action::ScrollBottom, "tui.altScreen.bottom", &["ctrl+end"]),
+];
+
+/// Keys per action.
+#[derive(Debug, Clone)]
+pub struct Keymap {
+    bindings: Vec<(Action, &'static str, Vec<String>)>,
+    /// The terminal state key names depend on (Kitty protocol on or off).
+    pub context: KeyContext,
+}
+
+impl Default for Keymap {
+    fn default() -> Self {
+        Keymap {
+            bindings: DEFAULTS
+                .iter()
+                .map(|(action, id, keys)| {
+                    (*action, *id, keys.iter().map(|k| k.to_string()).collect())
+                })
+                .collect(),
+            context: KeyContext::default(),
+        }
+    }
+}
+
+impl Keymap {
+    /// The first application action `data` triggers (dialog actions only when no
+    /// application action matches).
+    pub fn action(&self, data: &str) -> Option<Action> {
+        self.bindings
+            .iter()
+            .find(|(_, _, keys)| keys.iter().any(|key| matches_key(data, key, self.context)))
+            .map(|(action, _, _)| *action)
+    }
+
+    /// Whether `data` triggers `action`.
+    pub fn matches(&self, data: &str, action: Action) -> bool {
+        self.bindings.iter().any(|(a, _, keys)| {
+            *a == action && keys.iter().any(|key| matches_key(data, key, self.context))
+        })
+    }
+
+    /// Rebinds the action with Pi's `id` (from keybindings.json).
+    pub fn rebind(&mut self, id: &str, keys: Vec<String>) -> bool {
+        match self.bindings.iter_mut().find(|(_, known, _)| *known == id) {
+            Some(binding) => {
+                binding.2 = keys;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The first key of `action`, as key hints show it.
+    pub fn key_text(&self, action: Action) -> String {
+        self.bindings
+            .iter()
+            .find(|(a, _, _)| *a == action)
+            .and_then(|(_, _, keys)| keys.first().cloned())
+            .unwrap_or_default()
+    }
+}

@@ -1,0 +1,27 @@
+//! The interactive mode: Pi's terminal UI, drawn by tau-tui's renderer. One task owns the
+//! screen and reacts to [`bridge::AppEvent`]s (runtime events, extension UI calls) and to
+//! the terminal's input.
+
+pub mod app;
+pub mod bridge;
+pub mod builtins;
+pub mod commands;
+pub mod completion;
+pub mod dialog;
+pub mod editor_slot;
+pub mod effects;
+pub mod external_editor;
+pub mod footer;
+pub mod git;
+pub mod header;
+pub mod keymap;
+pub mod look;
+pub mod paint;
+pub mod run;
+pub mod runner;
+pub mod theme_choice;
+pub mod tools;
+pub mod transcript;
+pub mod view;
+
+pub use run::{run, InteractiveOptions, PromptBuilder};

@@ -1,0 +1,76 @@
+//! Which theme and which `tuiMode` the interactive mode starts with: `--theme` files,
+//! `--use-theme` / the `theme` setting by name (Pi's themes folders), else the built-in
+//! theme that suits the terminal's background; `--tui-mode` / the `tuiMode` setting, else
+//! fullscreen (Pi's default).
+
+use std::path::Path;
+
+use serde_json::Value;
+use tau_tui::theme::{
+    color_fg_bg_appearance, detect_color_mode_from_env, Appearance, Theme, ThemeRegistry,
+    ThemeSources,
+};
+
+/// The theme picked, and a warning when the wanted one could not be used.
+pub struct Choice {
+    pub theme: Theme,
+    pub warning: Option<String>,
+}
+
+fn setting(agent_dir: &Path, key: &str) -> Option<String> {
+    let text = std::fs::read_to_string(agent_dir.join("settings.json")).ok()?;
+    let settings: Value = serde_json::from_str(&text).ok()?;
+    settings.get(key)?.as_str().map(str::to_string)
+}
+
+fn option<'a>(options: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    options
+        .iter()
+        .rev()
+        .find(|(key, _)| key == name)
+        .map(|(_, value)| value.as_str())
+}
+
+/// The theme to start with.
+pub fn choose(agent_dir: &Path, options: &[(String, String)]) -> Choice {
+    let cli_paths = options
+        .iter()
+        .filter(|(key, _)| key == "theme")
+        .map(|(_, value)| value.into())
+        .collect();
+    let registry = ThemeRegistry::discover(&ThemeSources {
+        agent_dir: Some(agent_dir.to_path_buf()),
+        trusted_project_themes_dir: None,
+        settings_paths: Vec::new(),
+        cli_paths,
+        no_themes: false,
+    });
+    let wanted = option(options, "use-theme")
+        .map(str::to_string)
+        .or_else(|| setting(agent_dir, "theme"));
+    let terminal = color_fg_bg_appearance(std::env::var("COLORFGBG").ok().as_deref())
+        .unwrap_or(Appearance::Dark);
+    let (theme, warning) =
+        registry.select(wanted.as_deref(), terminal, detect_color_mode_from_env());
+    let mut warnings: Vec<String> = registry
+        .diagnostics()
+        .iter()
+        .map(|d| format!("theme {}: {}", d.path.display(), d.message))
+        .collect();
+    warnings.extend(warning);
+    Choice {
+        theme,
+        warning: (!warnings.is_empty()).then(|| warnings.join("\n")),
+    }
+}
+
+/// `regular` or `fullscreen`.
+pub fn tui_mode(agent_dir: &Path, options: &[(String, String)]) -> &'static str {
+    let wanted = option(options, "tui-mode")
+        .map(str::to_string)
+        .or_else(|| setting(agent_dir, "tuiMode"));
+    match wanted.as_deref() {
+        Some("regular") => "regular",
+        _ => "fullscreen",
+    }
+}

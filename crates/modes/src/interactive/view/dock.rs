@@ -1,0 +1,184 @@
+//! Everything below the transcript, top to bottom as in Pi: queued messages, the working
+//! line, widgets above the editor, the editor (or the extension dialog in its place),
+//! widgets below it, and the footer.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use tau_tui::text::TruncatedText;
+use tau_tui::{truncate_to_width, Component, Lines};
+
+use crate::interactive::app::{App, Placement};
+use crate::interactive::dialog::{Dialog, DialogKind};
+use crate::interactive::footer::render_footer;
+use crate::interactive::look::Look;
+use crate::interactive::paint::Paint;
+
+/// Braille spinner frames, one every 80 ms.
+const SPINNER: [&str; 10] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
+
+/// The dock for one frame.
+pub struct DockView<'a> {
+    pub app: &'a mut App,
+    pub look: &'a Look,
+    pub now: Instant,
+}
+
+fn truncated(text: String, width: usize) -> Vec<String> {
+    TruncatedText::new(text, 1, 0).render(width).to_vec()
+}
+
+fn border(look: &Look, width: usize) -> String {
+    look.theme.fg("border", &"─".repeat(width.max(1)))
+}
+
+fn hint(look: &Look, key: &str, description: &str) -> String {
+    format!(
+        "{}{}",
+        look.theme.fg("dim", key),
+        look.theme.fg("muted", &format!(" {description}"))
+    )
+}
+
+fn padded(text: &str, width: usize) -> Vec<String> {
+    tau_tui::text::Text::new(text, 1, 0, None)
+        .render(width)
+        .to_vec()
+}
+
+/// An extension dialog as Pi lays it out in the editor's place.
+fn dialog_lines(dialog: &Dialog, look: &Look, width: usize, now: Instant) -> Vec<String> {
+    let theme = &look.theme;
+    let mut title = dialog.title.clone();
+    if let Some(seconds) = dialog.seconds_left(now) {
+        title = format!("{title} ({seconds}s)");
+    }
+    let mut lines = vec![border(look, width), String::new()];
+    match &dialog.kind {
+        DialogKind::Select {
+            options, selected, ..
+        } => {
+            lines.extend(padded(&theme.fg("accent", &theme.bold(&title)), width));
+            lines.push(String::new());
+            const MAX_VISIBLE: usize = 10;
+            let start = selected
+                .saturating_sub(MAX_VISIBLE / 2)
+                .min(options.len().saturating_sub(MAX_VISIBLE));
+            let end = (start + MAX_VISIBLE).min(options.len());
+            for (i, option) in options.iter().enumerate().take(end).skip(start) {
+                let text = if i == *selected {
+                    format!("{}{}", theme.fg("accent", "→ "), theme.fg("accent", option))
+                } else {
+                    format!("  {}", theme.fg("text", option))
+                };
+                lines.extend(padded(&text, width));
+            }
+            if start > 0 || end < options.len() {
+                let info = format!("  ({}/{})", selected + 1, options.len());
+                lines.push(truncate_to_width(
+                    &theme.fg("muted", &info),
+                    width,
+                    "",
+                    false,
+                ));
+            }
+            lines.push(String::new());
+            let hints = format!(
+                "{}  {}  {}",
+                hint(look, "↑↓", "navigate"),
+                hint(look, "enter", "select"),
+                hint(look, "escape", "cancel")
+            );
+            lines.extend(padded(&hints, width));
+        }
+        DialogKind::Text { value, multiline } => {
+            lines.extend(padded(&theme.fg("accent", &title), width));
+            lines.push(String::new());
+            let cursor = tau_tui::component::CURSOR_MARKER;
+            let shown = format!("{value}{cursor}\x1b[7m \x1b[27m");
+            for line in shown.split('\n') {
+                let prefix = if *multiline { "" } else { "> " };
+                lines.extend(padded(&format!("{prefix}{line}"), width));
+            }
+            lines.push(String::new());
+            let hints = format!(
+                "{}  {}",
+                hint(look, "enter", "submit"),
+                hint(look, "escape", "cancel")
+            );
+            lines.extend(padded(&hints, width));
+        }
+    }
+    lines.push(String::new());
+    lines.push(border(look, width));
+    lines
+}
+
+impl Component for DockView<'_> {
+    fn render(&mut self, width: usize) -> Lines {
+        let app = &mut *self.app;
+        let look = self.look;
+        let theme = &look.theme;
+        let mut lines = Vec::new();
+        if !app.queued_steering.is_empty() || !app.queued_follow_up.is_empty() {
+            lines.push(String::new());
+            for message in &app.queued_steering {
+                lines.extend(truncated(
+                    theme.fg("dim", &format!("Steering: {message}")),
+                    width,
+                ));
+            }
+            for message in &app.queued_follow_up {
+                lines.extend(truncated(
+                    theme.fg("dim", &format!("Follow-up: {message}")),
+                    width,
+                ));
+            }
+            let key = app
+                .keymap
+                .key_text(crate::interactive::keymap::Action::Dequeue);
+            lines.extend(truncated(
+                theme.fg("dim", &format!("↳ {key} to edit all queued messages")),
+                width,
+            ));
+        }
+        if app.busy {
+            let frame = SPINNER[(tau_protocol::now_millis() / 80) as usize % SPINNER.len()];
+            let message = app.working_message.as_deref().unwrap_or("Working...");
+            lines.push(String::new());
+            lines.extend(truncated(
+                format!(
+                    "{} {}",
+                    theme.fg("accent", frame),
+                    theme.fg("muted", message)
+                ),
+                width,
+            ));
+        }
+        let widget_lines = |placement: Placement| -> Vec<String> {
+            app.widgets
+                .values()
+                .filter(|(p, _)| *p == placement)
+                .flat_map(|(_, lines)| lines.iter())
+                .map(|line| truncate_to_width(line, width, "", false))
+                .collect()
+        };
+        let above = widget_lines(Placement::AboveEditor);
+        let below = widget_lines(Placement::BelowEditor);
+        lines.extend(above);
+        match app.dialogs.last() {
+            Some(dialog) => lines.extend(dialog_lines(dialog, look, width, self.now)),
+            None => {
+                app.editor.set_focused(true);
+                lines.extend(app.editor.render(width).iter().cloned());
+            }
+        }
+        lines.extend(below);
+        lines.extend(render_footer(
+            &app.footer,
+            width,
+            theme.as_ref() as &dyn Paint,
+        ));
+        Arc::new(lines)
+    }
+}

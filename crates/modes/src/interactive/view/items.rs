@@ -1,0 +1,253 @@
+//! One transcript item drawn as Pi draws it: user messages as Markdown on the user
+//! background, assistant messages, tool rows and shell rows from Pi's renderers, notices,
+//! custom messages and summaries.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use tau_protocol::ContentBlock;
+use tau_protocol::UserContent;
+use tau_tui::markdown::{DefaultTextStyle, Markdown};
+use tau_tui::text::{Spacer, Text};
+use tau_tui::{Component, Lines};
+
+use super::assistant::AssistantView;
+use super::ViewOptions;
+use crate::interactive::tools::{
+    render_bash_row, render_tool_row, BashRenderOptions, ToolRenderOptions,
+};
+use crate::interactive::transcript::{Item, Level, SummaryKind, ToolState};
+
+/// The drawn form of one item.
+pub enum ItemView {
+    /// Laid out from parts (user messages, notices, custom messages, summaries).
+    Parts(Vec<Box<dyn Component>>),
+    Assistant(Box<AssistantView>),
+    /// Lines made by a row renderer (tool and shell rows) for one width.
+    Rows {
+        lines: Lines,
+        /// Keeps redrawing while it runs (its clock or spinner moves).
+        live: bool,
+        /// The item and options it is drawn from, to draw it again at another width.
+        source: Box<Item>,
+        options: Box<ViewOptions>,
+        width: usize,
+    },
+}
+
+fn text(content: &UserContent) -> String {
+    match content {
+        UserContent::Text(text) => text.clone(),
+        UserContent::Blocks(blocks) => blocks
+            .iter()
+            .filter_map(ContentBlock::as_text)
+            .collect::<Vec<_>>()
+            .join("\n"),
+    }
+}
+
+fn spacer() -> Box<dyn Component> {
+    Box::new(Spacer::new(1))
+}
+
+impl ItemView {
+    pub fn new(item: &Item, options: &ViewOptions) -> Self {
+        match item {
+            Item::Assistant { .. } => {
+                ItemView::Assistant(Box::new(AssistantView::new(options.pad)))
+            }
+            Item::Tool(_) | Item::Bash(_) => ItemView::Rows {
+                lines: Arc::new(Vec::new()),
+                live: false,
+                source: Box::new(item.clone()),
+                options: Box::new(options.clone()),
+                width: 0,
+            },
+            _ => ItemView::Parts(Vec::new()),
+        }
+    }
+
+    pub fn is_live(&self) -> bool {
+        matches!(self, ItemView::Rows { live: true, .. })
+    }
+
+    /// Lays the item out again.
+    pub fn update(&mut self, item: &Item, first: bool, options: &ViewOptions, _now: Instant) {
+        let look = &options.look;
+        let pad = options.pad;
+        match (self, item) {
+            (ItemView::Assistant(view), Item::Assistant { message, .. }) => {
+                view.update(message, look, &options.thinking);
+            }
+            (
+                ItemView::Rows {
+                    live,
+                    source,
+                    options: kept,
+                    width,
+                    ..
+                },
+                Item::Tool(_) | Item::Bash(_),
+            ) => {
+                *live = match item {
+                    Item::Tool(row) => matches!(row.state, ToolState::Running | ToolState::Pending),
+                    Item::Bash(row) => row.running,
+                    _ => false,
+                };
+                **source = item.clone();
+                **kept = options.clone();
+                *width = 0;
+            }
+            (ItemView::Parts(parts), item) => {
+                parts.clear();
+                match item {
+                    Item::User { text, .. } => {
+                        if !first {
+                            parts.push(spacer());
+                        }
+                        let style = DefaultTextStyle {
+                            color: Some(look.fg("userMessageText")),
+                            bg_color: Some(look.bg("userMessageBg")),
+                            ..DefaultTextStyle::default()
+                        };
+                        parts.push(Box::new(Markdown::new(
+                            text.clone(),
+                            pad,
+                            1,
+                            look.markdown.clone(),
+                            Some(style),
+                        )));
+                    }
+                    Item::Notice { level, text } => {
+                        parts.push(spacer());
+                        let styled = match level {
+                            Level::Error => look.theme.fg("error", &format!("Error: {text}")),
+                            Level::Warning => look.theme.fg("warning", &format!("Warning: {text}")),
+                            Level::Info => look.theme.fg("dim", text),
+                        };
+                        parts.push(Box::new(Text::new(styled, pad, 0, None)));
+                    }
+                    Item::Custom(message) => {
+                        parts.push(spacer());
+                        let label = look.theme.fg(
+                            "customMessageLabel",
+                            &look.theme.bold(&format!("[{}]", message.custom_type)),
+                        );
+                        parts.push(Box::new(Text::new(label, pad, 0, None)));
+                        let style = DefaultTextStyle {
+                            color: Some(look.fg("customMessageText")),
+                            ..DefaultTextStyle::default()
+                        };
+                        parts.push(Box::new(Markdown::new(
+                            text(&message.content),
+                            pad,
+                            0,
+                            look.markdown.clone(),
+                            Some(style),
+                        )));
+                    }
+                    Item::Summary {
+                        kind,
+                        summary,
+                        tokens_before,
+                    } => {
+                        parts.push(spacer());
+                        let title = match (kind, tokens_before) {
+                            (SummaryKind::Compaction, Some(tokens)) => {
+                                format!("Compacted from {tokens} tokens")
+                            }
+                            (SummaryKind::Compaction, None) => "Compaction summary".into(),
+                            (SummaryKind::Branch, _) => "Branch summary".into(),
+                        };
+                        let title = look
+                            .theme
+                            .fg("customMessageLabel", &look.theme.bold(&title));
+                        parts.push(Box::new(Text::new(title, pad, 0, None)));
+                        if options.tools_expanded {
+                            parts.push(Box::new(Markdown::new(
+                                summary.clone(),
+                                pad,
+                                0,
+                                look.markdown.clone(),
+                                None,
+                            )));
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            (view, item) => {
+                // The item changed kind (never happens for one slot): start over.
+                *view = ItemView::new(item, options);
+                view.update(item, first, options, _now);
+            }
+        }
+    }
+
+    pub fn render(&mut self, width: usize) -> Lines {
+        match self {
+            ItemView::Assistant(view) => view.render(width),
+            ItemView::Parts(parts) => {
+                let mut lines = Vec::new();
+                for part in parts {
+                    lines.extend(part.render(width).iter().cloned());
+                }
+                Arc::new(lines)
+            }
+            ItemView::Rows {
+                lines,
+                live,
+                source,
+                options,
+                width: drawn,
+            } => {
+                if *drawn != width || *live {
+                    *lines = Arc::new(draw_row(source, options, width));
+                    *drawn = width;
+                }
+                lines.clone()
+            }
+        }
+    }
+
+    pub fn invalidate(&mut self) {
+        match self {
+            ItemView::Assistant(view) => view.invalidate(),
+            ItemView::Parts(parts) => parts.iter_mut().for_each(|p| p.invalidate()),
+            ItemView::Rows { width, .. } => *width = 0,
+        }
+    }
+}
+
+fn draw_row(item: &Item, options: &ViewOptions, width: usize) -> Vec<String> {
+    let paint = options.look.theme.as_ref();
+    match item {
+        Item::Tool(row) => {
+            let highlight = |code: &str, lang: &str| -> Vec<String> {
+                options
+                    .look
+                    .markdown
+                    .highlight_code
+                    .as_ref()
+                    .map(|h| h(code, Some(lang)))
+                    .unwrap_or_else(|| code.split('\n').map(str::to_string).collect())
+            };
+            let mut opts = ToolRenderOptions::new(width, &options.cwd);
+            opts.expanded = options.tools_expanded;
+            opts.home = options.home.as_deref();
+            opts.output_pad = options.pad;
+            opts.now = Some(Instant::now());
+            opts.highlight = Some(&highlight);
+            render_tool_row(row, &opts, paint)
+        }
+        Item::Bash(row) => {
+            let mut opts = BashRenderOptions::new(width);
+            opts.expanded = options.tools_expanded;
+            opts.output_pad = options.pad;
+            // The spinner advances every 80 ms.
+            opts.spinner_frame = (tau_protocol::now_millis() / 80) as usize;
+            render_bash_row(row, &opts, paint)
+        }
+        _ => Vec::new(),
+    }
+}

@@ -1,0 +1,165 @@
+//! The transcript drawn: one view per transcript item, rebuilt only when the item's
+//! revision (or the look, the width, the expand and thinking toggles) changed, and the
+//! whole concatenated only when some item's lines changed.
+
+mod assistant;
+mod dock;
+mod items;
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Instant;
+
+use tau_tui::{Component, Lines};
+
+pub use assistant::ThinkingDisplay;
+pub use dock::DockView;
+use items::ItemView;
+
+use super::look::Look;
+use super::transcript::Transcript;
+
+/// What every item's look depends on besides the item.
+#[derive(Clone)]
+pub struct ViewOptions {
+    pub look: Look,
+    pub cwd: PathBuf,
+    pub home: Option<PathBuf>,
+    pub tools_expanded: bool,
+    pub thinking: ThinkingDisplay,
+    /// Pi's `outputPad`.
+    pub pad: usize,
+    /// Bumped whenever the look changes (theme switch): every item is rebuilt.
+    pub generation: u64,
+}
+
+struct Slot {
+    revision: u64,
+    generation: u64,
+    expanded: bool,
+    thinking: ThinkingDisplay,
+    view: ItemView,
+    lines: Option<(usize, Lines)>,
+}
+
+/// The header above the transcript, then the transcript.
+pub struct TranscriptView {
+    pub header: Lines,
+    slots: Vec<Slot>,
+    all: Option<(usize, Lines)>,
+    /// Set by [`TranscriptView::sync`] when something must be drawn again.
+    dirty: bool,
+    /// A row that runs (bash with its clock, spinners) is redrawn on every frame.
+    live: bool,
+}
+
+impl Default for TranscriptView {
+    fn default() -> Self {
+        TranscriptView {
+            header: Arc::new(Vec::new()),
+            slots: Vec::new(),
+            all: None,
+            dirty: true,
+            live: false,
+        }
+    }
+}
+
+impl TranscriptView {
+    /// Brings the views up to date with `transcript`.
+    pub fn sync(&mut self, transcript: &Transcript, options: &ViewOptions, now: Instant) {
+        if transcript.len() < self.slots.len() {
+            self.slots.truncate(transcript.len());
+            self.dirty = true;
+        }
+        self.live = false;
+        for (index, (revision, item)) in transcript.items().enumerate() {
+            let first = index == 0;
+            match self.slots.get_mut(index) {
+                Some(slot)
+                    if slot.revision == revision
+                        && slot.generation == options.generation
+                        && slot.expanded == options.tools_expanded
+                        && slot.thinking == options.thinking
+                        && !slot.view.is_live() => {}
+                Some(slot) => {
+                    slot.view.update(item, first, options, now);
+                    slot.revision = revision;
+                    slot.generation = options.generation;
+                    slot.expanded = options.tools_expanded;
+                    slot.thinking = options.thinking.clone();
+                    slot.lines = None;
+                    self.dirty = true;
+                }
+                None => {
+                    let mut view = ItemView::new(item, options);
+                    view.update(item, first, options, now);
+                    self.slots.push(Slot {
+                        revision,
+                        generation: options.generation,
+                        expanded: options.tools_expanded,
+                        thinking: options.thinking.clone(),
+                        view,
+                        lines: None,
+                    });
+                    self.dirty = true;
+                }
+            }
+            if self.slots.get(index).is_some_and(|s| s.view.is_live()) {
+                self.live = true;
+            }
+        }
+    }
+
+    /// Replaces the header lines.
+    pub fn set_header(&mut self, header: Vec<String>) {
+        self.header = Arc::new(header);
+        self.dirty = true;
+    }
+
+    /// Whether a row keeps changing on its own (it needs frames while idle).
+    pub fn is_live(&self) -> bool {
+        self.live
+    }
+
+    /// Forgets everything drawn (a new session).
+    pub fn clear(&mut self) {
+        self.slots.clear();
+        self.all = None;
+        self.dirty = true;
+    }
+}
+
+impl Component for TranscriptView {
+    fn render(&mut self, width: usize) -> Lines {
+        if let Some((cached_width, lines)) = &self.all {
+            if *cached_width == width && !self.dirty {
+                return lines.clone();
+            }
+        }
+        let mut lines: Vec<String> = self.header.iter().cloned().collect();
+        for slot in &mut self.slots {
+            let rendered = match &slot.lines {
+                Some((w, l)) if *w == width => l.clone(),
+                _ => {
+                    let l = slot.view.render(width);
+                    slot.lines = Some((width, l.clone()));
+                    l
+                }
+            };
+            lines.extend(rendered.iter().cloned());
+        }
+        let lines = Arc::new(lines);
+        self.all = Some((width, lines.clone()));
+        self.dirty = false;
+        lines
+    }
+
+    fn invalidate(&mut self) {
+        self.all = None;
+        for slot in &mut self.slots {
+            slot.lines = None;
+            slot.view.invalidate();
+        }
+    }
+}

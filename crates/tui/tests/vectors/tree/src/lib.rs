@@ -1,0 +1,1 @@
+fixture for editor path completion
