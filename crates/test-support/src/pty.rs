@@ -370,6 +370,12 @@ impl PtySession {
         self.pid.and_then(process_tree_rss_kib)
     }
 
+    /// Synchronized updates (DEC mode 2026) the program has completed: its frames, for an
+    /// app that draws each frame in one.
+    pub fn synchronized_frames(&self) -> u64 {
+        self.shared.lock().parser.callbacks().synchronized_frames()
+    }
+
     /// Bytes the program has written to the terminal so far.
     pub fn bytes_written(&self) -> u64 {
         self.shared.lock().bytes_written

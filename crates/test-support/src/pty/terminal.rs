@@ -41,6 +41,8 @@ pub struct TerminalState {
     kitty_stack: Vec<u16>,
     /// Inside a synchronized update (DEC mode 2026): the frame is not presented yet.
     synchronized: bool,
+    /// Synchronized updates completed: the frames an app that uses them has presented.
+    synchronized_frames: u64,
     /// Bytes the terminal owes the app (query answers), written after each parsed chunk.
     replies: Vec<u8>,
     /// Every query seen, in order, for tests and dumps (`"DA1"`, `"kitty?"`, `"osc11"`, ...).
@@ -70,6 +72,11 @@ impl TerminalState {
     /// a real terminal shows nothing of it until the update ends.
     pub fn synchronized(&self) -> bool {
         self.synchronized
+    }
+
+    /// How many synchronized updates the app has completed.
+    pub fn synchronized_frames(&self) -> u64 {
+        self.synchronized_frames
     }
 
     /// The queries answered or seen so far.
@@ -198,6 +205,9 @@ impl Callbacks for TerminalState {
             (Some(b'?'), 'h' | 'l')
                 if params.iter().any(|values| values.first() == Some(&2026)) =>
             {
+                if c == 'l' && self.synchronized {
+                    self.synchronized_frames += 1;
+                }
                 self.synchronized = c == 'h';
             }
             (Some(intermediate @ (b'?' | b'>' | b'<' | b'=')), 'u') => {

@@ -283,6 +283,7 @@ sleep 0.2; printf '\r\n\033[?2026ldone\n'; read y",
     assert!(session
         .wait_watch(partial, Duration::from_millis(50))
         .is_err());
+    assert_eq!(session.synchronized_frames(), 2);
 }
 
 #[test]

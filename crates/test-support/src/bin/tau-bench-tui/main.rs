@@ -273,12 +273,15 @@ fn bench_stream(options: &Options, runtime: &tokio::runtime::Runtime) -> Result<
     let requests = run.server.requests().len();
     say(&format!(
         "{name}: streaming a {}-line reply ({} ms between pieces): {} bytes to the terminal until its last line showed \
-         ({:.0} bytes/line, {:.0} ms), {} bytes until quiet; {requests} model request(s)",
+         ({:.0} bytes/line, {:.0} ms, {} synchronized frames, {:.0} bytes/frame), {} bytes until quiet; \
+         {requests} model request(s)",
         options.lines,
         options.delay_ms,
         cost.bytes_to_last_line,
         cost.bytes_to_last_line as f64 / options.lines as f64,
         ms(cost.time_to_last_line),
+        cost.frames_to_last_line,
+        cost.bytes_to_last_line as f64 / cost.frames_to_last_line.max(1) as f64,
         cost.bytes_until_quiet,
     ));
     Ok(())
