@@ -307,7 +307,7 @@ fn summary(samples: &[Duration]) -> String {
     };
     let at = |fraction: f64| sorted[((sorted.len() - 1) as f64 * fraction).round() as usize];
     format!(
-        "median {:.1} ms (min {:.1}, p90 {:.1}, max {max:.1}; {} samples)",
+        "median {:.2} ms (min {:.2}, p90 {:.2}, max {max:.2}; {} samples)",
         at(0.5),
         sorted[0],
         at(0.9),
