@@ -1,10 +1,15 @@
 //! Test support for tau (dev-only): a loopback LLM server that plays scripted turns in the
-//! providers' real streaming wire formats and records every request.
+//! providers' real streaming wire formats and records every request, and a pseudo-terminal
+//! harness for the interactive mode.
 //!
 //! - [`script`]: the dialect-neutral description of replies ([`MockTurn`], [`MockReply`])
 //!   and the script file format.
 //! - [`dialect`]: how a turn is rendered on the wire for one API ([`Dialect`]).
 //! - [`server`]: [`MockServer`], the HTTP server on `127.0.0.1:0`.
+//! - [`pty`]: [`pty::PtySession`], a program on a pty with an emulated screen that answers
+//!   terminal queries; waits on screen predicates, sends keys in legacy or Kitty form.
+//! - [`oracle`]: where the reference Pi is installed, and a HOME / agent dir / project
+//!   sandbox pointed at a loopback model.
 //!
 //! ```no_run
 //! # async fn demo() -> std::io::Result<()> {

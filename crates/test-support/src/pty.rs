@@ -5,7 +5,9 @@
 //! program sends on start (device attributes, cursor position, Kitty keyboard flags, OSC
 //! 10/11/4 colours, cell size) the way a real terminal would ([`TerminalProfile`]).
 //! Waiting is on predicates over a [`Screen`] snapshot, evaluated by the reader after each
-//! chunk, so the snapshot's [`Screen::at`] is the instant the matching frame arrived.
+//! chunk and at the end of each synchronized update (DEC mode 2026), never inside one, so the
+//! snapshot's [`Screen::at`] is the instant the matching frame arrived and a half-drawn frame
+//! never matches.
 //!
 //! ```no_run
 //! use std::time::Duration;
@@ -22,152 +24,33 @@
 //! # Ok(()) }
 //! ```
 
+mod command;
 mod keys;
 mod procfs;
+mod reader;
 mod screen;
 mod terminal;
 
-use std::ffi::OsString;
-use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
-use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::io::Write;
+use std::path::Path;
+use std::sync::{Arc, Condvar, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
 use portable_pty::{native_pty_system, Child, CommandBuilder, MasterPty, PtySize};
 
+use command::describe;
+use reader::{read_loop, Inner, Shared, WatchSlot, Writer};
+
+pub use command::PtyCommand;
 pub use keys::{encode_key, KeyMode};
 pub use portable_pty::ExitStatus;
 pub use procfs::process_tree_rss_kib;
 pub use screen::Screen;
 pub use terminal::{TerminalProfile, TerminalState};
 
-/// How much of the raw output is kept for failure dumps.
-const RAW_TAIL: usize = 2048;
 /// How often exit is polled while waiting for it.
 const EXIT_POLL: Duration = Duration::from_millis(5);
-
-/// What to run and on what terminal.
-#[derive(Debug, Clone)]
-pub struct PtyCommand {
-    /// Program (looked up on `PATH` when it has no slash).
-    pub program: OsString,
-    /// Arguments.
-    pub args: Vec<OsString>,
-    /// Variables set on top of the inherited environment (or of an empty one).
-    pub env: Vec<(OsString, OsString)>,
-    /// Start from an empty environment instead of this process's.
-    pub clear_env: bool,
-    /// Working directory.
-    pub cwd: PathBuf,
-    /// Terminal width in cells.
-    pub cols: u16,
-    /// Terminal height in cells.
-    pub rows: u16,
-    /// What the terminal answers and how it encodes keys.
-    pub profile: TerminalProfile,
-}
-
-impl PtyCommand {
-    /// `program` on an 80x24 Kitty-capable terminal in `cwd`.
-    pub fn new(program: impl Into<OsString>, cwd: impl Into<PathBuf>) -> Self {
-        Self {
-            program: program.into(),
-            args: Vec::new(),
-            env: Vec::new(),
-            clear_env: false,
-            cwd: cwd.into(),
-            cols: 80,
-            rows: 24,
-            profile: TerminalProfile::default(),
-        }
-    }
-
-    /// Adds arguments.
-    pub fn args<S: Into<OsString>>(mut self, args: impl IntoIterator<Item = S>) -> Self {
-        self.args.extend(args.into_iter().map(Into::into));
-        self
-    }
-
-    /// Sets one environment variable.
-    pub fn env(mut self, key: impl Into<OsString>, value: impl Into<OsString>) -> Self {
-        self.env.push((key.into(), value.into()));
-        self
-    }
-
-    /// Sets the terminal size.
-    pub fn size(mut self, cols: u16, rows: u16) -> Self {
-        self.cols = cols;
-        self.rows = rows;
-        self
-    }
-
-    /// Turns the Kitty keyboard protocol on or off in the terminal's profile.
-    pub fn kitty(mut self, kitty: bool) -> Self {
-        self.profile.kitty = kitty;
-        self
-    }
-}
-
-/// What the reader thread shares with the session.
-struct Inner {
-    parser: vt100::Parser<TerminalState>,
-    bytes_written: u64,
-    first_byte_at: Option<Instant>,
-    /// Set when the pty reports end of output (the program and its children closed it).
-    closed: bool,
-    raw_tail: Vec<u8>,
-    watches: Vec<WatchSlot>,
-    next_watch: u64,
-}
-
-struct WatchSlot {
-    id: u64,
-    predicate: Box<dyn Fn(&Screen) -> bool + Send>,
-    hit: Option<Screen>,
-}
-
-impl Inner {
-    fn snapshot(&self, at: Instant) -> Screen {
-        let terminal = self.parser.callbacks();
-        Screen::capture(
-            self.parser.screen(),
-            terminal.title(),
-            terminal.kitty_flags(),
-            self.bytes_written,
-            at,
-        )
-    }
-
-    /// Evaluates the pending watches against the screen as it is now.
-    fn check_watches(&mut self, at: Instant) {
-        if self.watches.iter().all(|slot| slot.hit.is_some()) {
-            return;
-        }
-        let screen = self.snapshot(at);
-        for slot in self.watches.iter_mut().filter(|slot| slot.hit.is_none()) {
-            if (slot.predicate)(&screen) {
-                slot.hit = Some(screen.clone());
-            }
-        }
-    }
-}
-
-struct Shared {
-    inner: Mutex<Inner>,
-    changed: Condvar,
-}
-
-impl Shared {
-    fn lock(&self) -> MutexGuard<'_, Inner> {
-        // A panicking predicate poisons the lock; the state itself is still sound.
-        self.inner
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-    }
-}
-
-type Writer = Arc<Mutex<Box<dyn Write + Send>>>;
 
 /// A program running on a pseudo-terminal, with an emulated screen.
 pub struct PtySession {
@@ -250,7 +133,7 @@ impl PtySession {
         let parser = vt100::Parser::new_with_callbacks(
             spec.rows,
             spec.cols,
-            0,
+            spec.scrollback,
             TerminalState::new(spec.profile.clone()),
         );
         let shared = Arc::new(Shared {
@@ -333,6 +216,26 @@ impl PtySession {
         self.shared.lock().snapshot(Instant::now())
     }
 
+    /// Every line the terminal holds: the scrollback (oldest first), then the visible rows,
+    /// trailing blanks trimmed from each.
+    pub fn transcript(&self) -> Vec<String> {
+        let mut inner = self.shared.lock();
+        let screen = inner.parser.screen_mut();
+        let (_, cols) = screen.size();
+        // The scrollback is read by scrolling the view one line at a time and taking its top
+        // row; the view is put back at the bottom afterwards.
+        screen.set_scrollback(usize::MAX);
+        let held = screen.scrollback();
+        let mut lines = Vec::with_capacity(held + usize::from(screen.size().0));
+        for offset in (1..=held).rev() {
+            screen.set_scrollback(offset);
+            lines.push(screen.rows(0, cols).next().unwrap_or_default());
+        }
+        screen.set_scrollback(0);
+        lines.extend(screen.rows(0, cols));
+        lines
+    }
+
     /// Registers `predicate`; the reader checks it now and after every chunk of output.
     pub fn watch(&self, predicate: impl Fn(&Screen) -> bool + Send + 'static) -> Watch {
         let mut inner = self.shared.lock();
@@ -341,7 +244,7 @@ impl PtySession {
         inner.watches.push(WatchSlot {
             id,
             predicate: Box::new(predicate),
-            hit: None,
+            outcome: None,
         });
         inner.check_watches(Instant::now());
         Watch(id)
@@ -356,9 +259,10 @@ impl PtySession {
             let Some(position) = position else {
                 return Err(format!("{}: unknown or consumed watch", self.description));
             };
-            if inner.watches[position].hit.is_some() {
+            if inner.watches[position].outcome.is_some() {
                 let slot = inner.watches.remove(position);
-                return slot.hit.ok_or_else(|| "watch lost its screen".to_owned());
+                let outcome = slot.outcome.unwrap_or_else(|| Err("no outcome".to_owned()));
+                return outcome.map_err(|why| format!("{}: {why}", self.description));
             }
             let now = Instant::now();
             if inner.closed || now >= deadline {
@@ -466,6 +370,12 @@ impl PtySession {
         self.pid.and_then(process_tree_rss_kib)
     }
 
+    /// Synchronized updates (DEC mode 2026) the program has completed: its frames, for an
+    /// app that draws each frame in one.
+    pub fn synchronized_frames(&self) -> u64 {
+        self.shared.lock().parser.callbacks().synchronized_frames()
+    }
+
     /// Bytes the program has written to the terminal so far.
     pub fn bytes_written(&self) -> u64 {
         self.shared.lock().bytes_written
@@ -508,54 +418,5 @@ impl PtySession {
 impl Drop for PtySession {
     fn drop(&mut self) {
         self.kill();
-    }
-}
-
-/// Reads output until end of file, parsing, counting and answering queries.
-fn read_loop(mut reader: Box<dyn Read + Send>, shared: &Shared, writer: &Writer) {
-    let mut buffer = vec![0_u8; 64 * 1024];
-    loop {
-        // On Linux a pty whose slave side is closed reads as EIO: also end of output.
-        let count = match reader.read(&mut buffer) {
-            Ok(0) | Err(_) => break,
-            Ok(count) => count,
-        };
-        let at = Instant::now();
-        let chunk = &buffer[..count];
-        let replies = {
-            let mut inner = shared.lock();
-            inner.first_byte_at.get_or_insert(at);
-            inner.bytes_written += count as u64;
-            inner.parser.process(chunk);
-            inner.raw_tail.extend_from_slice(chunk);
-            let excess = inner.raw_tail.len().saturating_sub(RAW_TAIL);
-            inner.raw_tail.drain(..excess);
-            inner.check_watches(at);
-            inner.parser.callbacks_mut().take_replies()
-        };
-        shared.changed.notify_all();
-        if !replies.is_empty() {
-            let mut writer = writer
-                .lock()
-                .unwrap_or_else(|poisoned| poisoned.into_inner());
-            let _ = writer.write_all(&replies).and_then(|()| writer.flush());
-        }
-    }
-    shared.lock().closed = true;
-    shared.changed.notify_all();
-}
-
-fn describe(spec: &PtyCommand) -> String {
-    let mut words = vec![spec.program.to_string_lossy().into_owned()];
-    words.extend(
-        spec.args
-            .iter()
-            .map(|arg| arg.to_string_lossy().into_owned()),
-    );
-    let line = words.join(" ");
-    if line.len() > 120 {
-        format!("`{}...`", &line[..line.floor_char_boundary(117)])
-    } else {
-        format!("`{line}`")
     }
 }

@@ -1,6 +1,7 @@
 //! The interactive mode end to end on a pseudo-terminal (`tau_test_support::pty`): a prompt
 //! typed in the editor, the scripted reply streamed from the loopback model onto the screen,
-//! and the exit keys (ctrl+c twice, ctrl+d), on a Kitty-capable and on a legacy terminal.
+//! a resize, and the exit keys (ctrl+c twice, ctrl+d), on a Kitty-capable and on a legacy
+//! terminal.
 //!
 //! The same scenario runs against the reference Pi 1.6.0 (opt-in: skipped, with a line saying
 //! so, when `tools/oracle/setup.sh` has not installed it) and against tau.
@@ -91,6 +92,21 @@ fn prompt_stream_exit(harness: Harness, kitty: bool, exit_keys: &[&str]) {
     let requests = server.requests();
     assert_eq!(requests.len(), 1, "{}", streamed.dump());
     assert!(requests[0].body.contains("say something"));
+
+    // A narrower, shorter terminal: the app redraws with the footer on the new last row.
+    session.resize(80, 24).expect("resize");
+    let resized = session
+        .wait_for(
+            |screen| {
+                screen
+                    .rows()
+                    .get(23)
+                    .is_some_and(|row| row.contains("mock-model"))
+            },
+            WAIT,
+        )
+        .unwrap_or_else(|dump| panic!("{dump}"));
+    assert!(resized.contains(reply), "{}", resized.dump());
 
     // Every key but the last leaves the app running (the first ctrl+c only clears the editor).
     if let Some((last, first)) = exit_keys.split_last() {

@@ -39,6 +39,10 @@ pub struct TerminalState {
     profile: TerminalProfile,
     title: String,
     kitty_stack: Vec<u16>,
+    /// Inside a synchronized update (DEC mode 2026): the frame is not presented yet.
+    synchronized: bool,
+    /// Synchronized updates completed: the frames an app that uses them has presented.
+    synchronized_frames: u64,
     /// Bytes the terminal owes the app (query answers), written after each parsed chunk.
     replies: Vec<u8>,
     /// Every query seen, in order, for tests and dumps (`"DA1"`, `"kitty?"`, `"osc11"`, ...).
@@ -62,6 +66,17 @@ impl TerminalState {
     /// The Kitty keyboard flags the app has enabled (0: legacy keys).
     pub fn kitty_flags(&self) -> u16 {
         self.kitty_stack.last().copied().unwrap_or(0)
+    }
+
+    /// Whether the app is inside a synchronized update (`CSI ? 2026 h` without its `l` yet):
+    /// a real terminal shows nothing of it until the update ends.
+    pub fn synchronized(&self) -> bool {
+        self.synchronized
+    }
+
+    /// How many synchronized updates the app has completed.
+    pub fn synchronized_frames(&self) -> u64 {
+        self.synchronized_frames
     }
 
     /// The queries answered or seen so far.
@@ -186,6 +201,14 @@ impl Callbacks for TerminalState {
                     Some(18) => self.reply("window cells", format!("\x1b[8;{rows};{cols}t")),
                     _ => {}
                 }
+            }
+            (Some(b'?'), 'h' | 'l')
+                if params.iter().any(|values| values.first() == Some(&2026)) =>
+            {
+                if c == 'l' && self.synchronized {
+                    self.synchronized_frames += 1;
+                }
+                self.synchronized = c == 'h';
             }
             (Some(intermediate @ (b'?' | b'>' | b'<' | b'=')), 'u') => {
                 self.kitty_csi(intermediate, param(0), param(1));

@@ -259,3 +259,62 @@ fn the_process_tree_has_resident_memory() {
     let rss = session.rss_kib().unwrap();
     assert!(rss > 0);
 }
+
+#[test]
+fn a_half_drawn_synchronized_frame_never_matches() {
+    // "partial" is drawn inside an update that replaces it before the update ends; "done"
+    // ends a second update in the same write as the next update's start.
+    let session = bash(
+        r"read x
+printf '\033[?2026hpartial'; sleep 0.2; printf '\r\033[Kframe one\033[?2026l\033[?2026h'
+sleep 0.2; printf '\r\n\033[?2026ldone\n'; read y",
+    );
+    let partial = session.watch(|screen| screen.contains("partial"));
+    let frame_one = session.watch(|screen| screen.contains("frame one"));
+    session.send_key("enter").unwrap();
+    session.wait_for_text("done", WAIT).unwrap();
+    let frame = session.wait_watch(frame_one, WAIT).unwrap();
+    // Frame one counted at its update's end, though the next update had begun by then.
+    assert!(
+        frame.rows().iter().any(|row| row == "frame one"),
+        "{}",
+        frame.dump()
+    );
+    assert!(session
+        .wait_watch(partial, Duration::from_millis(50))
+        .is_err());
+    assert_eq!(session.synchronized_frames(), 2);
+}
+
+#[test]
+fn the_transcript_holds_lines_scrolled_off_the_top() {
+    let session = PtySession::spawn(
+        "sh",
+        &["-c", "for i in $(seq 1 40); do echo line $i; done; read x"],
+        &[],
+        &cwd(),
+        80,
+        10,
+    )
+    .unwrap();
+    let screen = session.wait_for_text("line 40", WAIT).unwrap();
+    assert!(!screen.rows().iter().any(|row| row == "line 1"));
+    assert_eq!(screen.rows()[0], "line 32");
+    let transcript = session.transcript();
+    let expected: Vec<String> = (1..=40).map(|i| format!("line {i}")).collect();
+    assert_eq!(transcript[..40], expected[..]);
+    // The view is back at the bottom afterwards.
+    assert_eq!(session.screen().rows()[0], "line 32");
+}
+
+#[test]
+fn a_panicking_predicate_fails_its_wait_and_the_session_goes_on() {
+    let session = bash("echo first; read x; echo second; read y");
+    session.wait_for_text("first", WAIT).unwrap();
+    let error = session
+        .wait_for(|screen| screen.rows()[99].is_empty(), WAIT)
+        .unwrap_err();
+    assert!(error.contains("the predicate panicked"), "{error}");
+    session.send_key("enter").unwrap();
+    session.wait_for_text("second", WAIT).unwrap();
+}

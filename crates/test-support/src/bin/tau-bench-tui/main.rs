@@ -4,8 +4,11 @@
 //! ```text
 //! tau-bench-tui (--tau BIN | --pi CLI.JS --node NODE) [--runs N] [--keys N] [--messages N]
 //!               [--lines N] [--delay-ms N] [--cols N] [--rows N] [--ready-text TEXT]
-//!               [--no-kitty] [--show-screens]
+//!               [--no-kitty] [--show-screens] [--only abc]
 //! ```
+//!
+//! Parts (`--only`, default all): a) start, keys and memory with no session; b) the same with
+//! a generated session; c) streaming.
 //!
 //! - start: spawn to first byte, and to the first frame showing `--ready-text` (the footer's
 //!   model name, `mock-model`), median of `--runs` starts with no session;
@@ -33,7 +36,7 @@ use tau_test_support::oracle::Harness;
 
 const USAGE: &str =
     "usage: tau-bench-tui (--tau BIN | --pi CLI.JS --node NODE) [--runs N] [--keys N] \
-[--messages N] [--lines N] [--delay-ms N] [--cols N] [--rows N] [--ready-text TEXT] [--no-kitty] [--show-screens] \
+[--messages N] [--lines N] [--delay-ms N] [--cols N] [--rows N] [--ready-text TEXT] [--no-kitty] [--show-screens] [--only abc] \
 [--ext PATH]... [--env KEY=VALUE]...";
 
 struct Options {
@@ -43,6 +46,8 @@ struct Options {
     messages: usize,
     lines: usize,
     delay_ms: u64,
+    /// Which parts run: a (no session), b (big session), c (stream).
+    only: String,
 }
 
 fn parse_args() -> Result<Options, String> {
@@ -51,6 +56,7 @@ fn parse_args() -> Result<Options, String> {
     let mut node = None;
     let (mut runs, mut keys, mut messages, mut lines) = (5, 30, 5000, 2000);
     let mut delay_ms = 1;
+    let mut only = "abc".to_owned();
     let (mut cols, mut rows) = (100, 30);
     let mut ready_text = "mock-model".to_owned();
     let mut kitty = true;
@@ -82,6 +88,7 @@ fn parse_args() -> Result<Options, String> {
             "--cols" => cols = u16::try_from(number(value()?)?).map_err(|_| "--cols too large")?,
             "--rows" => rows = u16::try_from(number(value()?)?).map_err(|_| "--rows too large")?,
             "--ready-text" => ready_text = value()?.to_string_lossy().into_owned(),
+            "--only" => only = value()?.to_string_lossy().into_owned(),
             "--no-kitty" => kitty = false,
             "--show-screens" => show_screens = true,
             // Extensions loaded in every run (`-e`), for the start-up figure with extensions.
@@ -125,6 +132,7 @@ fn parse_args() -> Result<Options, String> {
         messages,
         lines,
         delay_ms,
+        only,
     })
 }
 
@@ -182,8 +190,26 @@ fn bench(options: &Options, runtime: &tokio::runtime::Runtime) -> Result<(), Str
         target.rows,
         if target.kitty { "on" } else { "off" }
     ));
-    let no_session = || Ok(vec!["--no-session".to_owned()]);
+    if options.only.contains('a') {
+        bench_empty(options, runtime)?;
+    }
+    if options.only.contains('b') {
+        bench_session(options, runtime)?;
+    }
+    if options.only.contains('c') {
+        bench_stream(options, runtime)?;
+    }
+    Ok(())
+}
 
+fn no_session() -> Result<Vec<String>, String> {
+    Ok(vec!["--no-session".to_owned()])
+}
+
+/// a) Start times over `--runs` starts, then keys and memory in the last one.
+fn bench_empty(options: &Options, runtime: &tokio::runtime::Runtime) -> Result<(), String> {
+    let target = &options.target;
+    let name = &target.name;
     let mut first_bytes = Vec::new();
     let mut readies = Vec::new();
     let mut empty: Option<Run> = None;
@@ -213,7 +239,13 @@ fn bench(options: &Options, runtime: &tokio::runtime::Runtime) -> Result<(), Str
             mib(measure::settled_rss_kib(&run.session))
         ));
     }
+    Ok(())
+}
 
+/// b) Start with the generated session, keys and memory.
+fn bench_session(options: &Options, runtime: &tokio::runtime::Runtime) -> Result<(), String> {
+    let target = &options.target;
+    let name = &target.name;
     let model = "mock-model";
     let messages = options.messages;
     let last_words = session_file::LAST_WORDS.trim();
@@ -237,8 +269,13 @@ fn bench(options: &Options, runtime: &tokio::runtime::Runtime) -> Result<(), Str
         "{name}: RSS idle, {messages}-message session: {}",
         mib(rss)
     ));
-    drop(run);
+    Ok(())
+}
 
+/// c) The bytes a long streamed reply costs.
+fn bench_stream(options: &Options, runtime: &tokio::runtime::Runtime) -> Result<(), String> {
+    let target = &options.target;
+    let name = &target.name;
     let (turn, last_line) = measure::long_reply(options.lines, options.delay_ms);
     let run = target.start(runtime, vec![turn], None, |_| no_session())?;
     let cost = measure::stream_cost(&run.session, &last_line)?;
@@ -253,12 +290,15 @@ fn bench(options: &Options, runtime: &tokio::runtime::Runtime) -> Result<(), Str
     let requests = run.server.requests().len();
     say(&format!(
         "{name}: streaming a {}-line reply ({} ms between pieces): {} bytes to the terminal until its last line showed \
-         ({:.0} bytes/line, {:.0} ms), {} bytes until quiet; {requests} model request(s)",
+         ({:.0} bytes/line, {:.0} ms, {} synchronized frames, {:.0} bytes/frame), {} bytes until quiet; \
+         {requests} model request(s)",
         options.lines,
         options.delay_ms,
         cost.bytes_to_last_line,
         cost.bytes_to_last_line as f64 / options.lines as f64,
         ms(cost.time_to_last_line),
+        cost.frames_to_last_line,
+        cost.bytes_to_last_line as f64 / cost.frames_to_last_line.max(1) as f64,
         cost.bytes_until_quiet,
     ));
     Ok(())
@@ -284,7 +324,7 @@ fn summary(samples: &[Duration]) -> String {
     };
     let at = |fraction: f64| sorted[((sorted.len() - 1) as f64 * fraction).round() as usize];
     format!(
-        "median {:.1} ms (min {:.1}, p90 {:.1}, max {max:.1}; {} samples)",
+        "median {:.2} ms (min {:.2}, p90 {:.2}, max {max:.2}; {} samples)",
         at(0.5),
         sorted[0],
         at(0.9),

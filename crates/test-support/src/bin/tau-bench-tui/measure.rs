@@ -180,6 +180,8 @@ pub struct StreamCost {
     pub bytes_to_last_line: u64,
     pub time_to_last_line: Duration,
     pub bytes_until_quiet: u64,
+    /// Synchronized updates (frames) from the enter to the last line's frame.
+    pub frames_to_last_line: u64,
 }
 
 /// Sends a prompt and measures the stream of the reply whose last line is `last_line`.
@@ -187,11 +189,13 @@ pub fn stream_cost(session: &PtySession, last_line: &str) -> Result<StreamCost, 
     session.send_text("stream it")?;
     session.wait_for_text("stream it", STEP)?;
     let before = session.bytes_written();
+    let frames_before = session.synchronized_frames();
     let needle = last_line.to_owned();
     let watch = session.watch(move |screen| screen.contains(&needle));
     let sent = Instant::now();
     session.send_key("enter")?;
     let shown = session.wait_watch(watch, STEP)?;
+    let frames = session.synchronized_frames() - frames_before;
     // Quiet: no output for 500 ms (a spinner that keeps going is cut off after 10 s).
     let mut last = session.bytes_written();
     let quiet_deadline = Instant::now() + Duration::from_secs(10);
@@ -207,6 +211,7 @@ pub fn stream_cost(session: &PtySession, last_line: &str) -> Result<StreamCost, 
         bytes_to_last_line: shown.bytes_written() - before,
         time_to_last_line: shown.at().saturating_duration_since(sent),
         bytes_until_quiet: last - before,
+        frames_to_last_line: frames,
     })
 }
 

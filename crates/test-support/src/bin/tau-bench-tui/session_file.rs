@@ -167,3 +167,42 @@ fn civil_from_days(days: i64) -> (i64, u32, u32) {
     let year = yoe + era * 400 + i64::from(month <= 2);
     (year, month, day)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn timestamps_are_iso_utc() {
+        assert_eq!(iso(1_790_000_000_123), "2026-09-21T14:13:20.123Z");
+        assert_eq!(iso(951_782_400_000), "2000-02-29T00:00:00.000Z");
+    }
+
+    #[test]
+    fn the_session_is_one_linear_branch_of_the_asked_messages() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.jsonl");
+        let lines = write_session(&path, dir.path(), 10, "mock-model").unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let entries: Vec<Value> = text
+            .lines()
+            .map(|line| serde_json::from_str(line).unwrap())
+            .collect();
+        assert_eq!(entries.len(), lines);
+        assert_eq!(entries.len(), 1 + 2 + 10);
+        assert_eq!(entries[0]["type"], "session");
+        assert_eq!(entries[0]["version"], 3);
+        let mut parent = Value::Null;
+        for entry in &entries[1..] {
+            assert_eq!(entry["parentId"], parent);
+            parent = entry["id"].clone();
+        }
+        let roles: Vec<&str> = entries[3..]
+            .iter()
+            .map(|entry| entry["message"]["role"].as_str().unwrap_or_default())
+            .collect();
+        assert_eq!(roles[..4], ["user", "assistant", "toolResult", "assistant"]);
+        let last = &entries[entries.len() - 1]["message"]["content"][0]["text"];
+        assert!(last.as_str().unwrap_or_default().ends_with(LAST_WORDS));
+    }
+}
