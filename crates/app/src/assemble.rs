@@ -49,6 +49,28 @@ pub struct Assembly {
     pub extensions: Option<Arc<Extensions>>,
 }
 
+impl Assembly {
+    /// For a mode with a UI: the extensions' hooks go where the UI's prompt events are
+    /// sent (`hooks`), and a host that cannot be restarted stops the run under way. Returns
+    /// the session replacement the mode's commands use.
+    pub fn bind_ui(
+        &self,
+        hooks: &std::sync::OnceLock<std::sync::Weak<tau_ext_bridge::ExtensionHooks>>,
+        args: &AppOptions,
+    ) -> crate::ext_switch::Sessions {
+        if let Some(extensions) = &self.extensions {
+            let _ = hooks.set(Arc::downgrade(&extensions.hooks));
+            extensions.stop_when_broken(self.current.clone());
+        }
+        crate::ext_switch::Sessions::new(
+            self.current.clone(),
+            self.extensions.as_deref().map(Extensions::handles),
+            args,
+            warn,
+        )
+    }
+}
+
 /// Opens the session the flags ask for and builds everything a mode drives. `args` gets
 /// the resumed session's model and thinking level unless the flags chose others.
 pub async fn assemble(

@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use tau_tui::theme::{
-    builtin_theme, load_theme_file, parse_theme_json, Appearance, ColorMode, EditorStyles,
-    MarkdownStyles, Palette, SelectListStyles, SettingsListStyles, Theme, ThemeRegistry,
+    builtin_theme, editor_theme, load_theme_file, markdown_theme, parse_theme_json,
+    select_list_theme, Appearance, ColorMode, Palette, SettingsListStyles, Theme, ThemeRegistry,
     ThemeSources, THEME_TOKENS,
 };
 
@@ -318,7 +318,7 @@ fn component_styles_use_pis_tokens() {
         &builtin_theme(Appearance::Dark),
         ColorMode::Truecolor,
     ));
-    let md = MarkdownStyles::from_theme(&theme);
+    let md = markdown_theme(&theme);
     assert_eq!((md.heading)("h"), theme.fg("mdHeading", "h"));
     assert_eq!((md.link_url)("u"), theme.fg("mdLinkUrl", "u"));
     assert_eq!(
@@ -328,10 +328,10 @@ fn component_styles_use_pis_tokens() {
     assert_eq!((md.list_bullet)("-"), theme.fg("mdListBullet", "-"));
     assert_eq!((md.bold)("b"), "\x1b[1mb\x1b[22m");
     assert_eq!((md.strikethrough)("s"), "\x1b[9ms\x1b[29m");
-    let list = SelectListStyles::from_theme(&theme);
+    let list = select_list_theme(&theme);
     assert_eq!((list.selected_prefix)("→"), theme.fg("accent", "→"));
     assert_eq!((list.no_match)("none"), theme.fg("muted", "none"));
-    let editor = EditorStyles::from_theme(&theme);
+    let editor = editor_theme(&theme);
     assert_eq!((editor.border_color)("─"), theme.fg("borderMuted", "─"));
     assert_eq!(
         (editor.select_list.scroll_info)("1/2"),

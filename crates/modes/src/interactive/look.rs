@@ -6,7 +6,7 @@ use std::sync::Arc;
 use tau_tui::editor::EditorTheme;
 use tau_tui::markdown::highlight::{highlight, TokenKind};
 use tau_tui::markdown::MarkdownTheme;
-use tau_tui::theme::{EditorStyles, MarkdownStyles, Theme};
+use tau_tui::theme::{editor_theme, markdown_theme, Theme};
 use tau_tui::Style;
 
 /// Everything the interactive mode paints with.
@@ -29,7 +29,7 @@ fn token_style(theme: &Theme, kind: TokenKind, text: &str) -> String {
 
 impl Look {
     pub fn new(theme: Arc<Theme>) -> Self {
-        let mut markdown: MarkdownTheme = MarkdownStyles::from_theme(&theme).into();
+        let mut markdown: MarkdownTheme = markdown_theme(&theme);
         let highlighter = theme.clone();
         markdown.highlight_code = Some(Arc::new(move |code: &str, lang: Option<&str>| {
             let styled = lang.and_then(|lang| {
@@ -45,7 +45,7 @@ impl Look {
         }));
         Look {
             hyperlinks: tau_tui::image::detect_from_process().hyperlinks,
-            editor: EditorStyles::from_theme(&theme).into(),
+            editor: editor_theme(&theme),
             markdown,
             theme,
         }

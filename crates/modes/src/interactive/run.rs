@@ -9,8 +9,6 @@ use std::time::{Duration, Instant};
 
 use tau_app::assemble::{self, Frontend};
 use tau_app::controls::Controls;
-use tau_app::ext_switch::Sessions;
-use tau_app::extensions::Extensions;
 use tau_app::AppOptions;
 use tau_protocol::{AgentEvent, AgentMessage, UserContent};
 use tau_runtime::EventSink;
@@ -159,16 +157,7 @@ pub async fn run(
             return Err(error);
         }
     };
-    if let Some(extensions) = &assembly.extensions {
-        let _ = hooks.set(Arc::downgrade(&extensions.hooks));
-        extensions.stop_when_broken(assembly.current.clone());
-    }
-    let sessions = Sessions::new(
-        assembly.current.clone(),
-        assembly.extensions.as_deref().map(Extensions::handles),
-        &args,
-        tau_app::report::warn,
-    );
+    let sessions = assembly.bind_ui(&hooks, &args);
     let controls = Controls {
         current: assembly.current.clone(),
         extensions: assembly.extensions.clone(),

@@ -89,16 +89,7 @@ pub async fn run(mut args: AppOptions, cwd: &Path, agent_dir: &Path) -> Result<E
         },
     )
     .await?;
-    if let Some(extensions) = &assembly.extensions {
-        let _ = hooks.set(Arc::downgrade(&extensions.hooks));
-        extensions.stop_when_broken(assembly.current.clone());
-    }
-    let sessions = Sessions::new(
-        assembly.current.clone(),
-        assembly.extensions.as_deref().map(Extensions::handles),
-        &args,
-        tau_app::report::warn,
-    );
+    let sessions = assembly.bind_ui(&hooks, &args);
     let thinking_out = out.clone();
     let rpc = Arc::new(Rpc {
         out,

@@ -51,7 +51,7 @@ pub mod tokens;
 pub use builtin::{builtin_theme, builtin_theme_named, SYSTEM_THEME_NAME};
 pub use color::{parse_color, Color, ColorMode, ColorValue};
 pub use components::{
-    highlight_scope_style, EditorStyles, MarkdownStyles, SelectListStyles, SettingsListStyles,
+    editor_theme, highlight_scope_style, markdown_theme, select_list_theme, SettingsListStyles,
 };
 pub use discovery::{
     parse_auto_theme_setting, resolve_theme_setting, ThemeDiagnostic, ThemeEntry, ThemeRegistry,

@@ -108,21 +108,14 @@ pub struct Transcript {
 }
 
 fn user_text(content: &UserContent) -> (String, usize) {
-    match content {
-        UserContent::Text(text) => (text.clone(), 0),
-        UserContent::Blocks(blocks) => {
-            let text = blocks
-                .iter()
-                .filter_map(ContentBlock::as_text)
-                .collect::<Vec<_>>()
-                .join("\n");
-            let images = blocks
-                .iter()
-                .filter(|b| matches!(b, ContentBlock::Image { .. }))
-                .count();
-            (text, images)
-        }
-    }
+    let images = match content {
+        UserContent::Text(_) => 0,
+        UserContent::Blocks(blocks) => blocks
+            .iter()
+            .filter(|b| matches!(b, ContentBlock::Image { .. }))
+            .count(),
+    };
+    (content.joined_text(), images)
 }
 
 fn summary(kind: SummaryKind, message: &SummaryMessage) -> Item {

@@ -5,8 +5,6 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use tau_protocol::ContentBlock;
-use tau_protocol::UserContent;
 use tau_tui::markdown::{DefaultTextStyle, Markdown};
 use tau_tui::text::{Spacer, Text};
 use tau_tui::{Component, Lines};
@@ -41,17 +39,6 @@ pub enum ItemView {
         source: Box<Item>,
         options: Box<ViewOptions>,
     },
-}
-
-fn text(content: &UserContent) -> String {
-    match content {
-        UserContent::Text(text) => text.clone(),
-        UserContent::Blocks(blocks) => blocks
-            .iter()
-            .filter_map(ContentBlock::as_text)
-            .collect::<Vec<_>>()
-            .join("\n"),
-    }
 }
 
 fn spacer() -> Box<dyn Component> {
@@ -175,7 +162,7 @@ impl ItemView {
                             ..DefaultTextStyle::default()
                         };
                         boxed.add_child(Box::new(Markdown::new(
-                            text(&message.content),
+                            message.content.joined_text(),
                             0,
                             0,
                             look.markdown.clone(),
