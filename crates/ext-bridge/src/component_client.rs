@@ -254,6 +254,11 @@ impl Components<'_> {
         self.broadcast("keybindings", params).await;
     }
 
+    /// The themes extensions may list and switch to: `[{name, path, palette}]`.
+    pub async fn set_themes(&self, themes: Value) {
+        self.broadcast("themes", json!({ "themes": themes })).await;
+    }
+
     /// What `ctx.ui` reads synchronously in the terminal UI (`editorText`, `toolsExpanded`).
     pub async fn set_ui_state(&self, state: Value) {
         self.broadcast("ui_state", state).await;

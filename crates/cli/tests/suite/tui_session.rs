@@ -369,3 +369,44 @@ fn extensions_on_a_node_too_old_for_pi_tui_stop_the_terminal_ui() {
         "{screen}"
     );
 }
+
+#[test]
+fn extensions_list_and_switch_themes() {
+    let Some(env) = ext_env("extensions_list_and_switch_themes") else {
+        return;
+    };
+    let Some(node) = tui_node("extensions_list_and_switch_themes") else {
+        return;
+    };
+    let extension = r#"
+export default function (pi) {
+  pi.registerCommand("themes", {
+    handler: async (_args, ctx) => {
+      const names = ctx.ui.getAllThemes().map((t) => t.name).join(",");
+      const light = ctx.ui.getTheme("light");
+      const result = ctx.ui.setTheme("light");
+      const missing = ctx.ui.setTheme("no-such-theme");
+      ctx.ui.notify(`themes=${names} got=${light ? light.name : "none"} ok=${result.success} missing=${missing.success}`, "info");
+    },
+  });
+}
+"#;
+    let tui = Tui::start_with(vec![], &[], |sandbox, spec| {
+        let path = sandbox.project.join("themes.ts");
+        std::fs::write(&path, extension).expect("extension");
+        spec.args(["-e", path.to_str().unwrap_or_default()])
+            .env("TAU_EXT_HOST", env.host.display().to_string())
+            .env("TAU_NODE", node.display().to_string())
+    });
+    tui.type_line("/themes");
+    let screen = tui.wait("ok=true");
+    assert!(
+        screen.contains("dark") && screen.contains("light"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("got=light") && screen.contains("missing=false"),
+        "{screen}"
+    );
+    tui.quit();
+}

@@ -44,6 +44,8 @@ export class ComponentRegistry {
     /** @type {{extensionPath: string, fn: Function}[]} */
     this.inputListeners = [];
     /** Footer data tau mirrors (Pi's ReadonlyFooterDataProvider). */
+    /** The themes tau offers: `{name, path, palette}`. */
+    this.themes = [];
     /** The terminal UI's state ctx.ui reads synchronously; tau sends `ui_state` when it changes. */
     this.uiState = { editorText: "", toolsExpanded: false };
     this.footerData = { gitBranch: null, extensionStatuses: {}, availableProviderCount: 0 };

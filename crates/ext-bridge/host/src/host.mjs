@@ -161,6 +161,9 @@ export class Host {
         return components.setFooterData(params);
       case "keybindings":
         return components.setKeybindings(params);
+      case "themes":
+        // The themes tau knows, each with its palette, for getAllThemes/getTheme/setTheme.
+        return void (components.themes = params.themes ?? []);
       case "ui_state":
         // What ctx.ui reads synchronously in the terminal UI (editor text, tools expanded).
         return void Object.assign(components.uiState, params);

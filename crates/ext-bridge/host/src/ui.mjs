@@ -6,6 +6,7 @@
 // their lines (component-ui.mjs). Editor replacement is not supported yet either way.
 
 import { fillSlot, showCustom } from "./component-ui.mjs";
+import { PaletteTheme } from "./theme.mjs";
 
 /** A theme whose styling functions return the text unchanged; tau styles on its side. */
 export function createPlainTheme() {
@@ -146,6 +147,24 @@ function addComponents(ui, registry, extensionPath, notify) {
     notify("setToolsExpanded", [!!expanded]);
   };
   ui.getToolsExpanded = () => !!registry.uiState.toolsExpanded;
+  // Themes: the ones tau found (built-in, agent dir, --theme), switched here at once (the
+  // components restyle) and on tau's side by name.
+  ui.getAllThemes = () => registry.themes.map((/** @type {any} */ t) => ({ name: t.name, path: t.path }));
+  ui.getTheme = (/** @type {string} */ name) => {
+    const found = registry.themes.find((/** @type {any} */ t) => t.name === name);
+    if (!found) return undefined;
+    const theme = new PaletteTheme();
+    theme.apply(found.palette);
+    return theme;
+  };
+  ui.setTheme = (/** @type {any} */ wanted) => {
+    const name = typeof wanted === "string" ? wanted : wanted?.name;
+    const found = registry.themes.find((/** @type {any} */ t) => t.name === name);
+    if (!found) return { success: false, error: `Theme not found: ${name}` };
+    registry.setPalette(found.palette);
+    notify("setTheme", [found.name]);
+    return { success: true };
+  };
   ui.getEditorText = () => String(registry.uiState.editorText ?? "");
   ui.setEditorText = (/** @type {string} */ text) => {
     registry.uiState.editorText = String(text ?? "");

@@ -55,6 +55,8 @@ pub struct App {
     pub title: Option<String>,
     /// Set when the mode should end.
     pub quit: bool,
+    /// An extension switched the theme (`setTheme`) to this one.
+    pub theme_request: Option<String>,
     /// Sequences to write to the terminal before the next frame (clipboard, notifications).
     pub terminal_output: Vec<String>,
     last_ctrl_c: Option<Instant>,
@@ -83,6 +85,7 @@ impl App {
             title: None,
             quit: false,
             terminal_output: Vec::new(),
+            theme_request: None,
             last_ctrl_c: None,
             last_escape: None,
         }
@@ -371,6 +374,7 @@ impl App {
                 self.working_visible = args.first().and_then(Value::as_bool).unwrap_or(true);
             }
             "setHiddenThinkingLabel" => self.hidden_thinking_label = text(0),
+            "setTheme" => self.theme_request = text(0),
             "setToolsExpanded" => {
                 self.tools_expanded = args.first().and_then(Value::as_bool).unwrap_or(false);
             }

@@ -81,10 +81,11 @@ pub async fn run(
     // are being set up; a set-up that fails gives the terminal back before saying why.
     let cwd_text = cwd.display().to_string();
     let theme = theme_choice::choose(agent_dir, &options.ui_options);
-    let look = Look::new(Arc::new(theme.theme));
+    let mut look = Look::new(Arc::new(theme.theme));
     if let Some(warning) = theme.warning {
         let _ = events.send(AppEvent::Warning(warning));
     }
+    let (themes, terminal_appearance) = (theme.registry, theme.terminal);
     let mode = match theme_choice::tui_mode(agent_dir, &options.ui_options) {
         "regular" => TuiMode::Regular,
         _ => TuiMode::Fullscreen,
@@ -190,6 +191,21 @@ pub async fn run(
             .set_terminal_size(size.cols as u16, size.rows as u16)
             .await;
         components.set_palette(&remote::palette(&look.theme)).await;
+        let offered: Vec<serde_json::Value> = themes
+            .list()
+            .into_iter()
+            .filter_map(|entry| {
+                let theme = theme_choice::named(&themes, &entry.name, terminal_appearance)?;
+                Some(serde_json::json!({
+                    "name": entry.name,
+                    "path": entry.path.map(|p| p.display().to_string()),
+                    "palette": remote::palette(&theme),
+                }))
+            })
+            .collect();
+        components
+            .set_themes(serde_json::Value::Array(offered))
+            .await;
     }
     let mut footer_data_sent = String::new();
     let mut ui_state_sent = String::new();
@@ -253,6 +269,18 @@ pub async fn run(
                 app.keymap.context.kitty_active = kitty;
                 if let Ok(mut manager) = editor_keys.write() {
                     manager.set_key_context(app.keymap.context);
+                }
+            }
+            if let Some(name) = app.theme_request.take() {
+                // The host restyled its components already; tau's own drawing follows.
+                if let Some(theme) = theme_choice::named(&themes, &name, terminal_appearance) {
+                    look = Look::new(Arc::new(theme));
+                    view_options.look = look.clone();
+                    view_options.generation += 1;
+                    if remote.header.is_none() {
+                        view.set_header(header::lines(&look, &options.version, &app.keymap));
+                    }
+                    last_border = None;
                 }
             }
             refresh_footer(&mut app, &runner);

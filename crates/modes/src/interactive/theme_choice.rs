@@ -15,6 +15,16 @@ use tau_tui::theme::{
 pub struct Choice {
     pub theme: Theme,
     pub warning: Option<String>,
+    /// Every theme found, to list and switch to.
+    pub registry: ThemeRegistry,
+    /// The terminal's background, which `system` follows.
+    pub terminal: Appearance,
+}
+
+/// The theme called `name`, resolved for this terminal.
+pub fn named(registry: &ThemeRegistry, name: &str, terminal: Appearance) -> Option<Theme> {
+    let definition = registry.definition(name, terminal)?;
+    Some(Theme::new(&definition, detect_color_mode_from_env()).renamed(name))
 }
 
 fn setting(agent_dir: &Path, key: &str) -> Option<String> {
@@ -61,6 +71,8 @@ pub fn choose(agent_dir: &Path, options: &[(String, String)]) -> Choice {
     Choice {
         theme,
         warning: (!warnings.is_empty()).then(|| warnings.join("\n")),
+        registry,
+        terminal,
     }
 }
 
