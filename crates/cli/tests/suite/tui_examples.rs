@@ -252,3 +252,98 @@ fn the_rainbow_editor_draws_what_is_typed() {
         .expect("exit");
     assert!(status.success());
 }
+
+/// Pi's question tool: the model asks, the user picks in the tool's own component, the
+/// answer goes back to the model.
+#[test]
+fn the_question_tool_asks_the_user_for_the_model() {
+    let args = serde_json::json!({
+        "question": "Which colour?",
+        "options": [{"label": "Red"}, {"label": "Blue"}],
+    });
+    let turns = vec![
+        MockTurn::tool_calls([MockToolCall::new("q1", "question", args)]),
+        MockTurn::text("noted your choice"),
+    ];
+    let Some(tui) = with_examples("question", &["question.ts"], turns) else {
+        return;
+    };
+    tui.type_line("ask me");
+    tui.wait("Which colour?");
+    tui.session.send_key("down").expect("down");
+    tui.session.send_key("enter").expect("enter");
+    tui.wait("noted your choice");
+    let requests = tui.server.requests();
+    assert!(requests[1].body.contains("Blue"), "{}", requests[1].body);
+    tui.quit();
+}
+
+/// Pi's tools command: a settings list in the editor's place, built with Pi's real
+/// getSettingsListTheme; toggling a tool changes the active tools.
+#[test]
+fn the_tools_command_toggles_tools_in_its_settings_list() {
+    let Some(tui) = with_examples("tools", &["tools.ts"], vec![]) else {
+        return;
+    };
+    tui.type_line("/tools");
+    let screen = tui.wait("Tool Configuration");
+    assert!(
+        screen.contains("grep") && screen.contains("disabled"),
+        "{screen}"
+    );
+    tui.session.send_key("escape").expect("escape");
+    tui.session
+        .wait_for(
+            |s| !s.contains("Tool Configuration"),
+            Duration::from_secs(30),
+        )
+        .unwrap_or_else(|dump| panic!("settings list did not close\n{dump}"));
+    tui.quit();
+}
+
+/// Pi's plan mode: `/plan` switches it on and its status shows in the footer.
+#[test]
+fn plan_mode_shows_its_status() {
+    let Some(tui) = with_examples("plan-mode", &["plan-mode/index.ts"], vec![]) else {
+        return;
+    };
+    tui.type_line("/plan");
+    tui.wait("plan");
+    tui.session
+        .wait_for(|s| s.text().contains("⏸ plan"), Duration::from_secs(30))
+        .unwrap_or_else(|dump| panic!("no plan status\n{dump}"));
+    tui.quit();
+}
+
+/// Pi's overlay QA: three stacked overlays drawn back to front; each Enter closes the top one.
+#[test]
+fn stacked_overlays_draw_in_order_and_close_from_the_top() {
+    let Some(tui) = with_examples("overlay-stack", &["overlay-qa-tests.ts"], vec![]) else {
+        return;
+    };
+    tui.type_line("/overlay-stack");
+    let screen = tui.wait("Overlay #3");
+    assert!(
+        screen.contains("Overlay #1") && screen.contains("Overlay #2"),
+        "{screen}"
+    );
+    tui.session.send_key("enter").expect("enter");
+    tui.session
+        .wait_for(
+            |s| !s.contains("Overlay #3") && s.contains("Overlay #2"),
+            Duration::from_secs(30),
+        )
+        .unwrap_or_else(|dump| panic!("the top overlay did not close first\n{dump}"));
+    tui.session.send_key("enter").expect("enter");
+    tui.session
+        .wait_for(
+            |s| !s.contains("Overlay #2") && s.contains("Overlay #1"),
+            Duration::from_secs(30),
+        )
+        .unwrap_or_else(|dump| panic!("the middle overlay did not close next\n{dump}"));
+    tui.session.send_key("enter").expect("enter");
+    tui.session
+        .wait_for(|s| !s.contains("Overlay #1"), Duration::from_secs(30))
+        .unwrap_or_else(|dump| panic!("overlays left open\n{dump}"));
+    tui.quit();
+}

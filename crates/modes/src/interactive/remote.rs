@@ -223,7 +223,13 @@ impl Remote {
             self.editor = None;
         }
         if self.focused == Some(id) {
-            self.focused = None;
+            // As pi-tui: focus goes back to the frontmost capturing overlay left, if any.
+            self.focused = self
+                .overlays
+                .iter()
+                .filter(|o| !o.hidden && !o.options.non_capturing)
+                .max_by_key(|o| o.focus_order)
+                .map(|o| o.id);
         }
         self.takes_input.remove(&id);
         self.lines.remove(&id);
