@@ -4,7 +4,7 @@
 
 use serde_json::{json, Value};
 use tau_protocol::session::SessionEntry;
-use tau_protocol::{AgentMessage, StopReason};
+use tau_protocol::{AgentMessage, StopReason, Usage};
 use tau_runtime::compaction::tokens::{
     calculate_context_tokens, estimate_projected_context_tokens,
 };
@@ -26,13 +26,12 @@ pub struct Totals {
 }
 
 impl Totals {
-    fn add(&mut self, usage: &Value) {
-        let n = |field: &str| usage[field].as_u64().unwrap_or(0);
-        self.input += n("input");
-        self.output += n("output");
-        self.cache_read += n("cacheRead");
-        self.cache_write += n("cacheWrite");
-        self.cost += usage["cost"]["total"].as_f64().unwrap_or(0.0);
+    fn add(&mut self, usage: &Usage) {
+        self.input += usage.input;
+        self.output += usage.output;
+        self.cache_read += usage.cache_read;
+        self.cache_write += usage.cache_write;
+        self.cost += usage.cost.total;
     }
 }
 
@@ -62,42 +61,44 @@ pub struct Scan {
     pub cache_hit_rate: Option<f64>,
 }
 
-/// Counts and sums over every entry of the session.
+/// Counts and sums over every entry of the session (read in place: a long session is not
+/// copied into JSON for it).
 pub fn scan(session: &mut Session) -> Scan {
     let mut scan = Scan::default();
     for entry in session.tree().entries() {
-        let entry = serde_json::to_value(entry).unwrap_or(Value::Null);
-        let kind = entry["type"].as_str().unwrap_or_default();
-        if kind == "usage"
-            || ((kind == "branch_summary" || kind == "compaction") && entry["usage"].is_object())
-        {
-            scan.totals.add(&entry["usage"]);
-        }
-        if kind != "message" {
-            continue;
-        }
-        scan.counts.total += 1;
-        let message = &entry["message"];
-        match message["role"].as_str().unwrap_or_default() {
-            "user" => scan.counts.users += 1,
-            "toolResult" => {
-                scan.counts.results += 1;
-                if message["usage"].is_object() {
-                    scan.totals.add(&message["usage"]);
+        match entry {
+            SessionEntry::Usage(entry) => scan.totals.add(&entry.usage),
+            SessionEntry::Compaction(entry) => {
+                if let Some(usage) = &entry.usage {
+                    scan.totals.add(usage);
                 }
             }
-            "assistant" => {
-                scan.counts.assistants += 1;
-                scan.counts.calls += message["content"]
-                    .as_array()
-                    .map_or(0, |c| c.iter().filter(|b| b["type"] == "toolCall").count())
-                    as u64;
-                let usage = &message["usage"];
-                scan.totals.add(usage);
-                let n = |field: &str| usage[field].as_u64().unwrap_or(0);
-                let prompt = n("input") + n("cacheRead") + n("cacheWrite");
-                scan.cache_hit_rate =
-                    (prompt > 0).then(|| n("cacheRead") as f64 / prompt as f64 * 100.0);
+            SessionEntry::BranchSummary(entry) => {
+                if let Some(usage) = &entry.usage {
+                    scan.totals.add(usage);
+                }
+            }
+            SessionEntry::Message(entry) => {
+                scan.counts.total += 1;
+                match &entry.message {
+                    AgentMessage::User(_) => scan.counts.users += 1,
+                    AgentMessage::ToolResult(result) => {
+                        scan.counts.results += 1;
+                        if let Some(usage) = &result.usage {
+                            scan.totals.add(usage);
+                        }
+                    }
+                    AgentMessage::Assistant(assistant) => {
+                        scan.counts.assistants += 1;
+                        scan.counts.calls += assistant.tool_calls().count() as u64;
+                        let usage = &assistant.usage;
+                        scan.totals.add(usage);
+                        let prompt = usage.input + usage.cache_read + usage.cache_write;
+                        scan.cache_hit_rate =
+                            (prompt > 0).then(|| usage.cache_read as f64 / prompt as f64 * 100.0);
+                    }
+                    _ => {}
+                }
             }
             _ => {}
         }
