@@ -538,7 +538,25 @@ pub async fn run(
             event = next_component_event(&mut component_events) => {
                 match event {
                     None => component_events = None,
-                    Some(event) => match remote.on_event(event) {
+                    Some(event) => {
+                        // Pi hands the text typed so far to an extension's new editor.
+                        let new_editor = match &event {
+                            ComponentEvent::Opened(opened)
+                                if opened.kind == tau_ext_bridge::components::ComponentKind::Editor =>
+                            {
+                                Some(opened.id)
+                            }
+                            _ => None,
+                        };
+                        let reaction = remote.on_event(event);
+                        if let (Some(id), Some(host)) = (new_editor, &host) {
+                            let typed = app.editor.text();
+                            if !typed.is_empty() {
+                                host.components().send_input(id, &typed).await;
+                                app.editor.set_text("");
+                            }
+                        }
+                        match reaction {
                         remote::Reaction::Nothing => {}
                         remote::Reaction::Redraw => scheduler.request(),
                         remote::Reaction::Error(message) => {
@@ -567,7 +585,8 @@ pub async fn run(
                             scheduler.request_immediate();
                             let _ = done.send(());
                         }
-                    },
+                    }
+                    }
                 }
             }
             event = inbox.recv() => {
