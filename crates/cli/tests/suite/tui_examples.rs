@@ -347,3 +347,35 @@ fn stacked_overlays_draw_in_order_and_close_from_the_top() {
         .unwrap_or_else(|dump| panic!("overlays left open\n{dump}"));
     tui.quit();
 }
+
+/// Pi's minimal mode: its tool renderers show only the call while collapsed; Ctrl+O shows
+/// the output.
+#[test]
+fn minimal_mode_hides_tool_output_until_expanded() {
+    let call = MockToolCall::new(
+        "m1",
+        "bash",
+        serde_json::json!({"command": "echo hidden-$((6 + 1))"}),
+    );
+    let Some(tui) = with_examples(
+        "minimal-mode",
+        &["minimal-mode.ts"],
+        vec![MockTurn::tool_calls([call]), MockTurn::text("all quiet")],
+    ) else {
+        return;
+    };
+    tui.type_line("go");
+    tui.wait("all quiet");
+    // Once the extension's renderer has answered, only the call line is left.
+    let screen = tui
+        .session
+        .wait_for(
+            |s| s.contains("echo hidden-") && !s.contains("hidden-7"),
+            Duration::from_secs(30),
+        )
+        .unwrap_or_else(|dump| panic!("collapsed output still shown\n{dump}"));
+    assert!(screen.contains("all quiet"), "{}", screen.dump());
+    tui.session.send_key("ctrl+o").expect("ctrl+o");
+    tui.wait("hidden-7");
+    tui.quit();
+}
