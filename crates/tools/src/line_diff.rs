@@ -61,14 +61,20 @@ fn add_to_path(path: &Path, tag: LineTag, old_pos_inc: isize) -> Path {
     }
 }
 
-/// Follows the diagonal while lines match; returns the new position.
-fn extract_common(path: &mut Path, new: &[&str], old: &[&str], diagonal: isize) -> isize {
+/// Follows the diagonal while tokens match; returns the new position.
+fn extract_common<T>(
+    path: &mut Path,
+    new: &[T],
+    old: &[T],
+    diagonal: isize,
+    same: &impl Fn(&T, &T) -> bool,
+) -> isize {
     let mut old_pos = path.old_pos;
     let mut new_pos = old_pos - diagonal;
     let mut common = 0usize;
     while new_pos + 1 < new.len() as isize
         && old_pos + 1 < old.len() as isize
-        && old[(old_pos + 1) as usize] == new[(new_pos + 1) as usize]
+        && same(&old[(old_pos + 1) as usize], &new[(new_pos + 1) as usize])
     {
         new_pos += 1;
         old_pos += 1;
@@ -85,47 +91,23 @@ fn extract_common(path: &mut Path, new: &[&str], old: &[&str], diagonal: isize) 
     new_pos
 }
 
-fn build_parts<'a>(
-    last: Option<Rc<Component>>,
-    new: &[&'a str],
-    old: &[&'a str],
-) -> Vec<LinePart<'a>> {
-    let mut components = Vec::new();
+/// The runs of a finished path, first to last: each tag with how many tokens it covers.
+fn runs(last: Option<Rc<Component>>) -> Vec<(LineTag, usize)> {
+    let mut runs = Vec::new();
     let mut next = last;
     while let Some(component) = next {
-        components.push((component.tag, component.count));
+        runs.push((component.tag, component.count));
         next = component.previous.clone();
     }
-    components.reverse();
-    let (mut new_pos, mut old_pos) = (0usize, 0usize);
-    components
-        .into_iter()
-        .map(|(tag, count)| {
-            let lines = match tag {
-                LineTag::Removed => {
-                    old_pos += count;
-                    old[old_pos - count..old_pos].to_vec()
-                }
-                LineTag::Added => {
-                    new_pos += count;
-                    new[new_pos - count..new_pos].to_vec()
-                }
-                LineTag::Equal => {
-                    new_pos += count;
-                    old_pos += count;
-                    new[new_pos - count..new_pos].to_vec()
-                }
-            };
-            LinePart { tag, lines }
-        })
-        .collect()
+    runs.reverse();
+    runs
 }
 
-/// Diffs two texts line by line (a line keeps its `\n`, so a last line without one differs
-/// from the same line with one), returning runs in jsdiff's order.
-pub fn diff_lines<'a>(old_text: &'a str, new_text: &'a str) -> Vec<LinePart<'a>> {
-    let old: Vec<&str> = old_text.split_inclusive('\n').collect();
-    let new: Vec<&str> = new_text.split_inclusive('\n').collect();
+/// Aligns two token sequences as jsdiff's `Diff.diff` does (forward greedy Myers with its
+/// tie-breaking), tokens compared with `same`; returns the runs in order, each as its tag
+/// and how many tokens it covers (of the old sequence for `Removed`, of the new one for
+/// `Added` and `Equal`). Lines (`diff_lines`) and words (the terminal UI's word diff) use it.
+pub fn align<T>(old: &[T], new: &[T], same: impl Fn(&T, &T) -> bool) -> Vec<(LineTag, usize)> {
     let (old_len, new_len) = (old.len() as isize, new.len() as isize);
     let max_edit_length = old_len + new_len;
     // Diagonals considered lie within ±max_edit_length (±1 for neighbours); slot = diagonal
@@ -138,9 +120,9 @@ pub fn diff_lines<'a>(old_text: &'a str, new_text: &'a str) -> Vec<LinePart<'a>>
         old_pos: -1,
         last: None,
     };
-    let new_pos = extract_common(&mut seed, &new, &old, 0);
+    let new_pos = extract_common(&mut seed, new, old, 0, &same);
     if seed.old_pos + 1 >= old_len && new_pos + 1 >= new_len {
-        return build_parts(seed.last, &new, &old);
+        return runs(seed.last);
     }
     best[idx(0)] = Some(seed);
 
@@ -176,9 +158,9 @@ pub fn diff_lines<'a>(old_text: &'a str, new_text: &'a str) -> Vec<LinePart<'a>>
                 }
             };
             let mut base = base;
-            let new_pos = extract_common(&mut base, &new, &old, diagonal);
+            let new_pos = extract_common(&mut base, new, old, diagonal, &same);
             if base.old_pos + 1 >= old_len && new_pos + 1 >= new_len {
-                return build_parts(base.last, &new, &old);
+                return runs(base.last);
             }
             if base.old_pos + 1 >= old_len {
                 max_diagonal = max_diagonal.min(diagonal - 1);
@@ -192,19 +174,39 @@ pub fn diff_lines<'a>(old_text: &'a str, new_text: &'a str) -> Vec<LinePart<'a>>
         edit_length += 1;
     }
     // Unreachable: an edit script of length old_len + new_len always exists.
-    vec![
-        LinePart {
-            tag: LineTag::Removed,
-            lines: old,
-        },
-        LinePart {
-            tag: LineTag::Added,
-            lines: new,
-        },
-    ]
-    .into_iter()
-    .filter(|p| !p.lines.is_empty())
-    .collect()
+    [(LineTag::Removed, old.len()), (LineTag::Added, new.len())]
+        .into_iter()
+        .filter(|(_, count)| *count > 0)
+        .collect()
+}
+
+/// Diffs two texts line by line (a line keeps its `\n`, so a last line without one differs
+/// from the same line with one), returning runs in jsdiff's order.
+pub fn diff_lines<'a>(old_text: &'a str, new_text: &'a str) -> Vec<LinePart<'a>> {
+    let old: Vec<&str> = old_text.split_inclusive('\n').collect();
+    let new: Vec<&str> = new_text.split_inclusive('\n').collect();
+    let (mut new_pos, mut old_pos) = (0usize, 0usize);
+    align(&old, &new, |a, b| a == b)
+        .into_iter()
+        .map(|(tag, count)| {
+            let lines = match tag {
+                LineTag::Removed => {
+                    old_pos += count;
+                    old[old_pos - count..old_pos].to_vec()
+                }
+                LineTag::Added => {
+                    new_pos += count;
+                    new[new_pos - count..new_pos].to_vec()
+                }
+                LineTag::Equal => {
+                    new_pos += count;
+                    old_pos += count;
+                    new[new_pos - count..new_pos].to_vec()
+                }
+            };
+            LinePart { tag, lines }
+        })
+        .collect()
 }
 
 #[cfg(test)]

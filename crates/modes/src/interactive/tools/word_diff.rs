@@ -3,10 +3,10 @@
 //! surrounding whitespace, tokens compare without it, Myers' greedy alignment with jsdiff's
 //! tie-breaking, then jsdiff's tidying of whitespace between kept and changed runs.
 
-use std::rc::Rc;
 use std::sync::OnceLock;
 
 use regex::Regex;
+use tau_tools::line_diff::{self, LineTag};
 
 use super::format::{is_js_space, js_trim};
 
@@ -87,151 +87,40 @@ fn join(tokens: &[String]) -> String {
         .collect()
 }
 
-struct Component {
-    count: usize,
-    tag: Tag,
-    previous: Option<Rc<Component>>,
-}
-
-#[derive(Clone)]
-struct Path {
-    old_pos: isize,
-    last: Option<Rc<Component>>,
-}
-
-fn add_to_path(path: &Path, tag: Tag, old_inc: isize) -> Path {
-    let last = match &path.last {
-        Some(last) if last.tag == tag => Component {
-            count: last.count + 1,
-            tag,
-            previous: last.previous.clone(),
-        },
-        other => Component {
-            count: 1,
-            tag,
-            previous: other.clone(),
-        },
-    };
-    Path {
-        old_pos: path.old_pos + old_inc,
-        last: Some(Rc::new(last)),
-    }
-}
-
 fn same(a: &str, b: &str) -> bool {
     js_trim(a) == js_trim(b)
 }
 
-fn extract_common(path: &mut Path, new: &[String], old: &[String], diagonal: isize) -> isize {
-    let mut old_pos = path.old_pos;
-    let mut new_pos = old_pos - diagonal;
-    let mut common = 0;
-    while new_pos + 1 < new.len() as isize
-        && old_pos + 1 < old.len() as isize
-        && same(&old[(old_pos + 1) as usize], &new[(new_pos + 1) as usize])
-    {
-        new_pos += 1;
-        old_pos += 1;
-        common += 1;
-    }
-    if common > 0 {
-        path.last = Some(Rc::new(Component {
-            count: common,
-            tag: Tag::Equal,
-            previous: path.last.take(),
-        }));
-    }
-    path.old_pos = old_pos;
-    new_pos
-}
-
-fn build(last: Option<Rc<Component>>, new: &[String], old: &[String]) -> Vec<Change> {
-    let mut runs = Vec::new();
-    let mut next = last;
-    while let Some(c) = next {
-        runs.push((c.tag, c.count));
-        next = c.previous.clone();
-    }
-    runs.reverse();
+/// jsdiff's alignment (tau-tools' line diff core) over the words, each run joined back.
+fn align(old: &[String], new: &[String]) -> Vec<Change> {
     let (mut new_pos, mut old_pos) = (0, 0);
-    runs.into_iter()
-        .map(|(tag, count)| {
-            let value = match tag {
-                Tag::Removed => {
-                    old_pos += count;
-                    join(&old[old_pos - count..old_pos])
+    line_diff::align(old, new, |a, b| same(a, b))
+        .into_iter()
+        .map(|(tag, count)| match tag {
+            LineTag::Removed => {
+                old_pos += count;
+                Change {
+                    tag: Tag::Removed,
+                    value: join(&old[old_pos - count..old_pos]),
                 }
-                Tag::Added => {
-                    new_pos += count;
-                    join(&new[new_pos - count..new_pos])
+            }
+            LineTag::Added => {
+                new_pos += count;
+                Change {
+                    tag: Tag::Added,
+                    value: join(&new[new_pos - count..new_pos]),
                 }
-                Tag::Equal => {
-                    new_pos += count;
-                    old_pos += count;
-                    join(&new[new_pos - count..new_pos])
+            }
+            LineTag::Equal => {
+                new_pos += count;
+                old_pos += count;
+                Change {
+                    tag: Tag::Equal,
+                    value: join(&new[new_pos - count..new_pos]),
                 }
-            };
-            Change { tag, value }
+            }
         })
         .collect()
-}
-
-fn align(old: &[String], new: &[String]) -> Vec<Change> {
-    let (old_len, new_len) = (old.len() as isize, new.len() as isize);
-    let max_edit = old_len + new_len;
-    let offset = max_edit + 1;
-    let mut best: Vec<Option<Path>> = vec![None; (2 * max_edit + 3) as usize];
-    let idx = |d: isize| (d + offset) as usize;
-    let mut seed = Path {
-        old_pos: -1,
-        last: None,
-    };
-    let new_pos = extract_common(&mut seed, new, old, 0);
-    if seed.old_pos + 1 >= old_len && new_pos + 1 >= new_len {
-        return build(seed.last, new, old);
-    }
-    best[idx(0)] = Some(seed);
-    let (mut min_d, mut max_d) = (isize::MIN, isize::MAX);
-    for edit in 1..=max_edit {
-        let mut d = min_d.max(-edit);
-        while d <= max_d.min(edit) {
-            let remove = best.get_mut(idx(d - 1)).and_then(Option::take);
-            let add = best.get(idx(d + 1)).cloned().flatten();
-            let can_add = add
-                .as_ref()
-                .is_some_and(|p| (0..new_len).contains(&(p.old_pos - d)));
-            let can_remove = remove.as_ref().is_some_and(|p| p.old_pos + 1 < old_len);
-            let mut base = match (&remove, &add) {
-                (Some(r), Some(a)) if can_remove && can_add => {
-                    if r.old_pos < a.old_pos {
-                        add_to_path(a, Tag::Added, 0)
-                    } else {
-                        add_to_path(r, Tag::Removed, 1)
-                    }
-                }
-                (_, Some(a)) if can_add => add_to_path(a, Tag::Added, 0),
-                (Some(r), _) if can_remove => add_to_path(r, Tag::Removed, 1),
-                _ => {
-                    best[idx(d)] = None;
-                    d += 2;
-                    continue;
-                }
-            };
-            let new_pos = extract_common(&mut base, new, old, d);
-            if base.old_pos + 1 >= old_len && new_pos + 1 >= new_len {
-                return build(base.last, new, old);
-            }
-            if base.old_pos + 1 >= old_len {
-                max_d = max_d.min(d - 1);
-            }
-            if new_pos + 1 >= new_len {
-                min_d = min_d.max(d + 1);
-            }
-            best[idx(d)] = Some(base);
-            d += 2;
-        }
-    }
-    Vec::new()
 }
 
 fn leading_ws(s: &str) -> &str {
