@@ -35,17 +35,15 @@ pub(crate) fn parts<'p>(
     opts: &ToolRenderOptions<'_>,
     paint: &'p dyn Paint,
 ) -> Vec<Part<'p>> {
-    let mut parts = vec![layout::text(call(&view.row.args, opts, paint), 0, 0)];
-    if view.result.is_some() {
-        let limits = Limits {
-            key: "resultLimitReached",
-            label: "results limit",
-        };
-        parts.push(layout::text(
-            listing_result(view, opts, paint, limits),
-            0,
-            0,
-        ));
-    }
-    parts
+    let limits = Limits {
+        collapsed: 20,
+        key: "resultLimitReached",
+        label: "results limit",
+        lines_truncated: false,
+    };
+    let result = view
+        .result
+        .is_some()
+        .then(|| listing_result(view, opts, paint, limits));
+    layout::call_then_result(call(&view.row.args, opts, paint), result)
 }

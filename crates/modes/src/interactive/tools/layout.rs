@@ -54,6 +54,13 @@ pub fn text<'a>(text: String, pad_x: usize, pad_y: usize) -> Part<'a> {
     Box::new(move |width| text_lines(&text, pad_x, pad_y, None, width))
 }
 
+/// The usual row: the call line, then the result's text once there is a result.
+pub fn call_then_result<'a>(call: String, result: Option<String>) -> Vec<Part<'a>> {
+    let mut parts = vec![text(call, 0, 0)];
+    parts.extend(result.map(|result| text(result, 0, 0)));
+    parts
+}
+
 /// A `Spacer` of one line.
 pub fn spacer<'a>() -> Part<'a> {
     Box::new(|_| vec![String::new()])

@@ -1,5 +1,5 @@
 //! The ls row: `ls path (limit N)`, the first 20 entries, and which limits cut the list.
-//! find's result reads the same way and shares [`listing_result`].
+//! find's and grep's results read the same way and share [`listing_result`].
 
 use serde_json::Value;
 use tau_tools::truncate::DEFAULT_MAX_BYTES;
@@ -9,12 +9,14 @@ use super::layout::{self, Part};
 use super::output::text_output;
 use super::{Paint, RowView, ToolRenderOptions};
 
-const COLLAPSED_LINES: usize = 20;
-
-/// The details key that says a count limit was hit, and how the notice names it.
+/// How a listing's result reads: the lines shown while collapsed, the details key that
+/// says a count limit was hit and how the notice names it, and whether the tool reports
+/// cut lines (`linesTruncated`, grep).
 pub(crate) struct Limits {
+    pub collapsed: usize,
     pub key: &'static str,
     pub label: &'static str,
+    pub lines_truncated: bool,
 }
 
 fn call(args: &Value, opts: &ToolRenderOptions<'_>, paint: &dyn Paint) -> String {
@@ -46,7 +48,7 @@ pub(crate) fn listing_result(
     let mut text = String::new();
     if !output.is_empty() {
         let lines: Vec<String> = output.split('\n').map(str::to_string).collect();
-        text += &listing(&lines, COLLAPSED_LINES, opts, paint, |l| {
+        text += &listing(&lines, limits.collapsed, opts, paint, |l| {
             paint.fg("toolOutput", l)
         });
     }
@@ -57,7 +59,9 @@ pub(crate) fn listing_result(
     let truncation = details
         .and_then(|d| d.get("truncation"))
         .filter(|t| truthy(t.get("truncated")));
-    if count_limit.is_some() || truncation.is_some() {
+    let lines_truncated =
+        limits.lines_truncated && truthy(details.and_then(|d| d.get("linesTruncated")));
+    if count_limit.is_some() || truncation.is_some() || lines_truncated {
         let mut warnings = Vec::new();
         if let Some(limit) = count_limit {
             warnings.push(format!("{} {}", js_template(Some(limit)), limits.label));
@@ -67,6 +71,9 @@ pub(crate) fn listing_result(
                 "{} limit",
                 size(arg(t, "maxBytes"), DEFAULT_MAX_BYTES)
             ));
+        }
+        if lines_truncated {
+            warnings.push("some lines truncated".to_string());
         }
         text += &format!(
             "\n{}",
@@ -81,17 +88,15 @@ pub(crate) fn parts<'p>(
     opts: &ToolRenderOptions<'_>,
     paint: &'p dyn Paint,
 ) -> Vec<Part<'p>> {
-    let mut parts = vec![layout::text(call(&view.row.args, opts, paint), 0, 0)];
-    if view.result.is_some() {
-        let limits = Limits {
-            key: "entryLimitReached",
-            label: "entries limit",
-        };
-        parts.push(layout::text(
-            listing_result(view, opts, paint, limits),
-            0,
-            0,
-        ));
-    }
-    parts
+    let limits = Limits {
+        collapsed: 20,
+        key: "entryLimitReached",
+        label: "entries limit",
+        lines_truncated: false,
+    };
+    let result = view
+        .result
+        .is_some()
+        .then(|| listing_result(view, opts, paint, limits));
+    layout::call_then_result(call(&view.row.args, opts, paint), result)
 }

@@ -200,9 +200,6 @@ pub(crate) fn parts<'p>(
     opts: &ToolRenderOptions<'_>,
     paint: &'p dyn Paint,
 ) -> Vec<Part<'p>> {
-    let mut parts = vec![layout::text(call(&view.row.args, opts, paint), 0, 0)];
-    if view.result.is_some() {
-        parts.push(layout::text(result(view, opts, paint), 0, 0));
-    }
-    parts
+    let result = view.result.is_some().then(|| result(view, opts, paint));
+    layout::call_then_result(call(&view.row.args, opts, paint), result)
 }
