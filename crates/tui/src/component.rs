@@ -65,6 +65,33 @@ pub trait Component: Send {
     }
 }
 
+/// A component's lines for the width they were drawn at: asked again at that width, the
+/// same [`Lines`] come back without drawing.
+#[derive(Debug, Default, Clone)]
+pub struct WidthCache(Option<(usize, Lines)>);
+
+impl WidthCache {
+    /// The lines drawn at `width`, if those are the ones kept.
+    pub fn get(&self, width: usize) -> Option<Lines> {
+        self.0
+            .as_ref()
+            .filter(|(cached, _)| *cached == width)
+            .map(|(_, lines)| lines.clone())
+    }
+
+    /// Keeps `lines` as drawn at `width` and hands them back shared.
+    pub fn store(&mut self, width: usize, lines: Vec<String>) -> Lines {
+        let lines: Lines = Arc::new(lines);
+        self.0 = Some((width, lines.clone()));
+        lines
+    }
+
+    /// Forgets them (the content or the look changed).
+    pub fn clear(&mut self) {
+        self.0 = None;
+    }
+}
+
 /// Components stacked top to bottom (pi-tui's `Container`).
 #[derive(Default)]
 pub struct Container {

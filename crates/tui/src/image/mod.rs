@@ -10,7 +10,6 @@ mod dimensions;
 mod encode;
 
 use std::sync::atomic::{AtomicU32, Ordering};
-use std::sync::Arc;
 
 pub use capabilities::{
     detect, detect_from_process, probe_tmux_hyperlinks, Capabilities, ImageProtocol,
@@ -22,7 +21,7 @@ pub use encode::{
     DELETE_ALL_KITTY_PLACEMENTS,
 };
 
-use crate::component::{Component, Lines, Style};
+use crate::component::{Component, Lines, Style, WidthCache};
 use crate::width::truncate_to_width;
 
 const KITTY_PREFIX: &str = "\x1b_G";
@@ -77,7 +76,7 @@ pub struct Image {
     options: ImageOptions,
     capabilities: Capabilities,
     cell: CellDimensions,
-    cache: Option<(usize, Lines)>,
+    cache: WidthCache,
 }
 
 impl Image {
@@ -103,14 +102,14 @@ impl Image {
             options,
             capabilities,
             cell: CellDimensions::default(),
-            cache: None,
+            cache: WidthCache::default(),
         }
     }
 
     /// The terminal's cell size in pixels, once known.
     pub fn set_cell_dimensions(&mut self, cell: CellDimensions) {
         self.cell = cell;
-        self.cache = None;
+        self.cache.clear();
     }
 
     /// The Kitty image id in use (to delete the image later).
@@ -189,17 +188,14 @@ impl Image {
 
 impl Component for Image {
     fn render(&mut self, width: usize) -> Lines {
-        if let Some((cached_width, lines)) = &self.cache {
-            if *cached_width == width {
-                return lines.clone();
-            }
+        if let Some(lines) = self.cache.get(width) {
+            return lines;
         }
-        let lines: Lines = Arc::new(self.render_lines(width));
-        self.cache = Some((width, lines.clone()));
-        lines
+        let lines = self.render_lines(width);
+        self.cache.store(width, lines)
     }
 
     fn invalidate(&mut self) {
-        self.cache = None;
+        self.cache.clear();
     }
 }

@@ -31,7 +31,7 @@ use std::sync::Arc;
 pub use pi_theme::{chalk_style, ThemeFg};
 pub use theme::{DefaultTextStyle, HighlightCode, MarkdownOptions, MarkdownTheme};
 
-use crate::component::{Component, Lines};
+use crate::component::{Component, Lines, WidthCache};
 use crate::width::{visible_width, wrap_text_with_ansi};
 use render::Renderer;
 use tokens::Block;
@@ -52,7 +52,7 @@ pub struct Markdown {
     /// parsing depends on neither width nor theme.
     blocks: Option<(String, Arc<Vec<Block>>)>,
     transform: Option<Transform>,
-    cache: Option<(usize, Lines)>,
+    cache: WidthCache,
     /// Each top-level block's lines from the last render. While a reply streams only its last
     /// block changes, so the others are reused (as pi-tui does).
     rendered_blocks: Vec<RenderedBlock>,
@@ -86,7 +86,7 @@ impl Markdown {
             options: MarkdownOptions::default(),
             blocks: None,
             transform: None,
-            cache: None,
+            cache: WidthCache::default(),
             rendered_blocks: Vec::new(),
             rendered_from: None,
         }
@@ -114,7 +114,7 @@ impl Markdown {
         let text = text.into();
         if text != self.text {
             self.text = text;
-            self.cache = None;
+            self.cache.clear();
         }
     }
 
@@ -208,18 +208,15 @@ impl Markdown {
 
 impl Component for Markdown {
     fn render(&mut self, width: usize) -> Lines {
-        if let Some((cached_width, lines)) = &self.cache {
-            if *cached_width == width {
-                return lines.clone();
-            }
+        if let Some(lines) = self.cache.get(width) {
+            return lines;
         }
-        let lines: Lines = Arc::new(self.render_lines(width));
-        self.cache = Some((width, lines.clone()));
-        lines
+        let lines = self.render_lines(width);
+        self.cache.store(width, lines)
     }
 
     fn invalidate(&mut self) {
-        self.cache = None;
+        self.cache.clear();
         self.rendered_blocks.clear();
     }
 }

@@ -1,9 +1,7 @@
 //! Multi-line text, word-wrapped to the width, with padding and an optional background.
 
-use std::sync::Arc;
-
 use super::apply_background;
-use crate::component::{Component, Lines, Style};
+use crate::component::{Component, Lines, Style, WidthCache};
 use crate::width::wrap_text_with_ansi;
 
 /// pi-tui's `Text`: wraps its text (ANSI styles carry across wrapped lines), pads every line
@@ -13,7 +11,7 @@ pub struct Text {
     padding_x: usize,
     padding_y: usize,
     bg: Option<Style>,
-    cache: Option<(usize, Lines)>,
+    cache: WidthCache,
 }
 
 impl Text {
@@ -29,7 +27,7 @@ impl Text {
             padding_x,
             padding_y,
             bg,
-            cache: None,
+            cache: WidthCache::default(),
         }
     }
 
@@ -38,7 +36,7 @@ impl Text {
         let text = text.into();
         if text != self.text {
             self.text = text;
-            self.cache = None;
+            self.cache.clear();
         }
     }
 
@@ -50,13 +48,13 @@ impl Text {
     /// Replaces the background.
     pub fn set_bg(&mut self, bg: Option<Style>) {
         self.bg = bg;
-        self.cache = None;
+        self.cache.clear();
     }
 
     /// Replaces the horizontal padding.
     pub fn set_padding_x(&mut self, padding_x: usize) {
         self.padding_x = padding_x;
-        self.cache = None;
+        self.cache.clear();
     }
 
     fn render_lines(&self, width: usize) -> Vec<String> {
@@ -85,17 +83,14 @@ impl Text {
 
 impl Component for Text {
     fn render(&mut self, width: usize) -> Lines {
-        if let Some((cached_width, lines)) = &self.cache {
-            if *cached_width == width {
-                return lines.clone();
-            }
+        if let Some(lines) = self.cache.get(width) {
+            return lines;
         }
-        let lines = Arc::new(self.render_lines(width));
-        self.cache = Some((width, lines.clone()));
-        lines
+        let lines = self.render_lines(width);
+        self.cache.store(width, lines)
     }
 
     fn invalidate(&mut self) {
-        self.cache = None;
+        self.cache.clear();
     }
 }
