@@ -43,9 +43,7 @@ fn snake_plays_in_the_editors_place_and_quits_on_q() {
     let screen = tui.wait("SNAKE");
     assert!(screen.contains("Score: 0"), "{screen}");
     tui.session.send_text("q").expect("q");
-    tui.session
-        .wait_for(|s| !s.contains("SNAKE"), Duration::from_secs(30))
-        .unwrap_or_else(|dump| panic!("snake did not close\n{dump}"));
+    tui.wait_until("snake did not close", |s| !s.contains("SNAKE"));
     tui.quit();
 }
 
@@ -59,9 +57,7 @@ fn overlay_test_draws_over_the_transcript_and_escape_closes_it() {
     // The footer is still drawn below the overlay.
     assert!(screen.contains("mock-model"), "{screen}");
     tui.session.send_key("escape").expect("escape");
-    tui.session
-        .wait_for(|s| !s.contains("Overlay Test"), Duration::from_secs(30))
-        .unwrap_or_else(|dump| panic!("overlay did not close\n{dump}"));
+    tui.wait_until("overlay did not close", |s| !s.contains("Overlay Test"));
     tui.quit();
 }
 
@@ -89,13 +85,7 @@ fn widgets_header_footer_and_statuses_replace_taus_own() {
     tui.wait("Custom footer enabled");
     tui.type_line("hello");
     tui.wait("fine");
-    tui.session.send_key("ctrl+c").expect("ctrl+c");
-    tui.session.send_key("ctrl+c").expect("ctrl+c");
-    let status = tui
-        .session
-        .wait_exit(Duration::from_secs(30))
-        .expect("exit");
-    assert!(status.success());
+    tui.quit_with_ctrl_c();
 }
 
 #[test]
@@ -131,12 +121,9 @@ fn extension_renderers_draw_custom_messages_and_tool_rows() {
     let screen = tui.wait("done (3 lines)");
     assert!(!screen.contains("Took "), "{screen}");
     tui.type_line("/status");
-    tui.session
-        .wait_for(
-            |s| s.text().contains("[status-update]") || s.text().contains("Status"),
-            Duration::from_secs(30),
-        )
-        .unwrap_or_else(|dump| panic!("no status message\n{dump}"));
+    tui.wait_until("no status message", |s| {
+        s.text().contains("[status-update]") || s.text().contains("Status")
+    });
     tui.quit();
 }
 
@@ -227,13 +214,7 @@ fn a_custom_editor_takes_the_keys_and_submits() {
         "{}",
         requests[0].body
     );
-    tui.session.send_key("ctrl+c").expect("ctrl+c");
-    tui.session.send_key("ctrl+c").expect("ctrl+c");
-    let status = tui
-        .session
-        .wait_exit(Duration::from_secs(30))
-        .expect("exit");
-    assert!(status.success());
+    tui.quit_with_ctrl_c();
 }
 
 /// Pi's rainbow editor draws the text it holds in colours; typing reaches it.
@@ -244,13 +225,7 @@ fn the_rainbow_editor_draws_what_is_typed() {
     };
     tui.session.send_text("rainbow").expect("type");
     tui.wait("rainbow");
-    tui.session.send_key("ctrl+c").expect("ctrl+c");
-    tui.session.send_key("ctrl+c").expect("ctrl+c");
-    let status = tui
-        .session
-        .wait_exit(Duration::from_secs(30))
-        .expect("exit");
-    assert!(status.success());
+    tui.quit_with_ctrl_c();
 }
 
 /// Pi's question tool: the model asks, the user picks in the tool's own component, the
@@ -292,12 +267,9 @@ fn the_tools_command_toggles_tools_in_its_settings_list() {
         "{screen}"
     );
     tui.session.send_key("escape").expect("escape");
-    tui.session
-        .wait_for(
-            |s| !s.contains("Tool Configuration"),
-            Duration::from_secs(30),
-        )
-        .unwrap_or_else(|dump| panic!("settings list did not close\n{dump}"));
+    tui.wait_until("settings list did not close", |s| {
+        !s.contains("Tool Configuration")
+    });
     tui.quit();
 }
 
@@ -309,9 +281,7 @@ fn plan_mode_shows_its_status() {
     };
     tui.type_line("/plan");
     tui.wait("plan");
-    tui.session
-        .wait_for(|s| s.text().contains("⏸ plan"), Duration::from_secs(30))
-        .unwrap_or_else(|dump| panic!("no plan status\n{dump}"));
+    tui.wait_until("no plan status", |s| s.text().contains("⏸ plan"));
     tui.quit();
 }
 
@@ -328,23 +298,15 @@ fn stacked_overlays_draw_in_order_and_close_from_the_top() {
         "{screen}"
     );
     tui.session.send_key("enter").expect("enter");
-    tui.session
-        .wait_for(
-            |s| !s.contains("Overlay #3") && s.contains("Overlay #2"),
-            Duration::from_secs(30),
-        )
-        .unwrap_or_else(|dump| panic!("the top overlay did not close first\n{dump}"));
+    tui.wait_until("the top overlay did not close first", |s| {
+        !s.contains("Overlay #3") && s.contains("Overlay #2")
+    });
     tui.session.send_key("enter").expect("enter");
-    tui.session
-        .wait_for(
-            |s| !s.contains("Overlay #2") && s.contains("Overlay #1"),
-            Duration::from_secs(30),
-        )
-        .unwrap_or_else(|dump| panic!("the middle overlay did not close next\n{dump}"));
+    tui.wait_until("the middle overlay did not close next", |s| {
+        !s.contains("Overlay #2") && s.contains("Overlay #1")
+    });
     tui.session.send_key("enter").expect("enter");
-    tui.session
-        .wait_for(|s| !s.contains("Overlay #1"), Duration::from_secs(30))
-        .unwrap_or_else(|dump| panic!("overlays left open\n{dump}"));
+    tui.wait_until("overlays left open", |s| !s.contains("Overlay #1"));
     tui.quit();
 }
 
@@ -367,13 +329,9 @@ fn minimal_mode_hides_tool_output_until_expanded() {
     tui.type_line("go");
     tui.wait("all quiet");
     // Once the extension's renderer has answered, only the call line is left.
-    let screen = tui
-        .session
-        .wait_for(
-            |s| s.contains("echo hidden-") && !s.contains("hidden-7"),
-            Duration::from_secs(30),
-        )
-        .unwrap_or_else(|dump| panic!("collapsed output still shown\n{dump}"));
+    let screen = tui.wait_until("collapsed output still shown", |s| {
+        s.contains("echo hidden-") && !s.contains("hidden-7")
+    });
     assert!(screen.contains("all quiet"), "{}", screen.dump());
     tui.session.send_key("ctrl+o").expect("ctrl+o");
     tui.wait("hidden-7");

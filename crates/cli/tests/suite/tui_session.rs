@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use serde_json::json;
 use tau_test_support::oracle::{AgentSandbox, Harness};
-use tau_test_support::pty::{PtyCommand, PtySession};
+use tau_test_support::pty::{PtyCommand, PtySession, Screen};
 use tau_test_support::{MockServer, MockToolCall, MockTurn};
 
 use crate::suite::ext_support::ext_env;
@@ -87,6 +87,29 @@ impl Tui {
             .wait_for_text(text, WAIT)
             .unwrap_or_else(|dump| panic!("never showed {text:?}\n{dump}"));
         screen.text()
+    }
+
+    /// Waits until `ready` holds for the screen; fails saying `what` did not happen.
+    pub(super) fn wait_until(
+        &self,
+        what: &str,
+        ready: impl Fn(&Screen) -> bool + Send + 'static,
+    ) -> Screen {
+        self.session
+            .wait_for(ready, WAIT)
+            .unwrap_or_else(|dump| panic!("{what}\n{dump}"))
+    }
+
+    /// Ctrl+C twice (the first only clears): the way out when an extension's editor has the
+    /// keys.
+    pub(super) fn quit_with_ctrl_c(&self) {
+        self.session.send_key("ctrl+c").expect("ctrl+c");
+        self.session.send_key("ctrl+c").expect("ctrl+c");
+        let status = self
+            .session
+            .wait_exit(WAIT)
+            .unwrap_or_else(|dump| panic!("did not exit\n{dump}"));
+        assert!(status.success(), "{status:?}\n{}", self.session.dump());
     }
 
     pub(super) fn quit(&self) {
