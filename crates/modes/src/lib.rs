@@ -5,8 +5,6 @@
 //! event stream (docs/json.md); `print` picks the final assistant text; `rpc` serves Pi's
 //! RPC protocol (docs/rpc.md), with its extension UI over the same stream.
 
-// Parts of the interactive mode not yet wired are allowed to wait.
-#[allow(dead_code)]
 mod interactive;
 pub use interactive::{run as run_interactive, InteractiveOptions, PromptBuilder};
 pub mod json;

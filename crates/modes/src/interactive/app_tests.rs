@@ -144,7 +144,6 @@ fn dialog(app: &mut App, method: &str, args: Value) -> oneshot::Receiver<Value> 
     let (reply, answer) = oneshot::channel();
     let args = args.as_array().cloned().unwrap_or_default();
     app.on_event(AppEvent::Dialog(DialogRequest {
-        extension_path: "ext.ts".into(),
         method: method.into(),
         args,
         reply,
@@ -204,7 +203,6 @@ fn extension_calls_change_the_footer_widgets_and_editor() {
     let mut app = app();
     let call = |app: &mut App, method: &str, args: Value| {
         app.on_event(AppEvent::UiCall {
-            extension_path: "e.ts".into(),
             method: method.into(),
             args: args.as_array().cloned().unwrap_or_default(),
         })

@@ -18,7 +18,6 @@ use crate::ui_prompt::PromptEvents;
 /// A dialog an extension opened (`select`, `confirm`, `input`, `editor`).
 #[derive(Debug)]
 pub struct DialogRequest {
-    pub extension_path: String,
     pub method: String,
     pub args: Vec<Value>,
     /// Gets the answer; `null` when dismissed (`false` for `confirm`).
@@ -35,11 +34,7 @@ pub enum AppEvent {
     /// An extension dialog.
     Dialog(DialogRequest),
     /// A fire-and-forget extension UI call (`notify`, `setStatus`, `setWidget`, ...).
-    UiCall {
-        extension_path: String,
-        method: String,
-        args: Vec<Value>,
-    },
+    UiCall { method: String, args: Vec<Value> },
     /// An extension handler failed.
     ExtensionError {
         extension_path: Option<String>,
@@ -109,7 +104,7 @@ fn dismissed(method: &str) -> Value {
 
 #[async_trait]
 impl ExtensionUi for TuiUi {
-    async fn request(&self, extension_path: &str, method: &str, args: Vec<Value>) -> Value {
+    async fn request(&self, _extension_path: &str, method: &str, args: Vec<Value>) -> Value {
         if !matches!(method, "select" | "confirm" | "input" | "editor") {
             return Value::Null;
         }
@@ -117,7 +112,6 @@ impl ExtensionUi for TuiUi {
         self.prompts.opened(method, &title);
         let (reply, answer) = oneshot::channel();
         let request = DialogRequest {
-            extension_path: extension_path.to_string(),
             method: method.to_string(),
             args,
             reply,
@@ -131,9 +125,8 @@ impl ExtensionUi for TuiUi {
         value
     }
 
-    fn notify(&self, extension_path: &str, method: &str, args: Vec<Value>) {
+    fn notify(&self, _extension_path: &str, method: &str, args: Vec<Value>) {
         let _ = self.events.send(AppEvent::UiCall {
-            extension_path: extension_path.to_string(),
             method: method.to_string(),
             args,
         });

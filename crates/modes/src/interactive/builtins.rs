@@ -76,7 +76,6 @@ impl Runner {
     async fn pick(&self, title: &str, options: Vec<String>) -> Option<String> {
         let (reply, answer) = oneshot::channel();
         self.send_event(AppEvent::Dialog(DialogRequest {
-            extension_path: String::new(),
             method: "select".into(),
             args: vec![json!(title), json!(options)],
             reply,
@@ -329,7 +328,6 @@ async fn fork(runner: &Runner) -> Result<(), String> {
     replaced(runner, &result, "Forked the session");
     if result["cancelled"] != json!(true) {
         runner.send_event(AppEvent::UiCall {
-            extension_path: String::new(),
             method: "setEditorText".into(),
             args: vec![Value::String(text)],
         });
@@ -426,7 +424,6 @@ async fn tree(runner: &Runner) -> Result<(), String> {
     runner.send_event(AppEvent::SessionReplaced);
     if let Some(text) = result["editorText"].as_str() {
         runner.send_event(AppEvent::UiCall {
-            extension_path: String::new(),
             method: "setEditorText".into(),
             args: vec![Value::String(text.to_string())],
         });

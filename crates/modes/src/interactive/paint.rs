@@ -9,15 +9,14 @@ pub trait Paint: Send + Sync {
     /// `theme.bg(token, text)`.
     fn bg(&self, token: &str, text: &str) -> String;
     fn bold(&self, text: &str) -> String;
-    fn italic(&self, text: &str) -> String;
-    fn dim(&self, text: &str) -> String;
-    fn underline(&self, text: &str) -> String;
     fn inverse(&self, text: &str) -> String;
 }
 
 /// No styling at all: tests read the text as it is laid out.
+#[cfg(test)]
 pub struct Plain;
 
+#[cfg(test)]
 impl Paint for Plain {
     fn fg(&self, _token: &str, text: &str) -> String {
         text.to_string()
@@ -26,15 +25,6 @@ impl Paint for Plain {
         text.to_string()
     }
     fn bold(&self, text: &str) -> String {
-        text.to_string()
-    }
-    fn italic(&self, text: &str) -> String {
-        text.to_string()
-    }
-    fn dim(&self, text: &str) -> String {
-        text.to_string()
-    }
-    fn underline(&self, text: &str) -> String {
         text.to_string()
     }
     fn inverse(&self, text: &str) -> String {
@@ -52,15 +42,6 @@ impl Paint for tau_tui::theme::Theme {
     }
     fn bold(&self, text: &str) -> String {
         tau_tui::theme::Theme::bold(self, text)
-    }
-    fn italic(&self, text: &str) -> String {
-        tau_tui::theme::Theme::italic(self, text)
-    }
-    fn dim(&self, text: &str) -> String {
-        tau_tui::theme::Theme::dim(self, text)
-    }
-    fn underline(&self, text: &str) -> String {
-        tau_tui::theme::Theme::underline(self, text)
     }
     fn inverse(&self, text: &str) -> String {
         tau_tui::theme::Theme::inverse(self, text)

@@ -258,14 +258,6 @@ impl Remote {
         self.bounds.insert(id, bounds) != Some(bounds)
     }
 
-    /// A dead host took every component with it.
-    pub fn clear(&mut self) {
-        *self = Remote {
-            next_order: self.next_order,
-            ..Remote::default()
-        };
-    }
-
     /// Whether any component is open.
     pub fn is_empty(&self) -> bool {
         self.inline.is_empty()

@@ -84,7 +84,6 @@ impl Runner {
                     let all: Vec<String> = steering.into_iter().chain(follow_up).collect();
                     if !all.is_empty() {
                         runner.send(AppEvent::UiCall {
-                            extension_path: String::new(),
                             method: "setEditorText".into(),
                             args: vec![all.join("\n\n").into()],
                         });

@@ -8,7 +8,7 @@ use tau_tools::truncate::DEFAULT_MAX_BYTES;
 use super::format::{
     arg, duration, invalid_arg, is_js_space, js_template, js_trim, key_hint, size, str_arg, truthy,
 };
-use super::layout::{self, Keep, Part};
+use super::layout::{self, Part};
 use super::output::text_output;
 use super::{Paint, RowView, ToolRenderOptions};
 
@@ -124,7 +124,6 @@ pub(crate) fn parts<'p>(
             parts.push(layout::visual_preview(
                 styled,
                 PREVIEW_LINES,
-                Keep::End,
                 move |hidden| {
                     paint.fg("muted", &format!("... ({hidden} earlier lines,"))
                         + " "

@@ -101,22 +101,9 @@ pub fn box_lines(
     lines
 }
 
-/// Which visual lines a preview keeps.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Keep {
-    Start,
-    End,
-}
-
-/// Visual lines of `text` (a `Text` with margin `pad_x`), at most `max` of them, and how
-/// many were left out.
-pub fn visual_lines(
-    text: &str,
-    max: usize,
-    width: usize,
-    pad_x: usize,
-    keep: Keep,
-) -> (Vec<String>, usize) {
+/// The last visual lines of `text` (a `Text` with margin `pad_x`), at most `max` of them
+/// (Pi's previews keep the end), and how many were left out above them.
+pub fn visual_lines(text: &str, max: usize, width: usize, pad_x: usize) -> (Vec<String>, usize) {
     if text.is_empty() {
         return (Vec::new(), 0);
     }
@@ -125,29 +112,20 @@ pub fn visual_lines(
         return (all, 0);
     }
     let skipped = all.len() - max;
-    let kept = match keep {
-        Keep::Start => all[..max].to_vec(),
-        Keep::End => all[skipped..].to_vec(),
-    };
-    (kept, skipped)
+    (all[skipped..].to_vec(), skipped)
 }
 
-/// Pi's `VisualLinePreview`: the kept visual lines with a hint (cut to the width) about
-/// the hidden ones on the side that lost them.
+/// Pi's `VisualLinePreview`: the last visual lines, under a hint (cut to the width) about
+/// the hidden ones above.
 pub fn visual_preview<'a>(
     text: String,
     max: usize,
-    keep: Keep,
     hint: impl Fn(usize) -> String + 'a,
 ) -> Part<'a> {
     Box::new(move |width| {
-        let (mut lines, skipped) = visual_lines(&text, max, width, 0, keep);
+        let (mut lines, skipped) = visual_lines(&text, max, width, 0);
         if skipped > 0 {
-            let hint = truncate_to_width(&hint(skipped), width, "...", false);
-            match keep {
-                Keep::Start => lines.push(hint),
-                Keep::End => lines.insert(0, hint),
-            }
+            lines.insert(0, truncate_to_width(&hint(skipped), width, "...", false));
         }
         lines
     })

@@ -67,6 +67,9 @@ impl Default for KeyTexts<'_> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum EditPreview {
     Diff(String),
+    // The interactive mode does not compute previews before an edit runs yet (only the
+    // result's diff is shown); the row already draws this case as Pi does (tests).
+    #[cfg_attr(not(test), allow(dead_code))]
     Error(String),
 }
 
@@ -80,9 +83,6 @@ pub struct ToolRenderOptions<'a> {
     pub cwd: &'a Path,
     /// The home directory paths are shortened against (`~/…`).
     pub home: Option<&'a Path>,
-    /// The `showImages` setting. Images are shown as text lines in any case: tau does not
-    /// draw terminal images yet.
-    pub show_images: bool,
     /// Paths become OSC 8 links to their files.
     pub hyperlinks: bool,
     /// Horizontal padding of the block (Pi's `outputPad`, 1 unless configured).
@@ -110,7 +110,6 @@ impl<'a> ToolRenderOptions<'a> {
             expanded: false,
             cwd,
             home: None,
-            show_images: true,
             hyperlinks: false,
             output_pad: 1,
             now: None,

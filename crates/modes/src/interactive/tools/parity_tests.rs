@@ -33,15 +33,6 @@ impl Paint for Marked {
     fn bold(&self, text: &str) -> String {
         format!("\x1b[1m{text}\x1b[22m")
     }
-    fn italic(&self, text: &str) -> String {
-        format!("\x1b[3m{text}\x1b[23m")
-    }
-    fn dim(&self, text: &str) -> String {
-        format!("\x1b[2m{text}\x1b[22m")
-    }
-    fn underline(&self, text: &str) -> String {
-        format!("\x1b[4m{text}\x1b[24m")
-    }
     fn inverse(&self, text: &str) -> String {
         format!("\x1b[7m{text}\x1b[27m")
     }

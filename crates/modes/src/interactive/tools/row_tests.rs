@@ -24,15 +24,6 @@ impl Paint for Tags {
     fn bold(&self, text: &str) -> String {
         text.to_string()
     }
-    fn italic(&self, text: &str) -> String {
-        text.to_string()
-    }
-    fn dim(&self, text: &str) -> String {
-        text.to_string()
-    }
-    fn underline(&self, text: &str) -> String {
-        text.to_string()
-    }
     fn inverse(&self, text: &str) -> String {
         format!("«{text}»")
     }

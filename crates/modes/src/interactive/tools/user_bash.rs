@@ -6,7 +6,7 @@ use tau_tools::ansi::strip_ansi;
 use tau_tools::truncate::{truncate_tail, TruncationOptions};
 
 use super::format::key_hint;
-use super::layout::{self, Keep};
+use super::layout;
 use super::{KeyTexts, Paint};
 use crate::interactive::transcript::model::BashRow;
 
@@ -112,7 +112,7 @@ pub fn render_bash_row(
             lines.extend(layout::text_lines(&text, pad, 0, None, width));
         } else {
             let text = format!("\n{}", muted(preview));
-            lines.extend(layout::visual_lines(&text, PREVIEW_LINES, width, pad, Keep::End).0);
+            lines.extend(layout::visual_lines(&text, PREVIEW_LINES, width, pad).0);
         }
     }
 

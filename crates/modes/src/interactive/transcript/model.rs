@@ -12,9 +12,7 @@ use std::time::Instant;
 use serde_json::Value;
 use tau_protocol::messages::{BashExecutionMessage, CustomMessage, SummaryMessage};
 use tau_protocol::partial::PartialMessage;
-use tau_protocol::{
-    AgentEvent, AgentMessage, AssistantMessage, ContentBlock, StopReason, ToolResult, UserContent,
-};
+use tau_protocol::{AgentEvent, AgentMessage, AssistantMessage, StopReason, ToolResult};
 
 /// How a notice reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -76,7 +74,6 @@ pub struct BashRow {
 pub enum Item {
     User {
         text: String,
-        images: usize,
     },
     Assistant {
         message: Box<AssistantMessage>,
@@ -105,17 +102,6 @@ pub struct Transcript {
     streaming: PartialMessage,
     /// Index of the assistant item being streamed.
     streaming_at: Option<usize>,
-}
-
-fn user_text(content: &UserContent) -> (String, usize) {
-    let images = match content {
-        UserContent::Text(_) => 0,
-        UserContent::Blocks(blocks) => blocks
-            .iter()
-            .filter(|b| matches!(b, ContentBlock::Image { .. }))
-            .count(),
-    };
-    (content.joined_text(), images)
 }
 
 fn summary(kind: SummaryKind, message: &SummaryMessage) -> Item {
@@ -151,10 +137,6 @@ impl Transcript {
 
     pub fn len(&self) -> usize {
         self.items.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.items.is_empty()
     }
 
     /// Drops everything (a new or switched session).
@@ -228,8 +210,8 @@ impl Transcript {
     pub fn add_message(&mut self, message: &AgentMessage) {
         match message {
             AgentMessage::User(user) => {
-                let (text, images) = user_text(&user.content);
-                self.push(Item::User { text, images });
+                let text = user.content.joined_text();
+                self.push(Item::User { text });
             }
             AgentMessage::Assistant(assistant) => {
                 self.push(Item::Assistant {
@@ -292,11 +274,6 @@ impl Transcript {
                 row.result = Some(ToolResult::error(why));
             }
         }
-    }
-
-    /// The message being streamed, if any.
-    pub fn streaming(&self) -> Option<&AssistantMessage> {
-        self.streaming.message()
     }
 
     /// Applies one runtime event. Returns true when something visible changed.
