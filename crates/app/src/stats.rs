@@ -26,13 +26,21 @@ pub struct Totals {
 }
 
 impl Totals {
-    fn add(&mut self, usage: &Usage) {
+    /// Adds one response's (or entry's) usage.
+    pub fn add(&mut self, usage: &Usage) {
         self.input += usage.input;
         self.output += usage.output;
         self.cache_read += usage.cache_read;
         self.cache_write += usage.cache_write;
         self.cost += usage.cost.total;
     }
+}
+
+/// A response's cache hit rate in percent: cache reads of all prompt tokens (`None` without
+/// prompt tokens).
+pub fn cache_hit_rate(usage: &Usage) -> Option<f64> {
+    let prompt = usage.input + usage.cache_read + usage.cache_write;
+    (prompt > 0).then(|| usage.cache_read as f64 / prompt as f64 * 100.0)
 }
 
 /// Message counts.
@@ -91,11 +99,8 @@ pub fn scan(session: &mut Session) -> Scan {
                     AgentMessage::Assistant(assistant) => {
                         scan.counts.assistants += 1;
                         scan.counts.calls += assistant.tool_calls().count() as u64;
-                        let usage = &assistant.usage;
-                        scan.totals.add(usage);
-                        let prompt = usage.input + usage.cache_read + usage.cache_write;
-                        scan.cache_hit_rate =
-                            (prompt > 0).then(|| usage.cache_read as f64 / prompt as f64 * 100.0);
+                        scan.totals.add(&assistant.usage);
+                        scan.cache_hit_rate = cache_hit_rate(&assistant.usage);
                     }
                     _ => {}
                 }

@@ -7,17 +7,9 @@ use std::collections::BTreeMap;
 use tau_protocol::js_number::to_fixed;
 use tau_tui::{truncate_to_width, visible_width};
 
-use super::paint::Paint;
+use tau_app::stats::Totals;
 
-/// Usage summed over the whole session (every entry, compacted ones included).
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct UsageTotals {
-    pub input: u64,
-    pub output: u64,
-    pub cache_read: u64,
-    pub cache_write: u64,
-    pub cost: f64,
-}
+use super::paint::Paint;
 
 /// What the footer shows.
 #[derive(Debug, Clone, Default)]
@@ -26,7 +18,8 @@ pub struct FooterInfo {
     pub home: Option<String>,
     pub git_branch: Option<String>,
     pub session_name: Option<String>,
-    pub usage: UsageTotals,
+    /// Usage summed over the whole session (every entry, compacted ones included).
+    pub usage: Totals,
     /// The last response's cache hit rate in percent.
     pub cache_hit_rate: Option<f64>,
     /// Context use in percent; `None` when unknown (right after compaction).
@@ -233,11 +226,11 @@ mod tests {
             cwd: "/work/p".into(),
             git_branch: Some("main".into()),
             session_name: Some("demo".into()),
-            usage: UsageTotals {
+            usage: Totals {
                 input: 1_200,
                 output: 300,
                 cost: 0.0125,
-                ..UsageTotals::default()
+                ..Totals::default()
             },
             context_percent: Some(12.34),
             context_window: 200_000,

@@ -162,7 +162,7 @@ impl Remote {
             }
             ComponentEvent::Done { .. } => Reaction::Nothing,
             ComponentEvent::Closed { id, .. } => {
-                self.forget(id);
+                self.remove(id);
                 Reaction::Redraw
             }
             ComponentEvent::RequestRender { id, force } => {
@@ -209,7 +209,8 @@ impl Remote {
         }
     }
 
-    fn forget(&mut self, id: ComponentId) {
+    /// Forgets a component: the host closed it, or tau did.
+    pub fn remove(&mut self, id: ComponentId) {
         self.inline.retain(|c| *c != id);
         self.overlays.retain(|o| o.id != id);
         self.widgets.retain(|_, (_, c)| *c != id);
@@ -237,11 +238,6 @@ impl Remote {
         self.dirty.remove(&id);
         self.widths.remove(&id);
         self.bounds.remove(&id);
-    }
-
-    /// Removes a component tau closed itself.
-    pub fn remove(&mut self, id: ComponentId) {
-        self.forget(id);
     }
 
     /// A key went to `id`: its next lines are wanted (it usually asks anyway).

@@ -22,7 +22,7 @@ use tokio::sync::mpsc;
 use super::app::App;
 use super::bridge::{AppEvent, TuiEvents, TuiUi};
 use super::effects::Effect;
-use super::footer::{FooterInfo, UsageTotals};
+use super::footer::FooterInfo;
 use super::look::Look;
 use super::remote::{self, Remote};
 use super::renderers::Renderers;
@@ -755,16 +755,8 @@ fn handle_event(
                 message: AgentMessage::Assistant(message),
             } = agent.as_ref()
             {
-                let usage = &message.usage;
-                let totals = &mut app.footer.usage;
-                totals.input += usage.input;
-                totals.output += usage.output;
-                totals.cache_read += usage.cache_read;
-                totals.cache_write += usage.cache_write;
-                totals.cost += usage.cost.total;
-                let prompt = usage.input + usage.cache_read + usage.cache_write;
-                app.footer.cache_hit_rate =
-                    (prompt > 0).then(|| usage.cache_read as f64 / prompt as f64 * 100.0);
+                app.footer.usage.add(&message.usage);
+                app.footer.cache_hit_rate = tau_app::stats::cache_hit_rate(&message.usage);
             }
         }
         _ => {}
@@ -780,13 +772,7 @@ fn load_history(app: &mut App, runner: &Runner) {
         app.transcript.add_message(&message);
     }
     let scan = runtime.with_session_log(tau_app::stats::scan);
-    app.footer.usage = UsageTotals {
-        input: scan.totals.input,
-        output: scan.totals.output,
-        cache_read: scan.totals.cache_read,
-        cache_write: scan.totals.cache_write,
-        cost: scan.totals.cost,
-    };
+    app.footer.usage = scan.totals;
     app.footer.cache_hit_rate = scan.cache_hit_rate;
     app.footer.session_name = runtime.with_session_log(|s| s.session_name().map(str::to_string));
 }
