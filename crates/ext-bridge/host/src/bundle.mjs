@@ -11,6 +11,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { LAZY_ENTRY, entriesReadingGlobals, lazyPlan, moduleNames, writeLazyView } from "./bundle-lazy.mjs";
 
 const hostDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 /** Where the bundle goes; loader.mjs reads `manifest.json` there. */
@@ -46,7 +47,7 @@ const EXTERNAL = [
  * (themes, package.json and so its VERSION, wasm files) from `import.meta.url`, so each keeps the URL of
  * its installed file. Two imports need Node 22 and are made to load on Node 20 too: `globSync` comes
  * from src/shim/node-fs-compat.mjs, and undici 8 (it needs zlib's zstd; Pi installs it as fetch's
- * dispatcher when a proxy is set up) is imported only where zstd exists, else left empty.
+ * dispatcher when a proxy is set up) is required only where zstd exists, else left empty.
  * @type {import("esbuild").Plugin}
  */
 export const piCodingAgentInPlace = {
@@ -57,10 +58,8 @@ export const piCodingAgentInPlace = {
       const source = readFileSync(args.path, "utf8")
         .replaceAll("import.meta.url", JSON.stringify(pathToFileURL(args.path).href))
         .replace(/(import\s*\{[^}]*\bglobSync\b[^}]*\}\s*from\s*)"node:fs"/, `$1${compat}`)
-        .replace(
-          /import \* as (\w+) from "undici";/,
-          'const $1 = (await import("node:zlib")).createZstdDecompress ? await import("undici") : {};',
-        );
+        // Synchronous (no top-level await), so the lazy view can require() the files that hold it.
+        .replace(/import \* as (\w+) from "undici";/, 'const $1 = require("node:zlib").createZstdDecompress ? require("undici") : {};');
       return { contents: source, loader: "js" };
     });
   },
@@ -83,6 +82,10 @@ export async function buildBundle(outDir = VENDOR_DIR) {
       source.startsWith("./") ? join(hostDir, source) : fileURLToPath(import.meta.resolve(source)),
     ]),
   );
+  // The lazy view of the coding agent's module (bundle-lazy.mjs), in the same build so it shares chunks.
+  const names = await moduleNames(build, hostDir);
+  const lazy = lazyPlan(hostDir, names.real);
+  if (lazy) Object.assign(entryPoints, lazy.entryPoints);
   rmSync(outDir, { recursive: true, force: true });
   const result = await build({
     entryPoints,
@@ -115,7 +118,12 @@ export async function buildBundle(outDir = VENDOR_DIR) {
   }
   const manifest = {
     version: MANIFEST_VERSION,
-    entries: Object.fromEntries(Object.keys(ENTRIES).map((name) => [name, `${name}.mjs`])),
+    entries: {
+      ...Object.fromEntries(Object.keys(ENTRIES).map((name) => [name, `${name}.mjs`])),
+      ...(lazy
+        ? { [LAZY_ENTRY]: writeLazyView(outDir, lazy.names, names.bound, entriesReadingGlobals(result.metafile, outDir)) }
+        : {}),
+    },
     inputs,
   };
   writeFileSync(join(outDir, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);

@@ -4,10 +4,10 @@
 // the host when it removes one. Every call into extension code runs in the extension's scope; a throw is
 // reported as a `component_error` and the component keeps its last good lines.
 
-import { KeybindingsManager, TUI_KEYBINDINGS } from "@earendil-works/pi-tui";
 import { toJson } from "./rpc.mjs";
 import { followPalette } from "./shim/pi-theme.mjs";
 import { PaletteTheme } from "./theme.mjs";
+import { piTui } from "./tui-package.mjs";
 
 /**
  * @typedef {object} Entry
@@ -37,7 +37,8 @@ export class ComponentRegistry {
     /** @type {Map<number, Entry>} */
     this.entries = new Map();
     this.theme = new PaletteTheme();
-    this.keybindings = new KeybindingsManager(TUI_KEYBINDINGS);
+    /** @type {any} pi-tui's manager, made on first use (tui-package.mjs) */
+    this.manager = undefined;
     this.terminal = { columns: 80, rows: 24 };
     /** @type {number | null} the component tau reports focused */
     this.focusedId = null;
@@ -284,14 +285,23 @@ export class ComponentRegistry {
     }
   }
 
+  /** The keybindings manager extension components get (pi-tui's, with tau's definitions). */
+  get keybindings() {
+    if (!this.manager) {
+      const { KeybindingsManager, TUI_KEYBINDINGS } = piTui();
+      this.manager = new KeybindingsManager(TUI_KEYBINDINGS);
+    }
+    return this.manager;
+  }
+
   /**
    * tau's keybindings: `definitions` (id → {defaultKeys, description}) added to pi-tui's, and the user's
    * `user` config (id → key or keys). Applied to the one manager factories got, so they see the change.
    * @param {{definitions?: Record<string, any>, user?: Record<string, any>}} params
    */
   setKeybindings({ definitions, user }) {
-    const manager = /** @type {any} */ (this.keybindings);
-    if (definitions && typeof definitions === "object") manager.definitions = { ...TUI_KEYBINDINGS, ...definitions };
+    const manager = this.keybindings;
+    if (definitions && typeof definitions === "object") manager.definitions = { ...piTui().TUI_KEYBINDINGS, ...definitions };
     manager.setUserBindings(user && typeof user === "object" ? user : manager.getUserBindings());
   }
 

@@ -10,11 +10,29 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
+/** The lazy view's bundle entry name (bundle-lazy.mjs LAZY_ENTRY; not imported, to keep start-up lean). */
+const LAZY_ENTRY = "pi-coding-agent-lazy";
 const shim = (/** @type {string} */ name) => join(here, "shim", name);
 const entry = (/** @type {string} */ specifier) => fileURLToPath(import.meta.resolve(specifier));
 
 /** @type {Record<string, string> | undefined} */
 let aliases;
+/** @type {Record<string, string> | undefined | null} the vendor bundle's entries, once read (null: not yet) */
+let vendorCache = null;
+
+/** The vendor bundle's entries (vendorEntries()), read once per process. */
+function bundled() {
+  if (vendorCache === null) vendorCache = vendorEntries();
+  return vendorCache;
+}
+
+/**
+ * The file of the vendor bundle's entry `name`, or `undefined` without a (current) bundle.
+ * @param {string} name
+ */
+export function bundledEntry(name) {
+  return bundled()?.[name];
+}
 
 /**
  * tau's cache folder for the host: `$XDG_CACHE_HOME/tau`, else `~/.cache/tau`; `undefined` when neither
@@ -62,7 +80,7 @@ export function vendorEntries(env = process.env, vendor = join(here, "..", "vend
  */
 export function aliasMap() {
   if (aliases) return aliases;
-  const vendor = vendorEntries();
+  const vendor = bundled();
   /** @param {string} name bundle entry @param {() => string} direct the module without a bundle */
   const pick = (name, direct) => vendor?.[name] ?? direct();
   const typebox = pick("typebox", () => entry("typebox"));
@@ -74,7 +92,10 @@ export function aliasMap() {
   const aiModels = pick("pi-ai-models", () => entry("@earendil-works/pi-ai/models"));
   const aiOauth = pick("pi-ai-oauth", () => entry("@earendil-works/pi-ai/oauth"));
   const aiProviders = pick("pi-ai-providers-all", () => entry("@earendil-works/pi-ai/providers/all"));
-  const codingAgent = pick("pi-coding-agent", () => shim("pi-coding-agent.mjs"));
+  // The lazy view loads only the names an extension uses (bundle-lazy.mjs); it needs require() of ES
+  // modules, else the whole module.
+  const lazyView = process.features.require_module ? vendor?.[LAZY_ENTRY] : undefined;
+  const codingAgent = lazyView ?? pick("pi-coding-agent", () => shim("pi-coding-agent.mjs"));
   /** @type {Record<string, string>} */
   const map = {
     typebox,

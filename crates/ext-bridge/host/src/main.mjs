@@ -16,6 +16,7 @@ import { cacheDir } from "./loader.mjs";
 enableCompileCache();
 
 const { Host, currentExtension } = await import("./host.mjs");
+await (await import("./tui-package.mjs")).preloadPiTui();
 const { Connection, LineSplitter } = await import("./rpc.mjs");
 
 /**

@@ -4,7 +4,7 @@
 // (pi-package.mjs loads it as a dependency of the host): components, themes, key hints, session and
 // settings files, compaction and diff helpers, model registry, ... Bound to tau instead: the built-in tool
 // factories (their tools run tau's tools, builtin-tools.mjs), the agent folder (tau's) and the project
-// config folder name (TAU_CONFIG_DIR_NAME). Pi's own engine (agent sessions, its modes, its extension
+// config folder name (TAU_CONFIG_DIR_NAME), all in bound.mjs. Pi's own engine (agent sessions, its modes, its extension
 // runner and RPC client) is never run: those names are there so imports and `extends` succeed, but throw
 // when called or constructed. The list of real names follows the package's exports; keep it in sync.
 
@@ -38,50 +38,6 @@ export const {
   sessionEntryToContextMessages, shouldCompact, stripFrontmatter, truncateHead, truncateLine, truncateTail,
   truncateToVisualLines, withFileMutationQueue, wrapRegisteredTool, wrapRegisteredTools,} = pi;
 
-export {
-  createBashTool, createBashToolDefinition, createCodingTools, createEditTool, createEditToolDefinition,
-  createFindTool, createFindToolDefinition, createGrepTool, createGrepToolDefinition, createLsTool,
-  createLsToolDefinition, createPowerShellTool, createPowerShellToolDefinition, createReadOnlyTools,
-  createReadTool, createReadToolDefinition, createWriteTool, createWriteToolDefinition,} from "./builtin-tools.mjs";
-export { getAgentDir } from "./helpers.mjs";
-
-/** Project config folder name (`<cwd>/.pi/...`); tau reads Pi's project layout. Override: TAU_CONFIG_DIR_NAME. */
-export const CONFIG_DIR_NAME = process.env.TAU_CONFIG_DIR_NAME || pi.CONFIG_DIR_NAME;
-
-/** @param {string} name */
-function engineError(name) {
-  return new Error(`${name} from @earendil-works/pi-coding-agent is not supported by tau: tau runs its own agent session`);
-}
-
-/** A function that throws when called. @param {string} name */
-function engineFunction(name) {
-  const fn = () => {
-    throw engineError(name);
-  };
-  Object.defineProperty(fn, "name", { value: name });
-  return fn;
-}
-
-/** A class that can be extended but throws when constructed. @param {string} name */
-function engineClass(name) {
-  const cls = class {
-    constructor() {
-      throw engineError(name);
-    }
-  };
-  Object.defineProperty(cls, "name", { value: name });
-  return cls;
-}
-
-export const AgentSession = engineClass("AgentSession");
-export const AgentSessionRuntime = engineClass("AgentSessionRuntime");
-export const InteractiveMode = engineClass("InteractiveMode");
-export const RpcClient = engineClass("RpcClient");
-export const ExtensionRunner = engineClass("ExtensionRunner");
-export const createAgentSession = engineFunction("createAgentSession");
-export const createAgentSessionFromServices = engineFunction("createAgentSessionFromServices");
-export const createAgentSessionRuntime = engineFunction("createAgentSessionRuntime");
-export const createAgentSessionServices = engineFunction("createAgentSessionServices");
-export const main = engineFunction("main");
-export const runPrintMode = engineFunction("runPrintMode");
-export const runRpcMode = engineFunction("runRpcMode");
+// tau's own names (tool factories, agent folder, config folder name, Pi's engine stand-ins) live in
+// bound.mjs, which the lazy view of this module (bundle.mjs) loads on its own.
+export * from "./bound.mjs";

@@ -1,16 +1,12 @@
 // Loads the real `@earendil-works/pi-coding-agent` 1.6.0 (a dependency of the host) for tau's stand-in,
-// and prepares the globals its components and helpers read, as Pi's own modes do before they run:
-// Pi's theme (tau's palette once tau sends one, else Pi's dark theme) and pi-tui's keybindings (Pi's
-// manager with the `app.*` actions and the user's keybindings.json from tau's agent folder).
+// and prepares the globals its components and helpers read (pi-globals.mjs).
 //
 // Pi 1.6.0 needs Node 22 (`globSync` from node:fs, in its package manager). The vendor bundle
 // (bundle.mjs) fills in what Node 20 lacks, so the bundle loads on Node 20 too; without the bundle, Node 20
 // gets the package built once the same way into node_modules/.cache (bundle.mjs buildPiPackageForNode20).
 
 import { pathToFileURL } from "node:url";
-import { getKeybindings, setKeybindings } from "@earendil-works/pi-tui";
-import { getAgentDir } from "./helpers.mjs";
-import { piThemeReady } from "./pi-theme.mjs";
+import { preparePiGlobals } from "./pi-globals.mjs";
 
 /**
  * The real package's module namespace and its keybindings manager class.
@@ -34,14 +30,4 @@ const loaded = await load();
 /** The real package's exports. */
 export const pi = loaded.pi;
 
-// Pi's key texts (keyText, keyHint) read pi-tui's global keybindings: install Pi's manager unless one with
-// Pi's actions is already there.
-if (!getKeybindings().getKeys("app.tools.expand")?.length) {
-  try {
-    setKeybindings(loaded.KeybindingsManager.create(getAgentDir()));
-  } catch {
-    setKeybindings(new loaded.KeybindingsManager());
-  }
-}
-
-piThemeReady(pi);
+preparePiGlobals(pi, loaded.KeybindingsManager);
