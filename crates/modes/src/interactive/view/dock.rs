@@ -186,6 +186,11 @@ impl Component for DockView<'_> {
         lines.extend(above);
         match (app.dialogs.last(), remote.inline.last()) {
             (Some(dialog), _) => lines.extend(dialog_lines(dialog, look, width, self.now)),
+            (None, _) if app.tree.is_some() => {
+                if let Some(tree) = &mut app.tree {
+                    lines.extend(tree.render(width, theme.as_ref() as &dyn Paint, &app.keymap));
+                }
+            }
             (None, Some(id)) => lines.extend(remote.lines(*id).iter().cloned()),
             (None, None) => match remote.editor {
                 Some(id) => lines.extend(remote.lines(id).iter().cloned()),
