@@ -238,3 +238,36 @@ fn the_filter_setting_is_where_the_tree_starts() {
     tui.session.send_key("escape").expect("escape");
     tui.quit();
 }
+
+#[test]
+fn escape_aborts_the_summary_and_goes_back_to_the_tree() {
+    let slow = MockTurn {
+        chunk_chars: Some(2),
+        delay_ms: 100,
+        ..MockTurn::text("a summary that takes a long time to arrive ".repeat(20))
+    };
+    let (tui, path) = start(vec![slow], json!({}));
+    open_tree(&tui);
+    tui.session.send_key("down").expect("down");
+    tui.wait("› └⊟ user: what about roses");
+    tui.session.send_key("enter").expect("enter");
+    tui.wait("Summarize branch?");
+    tui.session.send_key("down").expect("down");
+    tui.wait("→ Summarize");
+    tui.session.send_key("enter").expect("enter");
+    tui.wait("Summarizing branch... (escape to cancel)");
+    tui.session.send_key("escape").expect("escape");
+    tui.wait("Branch summarization cancelled");
+    let screen = tui.wait("› └⊟ user: what about roses");
+    assert!(screen.contains("Session Tree"), "{screen}");
+    tui.session.send_key("escape").expect("escape");
+    tui.wait_until("the tree closes", |s| !s.contains("Session Tree"));
+    tui.quit();
+    let written = entries(&path);
+    assert!(
+        written.iter().all(|e| e["type"] != "branch_summary"),
+        "{written:?}"
+    );
+    // The leaf stayed: nothing was written after the original entries.
+    assert_eq!(written.len(), 7, "{written:?}");
+}

@@ -71,6 +71,8 @@ pub struct App {
     pub working: bool,
     /// Pi's working message ("Working...") while busy; extensions may change it.
     pub working_message: Option<String>,
+    /// A branch summary is being written: the working line says so, Esc aborts it.
+    pub summarizing: bool,
     /// `setWorkingVisible(false)` hides the working line.
     pub working_visible: bool,
     /// `setHiddenThinkingLabel`: shown for hidden thinking (Pi: "Thinking...").
@@ -113,6 +115,7 @@ impl App {
             busy: false,
             working: false,
             working_message: None,
+            summarizing: false,
             working_visible: true,
             hidden_thinking_label: None,
             queued_steering: Vec::new(),
@@ -385,11 +388,7 @@ impl App {
             }
             AppEvent::BranchSummary(running) => {
                 self.busy = running;
-                self.working = running;
-                self.working_message = running.then(|| {
-                    let key = self.keymap.key_text(super::keymap::Action::Interrupt);
-                    format!("Summarizing branch... ({key} to cancel)")
-                });
+                self.summarizing = running;
             }
             AppEvent::Navigated { editor_text } => {
                 if let Some(text) = editor_text {

@@ -793,7 +793,7 @@ fn refresh_footer(app: &mut App, runner: &Runner) {
     footer.thinking_level = config.thinking_level.as_str().to_string();
     footer.context_window = config.model.context_window;
     footer.session_name = runtime.with_session_log(|s| s.session_name().map(str::to_string));
-    app.working = runtime.is_running();
+    app.working = runtime.is_running() || app.summarizing;
     let (tokens, window) = runtime.context_usage();
     footer.context_percent = (window > 0).then(|| tokens as f64 / window as f64 * 100.0);
 }
