@@ -191,7 +191,10 @@ fn summarizing_the_branch_left_records_the_models_summary() {
     let requests = tui.server.requests();
     assert_eq!(requests.len(), 1);
     let body = &requests[0].body;
-    assert!(body.contains("and herbs?") && body.contains("Basil grows fast."), "{body}");
+    assert!(
+        body.contains("and herbs?") && body.contains("Basil grows fast."),
+        "{body}"
+    );
     assert!(!body.contains("plan the garden"), "{body}");
     assert!(body.contains("mention basil"), "{body}");
     let written = entries(&path);

@@ -383,7 +383,10 @@ async fn ask_text(runner: &Runner, title: &str) -> Option<String> {
 /// was asked for (Esc aborts it and goes back to the tree).
 pub(super) async fn navigate(runner: &Runner, id: String, ask_summary: bool) -> Result<(), String> {
     let runtime = runner.current.get();
-    if runtime.with_session_log(|s| s.leaf_id().map(str::to_string)).as_deref() == Some(id.as_str())
+    if runtime
+        .with_session_log(|s| s.leaf_id().map(str::to_string))
+        .as_deref()
+        == Some(id.as_str())
     {
         runner.send_event(AppEvent::Notice("Already at this point".into()));
         return Ok(());

@@ -95,8 +95,16 @@ const DEFAULTS: &[(Action, &str, &[&str])] = &[
     // (Ctrl+T, Ctrl+O, Ctrl+L, Ctrl+D) means the application action outside the selector.
     (Action::SelectPageUp, "tui.select.pageUp", &["pageUp"]),
     (Action::SelectPageDown, "tui.select.pageDown", &["pageDown"]),
-    (Action::CursorLeft, "tui.editor.cursorLeft", &["left", "ctrl+b"]),
-    (Action::CursorRight, "tui.editor.cursorRight", &["right", "ctrl+f"]),
+    (
+        Action::CursorLeft,
+        "tui.editor.cursorLeft",
+        &["left", "ctrl+b"],
+    ),
+    (
+        Action::CursorRight,
+        "tui.editor.cursorRight",
+        &["right", "ctrl+f"],
+    ),
     (
         Action::DeleteCharBackward,
         "tui.editor.deleteCharBackward",
@@ -119,8 +127,16 @@ const DEFAULTS: &[(Action, &str, &[&str])] = &[
         "app.tree.toggleLabelTimestamp",
         &["shift+t"],
     ),
-    (Action::TreeFilterDefault, "app.tree.filter.default", &["ctrl+d"]),
-    (Action::TreeFilterNoTools, "app.tree.filter.noTools", &["ctrl+t"]),
+    (
+        Action::TreeFilterDefault,
+        "app.tree.filter.default",
+        &["ctrl+d"],
+    ),
+    (
+        Action::TreeFilterNoTools,
+        "app.tree.filter.noTools",
+        &["ctrl+t"],
+    ),
     (
         Action::TreeFilterUserOnly,
         "app.tree.filter.userOnly",

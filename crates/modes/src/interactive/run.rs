@@ -519,7 +519,9 @@ pub async fn run(
                             // The tree selector takes PageUp / PageDown itself (Pi's `capturesViewportInput`).
                             let own_keys = app.dialogs.is_empty() && app.tree.is_none();
                             let scrolled = own_keys && scroll_key(&app, &mut renderer, &data);
-                            if !scrolled && !(own_keys && renderer.handle_viewport_input(&data, 3)) {
+                            let viewport =
+                                !scrolled && own_keys && renderer.handle_viewport_input(&data, 3);
+                            if !scrolled && !viewport {
                                 let effects = app.on_input(&data, now);
                                 perform(effects, &runner, &mut app, &mut terminal, &mut renderer);
                             }

@@ -96,11 +96,9 @@ pub fn prepare_branch(entries: &[SessionEntry], token_budget: u64) -> BranchCont
             SessionEntry::Message(_)
             | SessionEntry::CustomMessage(_)
             | SessionEntry::BranchSummary(_)
-            | SessionEntry::Compaction(_) => {
-                project_context_entry(entry, latest_edit(entry.id()))
-                    .into_iter()
-                    .rfind(|message| message.role() != "system")
-            }
+            | SessionEntry::Compaction(_) => project_context_entry(entry, latest_edit(entry.id()))
+                .into_iter()
+                .rfind(|message| message.role() != "system"),
             SessionEntry::ModelChange(_)
             | SessionEntry::ThinkingLevelChange(_)
             | SessionEntry::Usage(_)
@@ -162,10 +160,7 @@ pub async fn summarise_branch(
     };
     let prompt = format!("{}{asked}", transcript(&content.messages));
     let (text, usage) = request(prompt, "Branch summarization", config, cancel).await?;
-    let summary = format!(
-        "{PREAMBLE}{text}{}",
-        content.file_ops.summary_suffix()
-    );
+    let summary = format!("{PREAMBLE}{text}{}", content.file_ops.summary_suffix());
     Ok(Summary {
         summary,
         usage: Some(usage),
@@ -183,17 +178,29 @@ mod tests {
     }
 
     fn message(id: &str, message: serde_json::Value) -> SessionEntry {
-        entry(json!({"type":"message","id":id,"parentId":null,"timestamp":"2026-01-01T00:00:00.000Z","message":message}))
+        entry(
+            json!({"type":"message","id":id,"parentId":null,"timestamp":"2026-01-01T00:00:00.000Z","message":message}),
+        )
     }
 
     #[test]
     fn tool_results_and_bookkeeping_are_left_out_and_files_collected() {
         let entries = vec![
             message("u", json!({"role":"user","content":"fix it","timestamp":1})),
-            message("a", json!({"role":"assistant","content":[{"type":"toolCall","id":"c","name":"read","arguments":{"path":"src/x.rs"}}],"api":"x","provider":"p","model":"m","usage":{"input":0,"output":0,"cacheRead":0,"cacheWrite":0,"totalTokens":0,"cost":{"input":0,"output":0,"cacheRead":0,"cacheWrite":0,"total":0}},"stopReason":"toolUse","timestamp":2})),
-            message("t", json!({"role":"toolResult","toolCallId":"c","toolName":"read","content":[{"type":"text","text":"..."}],"isError":false,"timestamp":3})),
-            entry(json!({"type":"label","id":"l","parentId":"t","timestamp":"2026-01-01T00:00:00.000Z","targetId":"u","label":"x"})),
-            entry(json!({"type":"branch_summary","id":"b","parentId":"l","timestamp":"2026-01-01T00:00:00.000Z","fromId":"z","summary":"earlier","details":{"readFiles":["old.rs"],"modifiedFiles":[]}})),
+            message(
+                "a",
+                json!({"role":"assistant","content":[{"type":"toolCall","id":"c","name":"read","arguments":{"path":"src/x.rs"}}],"api":"x","provider":"p","model":"m","usage":{"input":0,"output":0,"cacheRead":0,"cacheWrite":0,"totalTokens":0,"cost":{"input":0,"output":0,"cacheRead":0,"cacheWrite":0,"total":0}},"stopReason":"toolUse","timestamp":2}),
+            ),
+            message(
+                "t",
+                json!({"role":"toolResult","toolCallId":"c","toolName":"read","content":[{"type":"text","text":"..."}],"isError":false,"timestamp":3}),
+            ),
+            entry(
+                json!({"type":"label","id":"l","parentId":"t","timestamp":"2026-01-01T00:00:00.000Z","targetId":"u","label":"x"}),
+            ),
+            entry(
+                json!({"type":"branch_summary","id":"b","parentId":"l","timestamp":"2026-01-01T00:00:00.000Z","fromId":"z","summary":"earlier","details":{"readFiles":["old.rs"],"modifiedFiles":[]}}),
+            ),
         ];
         let content = prepare_branch(&entries, 0);
         let roles: Vec<&str> = content.messages.iter().map(AgentMessage::role).collect();

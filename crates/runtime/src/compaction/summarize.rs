@@ -52,7 +52,8 @@ pub(crate) const FORMAT: &str = "## Goal
 ## Critical Context
 - [Facts, values, errors or references needed to continue, or \"(none)\"]";
 
-pub(crate) const EXACTNESS: &str = "Keep every section short, but copy file paths, function names, \
+pub(crate) const EXACTNESS: &str =
+    "Keep every section short, but copy file paths, function names, \
 commands and error messages exactly as they appear.";
 
 fn initial_instructions() -> String {

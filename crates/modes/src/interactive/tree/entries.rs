@@ -168,7 +168,10 @@ fn message_line(message: &AgentMessage, calls: &Calls, home: Option<&Path>) -> V
                 seg("muted", "(aborted)")
             } else if let Some(error) = assistant.error_message.as_deref().filter(|e| !e.is_empty())
             {
-                seg("error", one_line(error).chars().take(80).collect::<String>())
+                seg(
+                    "error",
+                    one_line(error).chars().take(80).collect::<String>(),
+                )
             } else {
                 seg("muted", "(no content)")
             };
@@ -216,7 +219,10 @@ fn message_class(message: &AgentMessage) -> Class {
                 .iter()
                 .filter_map(ContentBlock::as_text)
                 .any(|text| !text.trim().is_empty());
-            let failed = !matches!(assistant.stop_reason, StopReason::Stop | StopReason::ToolUse);
+            let failed = !matches!(
+                assistant.stop_reason,
+                StopReason::Stop | StopReason::ToolUse
+            );
             Class::Assistant {
                 hidden: !has_text && !failed,
             }
@@ -361,10 +367,7 @@ pub fn snapshot(session: &mut tau_session::Session, home: Option<&Path>) -> Tree
         if let SessionEntry::Message(message) = entry {
             if let AgentMessage::Assistant(assistant) = &message.message {
                 for call in assistant.tool_calls() {
-                    calls.insert(
-                        call.id.clone(),
-                        (call.name.clone(), call.arguments.clone()),
-                    );
+                    calls.insert(call.id.clone(), (call.name.clone(), call.arguments.clone()));
                 }
             }
         }

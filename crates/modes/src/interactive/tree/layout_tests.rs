@@ -74,8 +74,20 @@ fn branch_points_indent_their_children_with_connectors_and_gutters() {
     // The first entry after a branch indents once more; its gutter continues u3's line.
     let a4 = row("a4");
     assert_eq!(a4.indent, 2);
-    assert_eq!(a4.gutters, [Gutter { position: 0, show: true }]);
-    assert_eq!(row("t1").gutters, [Gutter { position: 0, show: false }]);
+    assert_eq!(
+        a4.gutters,
+        [Gutter {
+            position: 0,
+            show: true
+        }]
+    );
+    assert_eq!(
+        row("t1").gutters,
+        [Gutter {
+            position: 0,
+            show: false
+        }]
+    );
 }
 
 #[test]
@@ -100,7 +112,10 @@ fn filters_keep_the_selection_on_the_nearest_visible_ancestor() {
 fn the_filter_cycle_and_settings_follow_pi() {
     assert_eq!(FilterMode::Default.cycled(true), FilterMode::NoTools);
     assert_eq!(FilterMode::Default.cycled(false), FilterMode::All);
-    assert_eq!(FilterMode::from_setting(Some("user-only")), FilterMode::UserOnly);
+    assert_eq!(
+        FilterMode::from_setting(Some("user-only")),
+        FilterMode::UserOnly
+    );
     assert_eq!(FilterMode::from_setting(Some("bogus")), FilterMode::Default);
 }
 
@@ -117,7 +132,10 @@ fn search_matches_every_word_and_labels() {
     list.set_search("user o".into());
     assert_eq!(ids(&list), ["u3", "u2"]);
     assert!(list.multiple_roots);
-    assert!(list.rows.iter().all(|r| r.virtual_root_child && r.indent == 1));
+    assert!(list
+        .rows
+        .iter()
+        .all(|r| r.virtual_root_child && r.indent == 1));
 }
 
 #[test]

@@ -5,7 +5,7 @@
 //! (`tui.select.*`, `app.tree.*`, `app.message.copy`); printable keys type the search.
 
 use tau_tui::keybindings::SharedKeybindings;
-use tau_tui::widgets::input::{Input, InputEvent, InputOptions};
+use tau_tui::widgets::input::{Input, InputOptions};
 use tau_tui::{slice_by_column, truncate_to_width, visible_width, wrap_text_with_ansi, Component};
 
 use super::entries::TreeSnapshot;
@@ -75,10 +75,8 @@ impl TreeSelector {
                 return None;
             }
             input.handle_input(data);
-            // Submit and Escape were handled above by Pi's ids.
-            let _ = input.take_events().into_iter().find(|e| {
-                matches!(e, InputEvent::Submit(_) | InputEvent::Escape)
-            });
+            // Enter and Escape were taken above, by Pi's ids.
+            let _ = input.take_events();
             return None;
         }
         let list = &mut self.list;
@@ -105,7 +103,9 @@ impl TreeSelector {
         } else if on(Action::CursorRight) || on(Action::SelectPageDown) {
             list.selected = (list.selected + self.max_visible).min(count.saturating_sub(1));
         } else if on(Action::SelectConfirm) {
-            return list.selected_id().map(|id| TreeOutcome::Select(id.to_string()));
+            return list
+                .selected_id()
+                .map(|id| TreeOutcome::Select(id.to_string()));
         } else if on(Action::MessageCopy) {
             return Some(TreeOutcome::Copy(
                 list.selected_entry().and_then(|e| e.copy.clone()),
@@ -178,7 +178,12 @@ impl TreeSelector {
                     false,
                 ));
                 for line in input.render(width.saturating_sub(2)).iter() {
-                    lines.push(truncate_to_width(&format!("{indent}{line}"), width, "...", false));
+                    lines.push(truncate_to_width(
+                        &format!("{indent}{line}"),
+                        width,
+                        "...",
+                        false,
+                    ));
                 }
                 let hint = |action, what: &str| {
                     format!(
@@ -233,7 +238,12 @@ impl TreeSelector {
         let count = list.rows.len();
         if count == 0 {
             return vec![
-                truncate_to_width(&paint.fg("muted", "  No entries found"), width, "...", false),
+                truncate_to_width(
+                    &paint.fg("muted", "  No entries found"),
+                    width,
+                    "...",
+                    false,
+                ),
                 truncate_to_width(
                     &paint.fg("muted", &format!("  (0/0){status}")),
                     width,
@@ -252,7 +262,10 @@ impl TreeSelector {
             .collect();
         let mut lines = viewport(rows, width);
         lines.push(truncate_to_width(
-            &paint.fg("muted", &format!("  ({}/{count}){status}", list.selected + 1)),
+            &paint.fg(
+                "muted",
+                &format!("  ({}/{count}){status}", list.selected + 1),
+            ),
             width,
             "...",
             false,
@@ -399,19 +412,18 @@ fn viewport(rows: Vec<RenderedRow>, width: usize) -> Vec<String> {
 }
 
 /// `HH:MM` today, `M/D HH:MM` this year, `YY/M/D HH:MM` before (Pi's label time; in UTC,
-/// as tau keeps no time zone data).
+/// as the ISO timestamps are written, since tau keeps no time zone data).
 fn label_timestamp(iso: &str) -> String {
-    let Some(millis) = tau_session::iso_to_millis(iso) else {
+    // `YYYY-MM-DDTHH:MM...`
+    let parts = |iso: &str| -> Option<(u32, u32, u32, String)> {
+        let number = |range: std::ops::Range<usize>| iso.get(range)?.parse::<u32>().ok();
+        let clock = iso.get(11..16)?.to_string();
+        Some((number(0..4)?, number(5..7)?, number(8..10)?, clock))
+    };
+    let Some((year, month, day, clock)) = parts(iso) else {
         return String::new();
     };
-    let parts = |millis: u64| {
-        let seconds = millis / 1000;
-        let (year, month, day) = civil_date((seconds / 86_400) as i64);
-        (year, month, day, (seconds % 86_400) / 3600, (seconds % 3600) / 60)
-    };
-    let (year, month, day, hour, minute) = parts(millis);
-    let (now_year, now_month, now_day, _, _) = parts(tau_protocol::now_millis());
-    let clock = format!("{hour:02}:{minute:02}");
+    let (now_year, now_month, now_day, _) = parts(&tau_session::now_iso()).unwrap_or_default();
     if (year, month, day) == (now_year, now_month, now_day) {
         clock
     } else if year == now_year {
@@ -419,20 +431,6 @@ fn label_timestamp(iso: &str) -> String {
     } else {
         format!("{:02}/{month}/{day} {clock}", year % 100)
     }
-}
-
-/// Year, month and day of a count of days since 1970-01-01 (Howard Hinnant's algorithm).
-fn civil_date(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    (year, month, day)
 }
 
 /// Pi's tree help: `keys label` items joined by ` · `, wrapped to the width.
@@ -571,12 +569,12 @@ mod tests {
     #[test]
     fn help_keys_share_a_modifier_and_show_arrows() {
         let keys = Keymap::default();
-        assert_eq!(help_keys(&keys, &[Action::SelectUp, Action::SelectDown]), "↑/↓");
         assert_eq!(
-            help_keys(
-                &keys,
-                &[Action::TreeFoldOrUp, Action::TreeUnfoldOrDown]
-            ),
+            help_keys(&keys, &[Action::SelectUp, Action::SelectDown]),
+            "↑/↓"
+        );
+        assert_eq!(
+            help_keys(&keys, &[Action::TreeFoldOrUp, Action::TreeUnfoldOrDown]),
             "ctrl+←/→"
         );
         assert_eq!(
@@ -592,10 +590,11 @@ mod tests {
     }
 
     #[test]
-    fn days_become_dates() {
-        assert_eq!(civil_date(0), (1970, 1, 1));
-        assert_eq!(civil_date(20_454), (2026, 1, 1));
-        assert_eq!(civil_date(19_782), (2024, 2, 29));
+    fn label_times_shorten_by_age() {
+        assert_eq!(label_timestamp("2001-02-03T04:05:06.000Z"), "01/2/3 04:05");
+        let now = tau_session::now_iso();
+        assert_eq!(label_timestamp(&now), now[11..16]);
+        assert_eq!(label_timestamp("not a time"), "");
     }
 
     #[test]
