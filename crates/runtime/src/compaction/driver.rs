@@ -109,7 +109,7 @@ impl Runtime {
         replace: bool,
     ) -> Result<Summary, CompactionError> {
         let cancel = self.live_cancel();
-        let reserve = crate::compaction::settings::DEFAULT_RESERVE_TOKENS;
+        let reserve = self.compaction.settings.branch_reserve_tokens;
         crate::compaction::branch::summarise_branch(
             entries,
             custom,
