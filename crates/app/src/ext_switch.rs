@@ -167,7 +167,8 @@ impl Sessions {
     /// (Pi's tree navigation): `session_before_tree` may cancel or supply the summary; the
     /// leaf moves to the target (to its parent for a user or custom message, whose text
     /// comes back as `editorText`), a summary of the branch left is recorded when one was
-    /// asked for and an extension supplied it, then `session_tree`.
+    /// asked for (an extension's, else the model's; an abort of it returns `aborted`), then
+    /// `session_tree`.
     pub async fn navigate_tree(&self, target: String, options: &Value) -> Result<Value, String> {
         let runtime = self.current.get();
         if runtime.is_running() {
@@ -182,12 +183,12 @@ impl Sessions {
             let entry = tree
                 .get_entry(&target)
                 .and_then(|e| serde_json::to_value(e).ok());
-            let old_path: Vec<Value> = old
+            let old_path: Vec<tau_protocol::session::SessionEntry> = old
                 .as_deref()
                 .map(|id| tree.branch(id))
                 .unwrap_or_default()
                 .into_iter()
-                .filter_map(|e| serde_json::to_value(e).ok())
+                .cloned()
                 .collect();
             let target_ids: Vec<String> = tree
                 .branch(&target)
@@ -203,14 +204,18 @@ impl Sessions {
         let (old_path, target_ids) = left;
         let common = old_path
             .iter()
-            .filter_map(|e| e["id"].as_str())
+            .filter_map(|e| e.id())
             .take_while(|id| target_ids.iter().any(|t| t == id))
             .last()
             .map(str::to_string);
-        let to_summarize: Vec<Value> = old_path
+        let left_entries: Vec<tau_protocol::session::SessionEntry> = old_path
             .into_iter()
-            .skip_while(|e| common.is_some() && e["id"].as_str() != common.as_deref())
+            .skip_while(|e| common.is_some() && e.id() != common.as_deref())
             .skip(usize::from(common.is_some()))
+            .collect();
+        let to_summarize: Vec<Value> = left_entries
+            .iter()
+            .filter_map(|e| serde_json::to_value(e).ok())
             .collect();
         let wants_summary = options
             .get("summarize")
@@ -247,16 +252,49 @@ impl Sessions {
         {
             label = Some(text.to_string());
         }
-        let summary = answer
+        let from_extension = answer
             .as_ref()
             .and_then(|a| a.get("summary"))
             .filter(|s| wants_summary && s.get("summary").is_some())
             .cloned();
-        if wants_summary && summary.is_none() && !to_summarize.is_empty() {
-            (self.warn)(
-                "navigateTree: tau cannot write branch summaries itself yet; moving without one",
-            );
-        }
+        let text = |key: &str| {
+            answer
+                .as_ref()
+                .and_then(|a| a.get(key))
+                .or_else(|| options.get(key))
+                .and_then(Value::as_str)
+                .map(str::to_string)
+        };
+        let replace = answer
+            .as_ref()
+            .and_then(|a| a.get("replaceInstructions"))
+            .or_else(|| options.get("replaceInstructions"))
+            .and_then(Value::as_bool)
+            .unwrap_or(false);
+        let summary = match from_extension {
+            Some(summary) => Some((summary, true)),
+            None if wants_summary && !left_entries.is_empty() => {
+                let custom = text("customInstructions");
+                match runtime
+                    .summarise_branch(&left_entries, custom.as_deref(), replace)
+                    .await
+                {
+                    Ok(written) => Some((
+                        json!({
+                            "summary": written.summary,
+                            "details": written.details,
+                            "usage": written.usage,
+                        }),
+                        false,
+                    )),
+                    Err(tau_runtime::CompactionError::Cancelled) => {
+                        return Ok(json!({ "cancelled": true, "aborted": true }));
+                    }
+                    Err(error) => return Err(error.to_string()),
+                }
+            }
+            None => None,
+        };
         let (new_leaf, editor_text) = match (
             target_entry["type"].as_str(),
             target_entry["message"]["role"].as_str(),
@@ -275,7 +313,7 @@ impl Sessions {
             .with_session_log(|s| -> Result<Option<Value>, tau_session::SessionError> {
                 let mut summary_id = None;
                 match &summary {
-                    Some(summary) => {
+                    Some((summary, from_hook)) => {
                         let id = s.branch_with_summary(
                             new_leaf.as_deref(),
                             tau_session::NewBranchSummary {
@@ -284,7 +322,7 @@ impl Sessions {
                                     .unwrap_or_default()
                                     .to_string(),
                                 details: summary.get("details").filter(|d| !d.is_null()).cloned(),
-                                from_hook: Some(true),
+                                from_hook: Some(*from_hook),
                                 usage: summary
                                     .get("usage")
                                     .and_then(|u| serde_json::from_value(u.clone()).ok()),
@@ -309,7 +347,10 @@ impl Sessions {
             })
             .map_err(|error| error.to_string())?;
         runtime.refresh_context();
-        let from_extension = summary_entry.as_ref().map(|_| true);
+        let from_extension = summary
+            .as_ref()
+            .filter(|_| summary_entry.is_some())
+            .map(|(_, from_hook)| *from_hook);
         self.notify(json!({
             "type": "session_tree",
             "newLeafId": runtime.with_session_log(|s| s.leaf_id().map(str::to_string)),

@@ -20,11 +20,20 @@ struct RetrySettings {
 }
 
 #[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct BranchSummarySettings {
+    reserve_tokens: Option<u64>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
 struct SettingsFile {
     #[serde(default)]
     retry: RetrySettings,
     #[serde(default)]
     compaction: CompactionFile,
+    #[serde(default)]
+    branch_summary: BranchSummarySettings,
 }
 
 /// Runtime settings read from settings.json.
@@ -79,7 +88,13 @@ impl RuntimeSettings {
                 base_delay_ms: retry.base_delay_ms.unwrap_or(defaults.base_delay_ms),
                 max_delay_ms: retry.max_agent_delay_ms.unwrap_or(defaults.max_delay_ms),
             },
-            compaction: CompactionSettings::from(file.compaction),
+            compaction: CompactionSettings {
+                branch_reserve_tokens: file
+                    .branch_summary
+                    .reserve_tokens
+                    .unwrap_or(crate::compaction::settings::DEFAULT_RESERVE_TOKENS),
+                ..CompactionSettings::from(file.compaction)
+            },
         }
     }
 }
@@ -109,7 +124,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(
             dir.path().join("settings.json"),
-            r#"{"compaction":{"enabled":false,"reserveTokens":1000,"keepRecentTokens":50}}"#,
+            r#"{"compaction":{"enabled":false,"reserveTokens":1000,"keepRecentTokens":50},"branchSummary":{"reserveTokens":2000}}"#,
         )
         .unwrap();
         let (settings, warning) = RuntimeSettings::load(dir.path());
@@ -118,6 +133,7 @@ mod tests {
         assert!(!budget.enabled);
         assert_eq!(budget.reserve_tokens, 1000);
         assert_eq!(budget.keep_recent_tokens, 50);
+        assert_eq!(settings.compaction.branch_reserve_tokens, 2000);
     }
 
     #[test]

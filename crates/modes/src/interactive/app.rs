@@ -16,9 +16,41 @@ use super::effects::Effect;
 use super::footer::FooterInfo;
 use super::keymap::{Action, Keymap};
 use super::transcript::{Level, Transcript};
+use super::tree::{FilterMode, TreeOutcome, TreeSelector, TreeSnapshot};
 
 /// Two Ctrl+C (or two Esc) within this time count as a double press, as in Pi.
 const DOUBLE_PRESS: Duration = Duration::from_millis(500);
+
+/// Pi's `doubleEscapeAction`: what Esc twice on an empty editor opens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum DoubleEscape {
+    #[default]
+    Tree,
+    Fork,
+    None,
+}
+
+impl DoubleEscape {
+    /// The setting's value; anything else is Pi's default, `tree`.
+    pub fn from_setting(value: Option<&str>) -> DoubleEscape {
+        match value {
+            Some("fork") => DoubleEscape::Fork,
+            Some("none") => DoubleEscape::None,
+            _ => DoubleEscape::Tree,
+        }
+    }
+}
+
+/// The settings `/tree` follows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct TreeSettings {
+    /// `doubleEscapeAction`.
+    pub double_escape: DoubleEscape,
+    /// `treeFilterMode`: the filter `/tree` opens with.
+    pub filter: FilterMode,
+    /// Not `branchSummary.skipPrompt`: ask whether to summarise the branch left.
+    pub ask_summary: bool,
+}
 
 /// Where an extension widget sits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -39,6 +71,8 @@ pub struct App {
     pub working: bool,
     /// Pi's working message ("Working...") while busy; extensions may change it.
     pub working_message: Option<String>,
+    /// A branch summary is being written: the working line says so, Esc aborts it.
+    pub summarizing: bool,
     /// `setWorkingVisible(false)` hides the working line.
     pub working_visible: bool,
     /// `setHiddenThinkingLabel`: shown for hidden thinking (Pi: "Thinking...").
@@ -50,6 +84,13 @@ pub struct App {
     pub widgets: BTreeMap<String, (Placement, Vec<String>)>,
     /// Extension dialogs, the newest on top (it takes the keys).
     pub dialogs: Vec<Dialog>,
+    /// `/tree`'s selector, in the editor's place (a dialog above it takes the keys first).
+    pub tree: Option<TreeSelector>,
+    pub tree_settings: TreeSettings,
+    /// The terminal's height (the tree shows half of it).
+    pub rows: usize,
+    /// The editor's key bindings, for the one-line inputs of the UI's own components.
+    pub input_keys: tau_tui::keybindings::SharedKeybindings,
     pub tools_expanded: bool,
     pub hide_thinking: bool,
     pub title: Option<String>,
@@ -74,12 +115,22 @@ impl App {
             busy: false,
             working: false,
             working_message: None,
+            summarizing: false,
             working_visible: true,
             hidden_thinking_label: None,
             queued_steering: Vec::new(),
             queued_follow_up: Vec::new(),
             widgets: BTreeMap::new(),
             dialogs: Vec::new(),
+            tree: None,
+            tree_settings: TreeSettings {
+                ask_summary: true,
+                ..TreeSettings::default()
+            },
+            rows: 24,
+            input_keys: std::sync::Arc::new(std::sync::RwLock::new(
+                tau_tui::keybindings::KeybindingsManager::new(),
+            )),
             tools_expanded: false,
             hide_thinking: false,
             title: None,
@@ -98,6 +149,12 @@ impl App {
                 self.close_finished_dialogs();
             }
             return Vec::new();
+        }
+        if let Some(tree) = &mut self.tree {
+            return match tree.handle_input(data, &self.keymap) {
+                Some(outcome) => self.tree_outcome(outcome),
+                None => Vec::new(),
+            };
         }
         if let Some(action) = self.keymap.action(data) {
             if let Some(effects) = self.apply_action(action, now) {
@@ -136,6 +193,10 @@ impl App {
             Action::ExternalEditor => vec![Effect::ExternalEditor],
             Action::FollowUp => self.follow_up(),
             Action::Dequeue => vec![Effect::Dequeue],
+            Action::SessionTree => vec![Effect::Builtin {
+                name: "tree",
+                args: String::new(),
+            }],
             _ => return None,
         })
     }
@@ -151,12 +212,65 @@ impl App {
         self.last_escape = Some(now);
         if double && self.editor.text().is_empty() {
             self.last_escape = None;
+            let name = match self.tree_settings.double_escape {
+                DoubleEscape::Tree => "tree",
+                DoubleEscape::Fork => "fork",
+                DoubleEscape::None => return Vec::new(),
+            };
             return vec![Effect::Builtin {
-                name: "tree",
+                name,
                 args: String::new(),
             }];
         }
         Vec::new()
+    }
+
+    /// Opens the tree selector over `snapshot`, on `selected` (else the current leaf).
+    pub fn open_tree(&mut self, snapshot: TreeSnapshot, selected: Option<&str>) {
+        self.tree = Some(TreeSelector::new(
+            snapshot,
+            self.tree_settings.filter,
+            selected,
+            self.rows,
+            self.input_keys.clone(),
+        ));
+    }
+
+    fn tree_outcome(&mut self, outcome: TreeOutcome) -> Vec<Effect> {
+        match outcome {
+            TreeOutcome::Select(id) => {
+                self.tree = None;
+                vec![Effect::NavigateTree {
+                    id,
+                    ask_summary: self.tree_settings.ask_summary,
+                }]
+            }
+            TreeOutcome::Cancel => {
+                self.tree = None;
+                Vec::new()
+            }
+            TreeOutcome::Label { id, label } => vec![Effect::SetLabel { id, label }],
+            TreeOutcome::Copy(Some(text)) => {
+                self.copy_to_clipboard(&text);
+                self.transcript
+                    .notice(Level::Info, "Copied selected message to clipboard");
+                Vec::new()
+            }
+            TreeOutcome::Copy(None) => {
+                self.transcript
+                    .notice(Level::Error, "Selected entry has no text to copy");
+                Vec::new()
+            }
+        }
+    }
+
+    /// Puts `text` on the clipboard through the terminal (OSC 52), which works over SSH too;
+    /// terminals that do not support it ignore the sequence.
+    pub fn copy_to_clipboard(&mut self, text: &str) {
+        use base64::Engine;
+        let encoded = base64::engine::general_purpose::STANDARD.encode(text.as_bytes());
+        self.terminal_output
+            .push(format!("\x1b]52;c;{encoded}\x07"));
     }
 
     fn ctrl_c(&mut self, now: Instant) -> Vec<Effect> {
@@ -269,6 +383,22 @@ impl App {
             },
             // The runner reloads the transcript from the new session.
             AppEvent::SessionReplaced => {}
+            AppEvent::OpenTree { snapshot, selected } => {
+                self.open_tree(*snapshot, selected.as_deref());
+            }
+            AppEvent::BranchSummary(running) => {
+                self.busy = running;
+                self.summarizing = running;
+            }
+            AppEvent::Navigated { editor_text } => {
+                if let Some(text) = editor_text {
+                    if self.editor.text().trim().is_empty() {
+                        self.editor.set_text(&text);
+                    }
+                }
+                self.transcript
+                    .notice(Level::Info, "Navigated to selected point");
+            }
             // The mode's loop owns the terminal and handles these before they get here.
             AppEvent::Handover { done, .. } => {
                 let _ = done.send(());

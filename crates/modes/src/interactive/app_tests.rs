@@ -231,3 +231,60 @@ fn extension_calls_change_the_footer_widgets_and_editor() {
     call(&mut app, "notify", json!(["careful", "warning"]));
     assert_eq!(app.transcript.len(), 1);
 }
+
+#[test]
+fn double_escape_on_an_empty_editor_follows_the_setting() {
+    let now = Instant::now();
+    let twice = |app: &mut App| {
+        let mut effects = app.on_input("\x1b", now);
+        effects.extend(app.on_input("\x1b", now));
+        effects
+    };
+    let builtin = |name: &'static str| {
+        vec![Effect::Builtin {
+            name,
+            args: String::new(),
+        }]
+    };
+    let mut app = app();
+    assert_eq!(twice(&mut app), builtin("tree"));
+    app.tree_settings.double_escape = super::DoubleEscape::Fork;
+    assert_eq!(twice(&mut app), builtin("fork"));
+    app.tree_settings.double_escape = super::DoubleEscape::None;
+    assert_eq!(twice(&mut app), Vec::new());
+}
+
+#[test]
+fn the_tree_takes_the_keys_and_enter_asks_to_move() {
+    use crate::interactive::tree::entries::{Class, TreeEntry, TreeSnapshot};
+    let entry = |id: &str, parent: Option<&str>| TreeEntry {
+        id: id.into(),
+        parent_id: parent.map(str::to_string),
+        class: Class::User,
+        line: Vec::new(),
+        search: id.into(),
+        label: None,
+        label_time: None,
+        copy: None,
+    };
+    let now = Instant::now();
+    let mut app = app();
+    app.open_tree(
+        TreeSnapshot {
+            entries: vec![entry("first", None), entry("second", Some("first"))],
+            leaf_id: Some("second".into()),
+        },
+        None,
+    );
+    // Typed text searches the tree instead of reaching the editor.
+    assert!(app.on_input("f", now).is_empty());
+    assert_eq!(app.editor.text(), "");
+    assert_eq!(
+        app.on_input("\r", now),
+        vec![Effect::NavigateTree {
+            id: "first".into(),
+            ask_summary: true
+        }]
+    );
+    assert!(app.tree.is_none());
+}

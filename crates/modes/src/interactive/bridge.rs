@@ -61,6 +61,15 @@ pub enum AppEvent {
     },
     /// The session was replaced (new, resume, fork): redraw the transcript from it.
     SessionReplaced,
+    /// `/tree`: show the selector over this tree, on `selected` (else the current leaf).
+    OpenTree {
+        snapshot: Box<crate::interactive::tree::TreeSnapshot>,
+        selected: Option<String>,
+    },
+    /// A branch summary is being written (true) or is done (false): Esc aborts it.
+    BranchSummary(bool),
+    /// `/tree` moved the leaf; a user message's text goes to an empty editor.
+    Navigated { editor_text: Option<String> },
 }
 
 /// The sender every producer holds.

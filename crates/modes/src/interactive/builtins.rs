@@ -48,7 +48,7 @@ pub fn run(runner: &Arc<Runner>, name: &'static str, args: &str, app: &mut App) 
         ),
         "resume" => spawn(runner, |runner| async move { resume(&runner).await }),
         "fork" => spawn(runner, |runner| async move { fork(&runner).await }),
-        "tree" => spawn(runner, |runner| async move { tree(&runner).await }),
+        "tree" => open_tree(runner, None),
         "copy" => copy_last_answer(app),
         "clone" => spawn(runner, |runner| async move {
             let leaf = runner
@@ -70,6 +70,20 @@ pub fn run(runner: &Arc<Runner>, name: &'static str, args: &str, app: &mut App) 
 impl Runner {
     pub(super) fn send_event(&self, event: AppEvent) {
         let _ = self.events.send(event);
+    }
+
+    /// `/tree`'s choice of entry, on its own task.
+    pub(super) fn navigate_tree(self: &Arc<Self>, id: String, ask_summary: bool) {
+        spawn(self, move |runner| async move {
+            navigate(&runner, id, ask_summary).await
+        });
+    }
+
+    /// A label set or removed in `/tree` (Pi's `label` entry).
+    pub(super) fn set_label(&self, id: &str, label: Option<&str>, app: &mut App) {
+        if let Err(error) = self.current.get().set_label(id, label) {
+            app.transcript.notice(Level::Error, error);
+        }
     }
 
     /// Shows a list dialog and waits for the choice.
@@ -335,106 +349,101 @@ async fn fork(runner: &Runner) -> Result<(), String> {
     Ok(())
 }
 
-/// One line per message of every branch, depth-first with the branches indented, the
-/// current position marked; picking one moves there (Pi's `/tree` without its filters and
-/// branch summaries).
-fn tree_lines(session: &mut tau_session::Session) -> Vec<(String, String)> {
-    let tree = session.tree();
-    let leaf = tree.leaf_id().map(str::to_string);
-    let mut lines = Vec::new();
-    let mut stack: Vec<(String, usize)> = tree
-        .roots()
-        .iter()
-        .rev()
-        .filter_map(|e| e.id().map(|id| (id.to_string(), 0)))
-        .collect();
-    while let Some((id, depth)) = stack.pop() {
-        let children = tree.children(&id);
-        let branches = children.len() > 1;
-        for child in children.iter().rev() {
-            if let Some(child_id) = child.id() {
-                stack.push((child_id.to_string(), depth + usize::from(branches)));
-            }
-        }
-        let Some(entry) = tree.get_entry(&id) else {
-            continue;
-        };
-        let Ok(value) = serde_json::to_value(entry) else {
-            continue;
-        };
-        if value["type"] != "message" {
-            continue;
-        }
-        let role = value["message"]["role"].as_str().unwrap_or_default();
-        let text = match role {
-            "user" => tau_app::ext_switch::content_text(&value["message"]["content"]),
-            "assistant" => value["message"]["content"]
-                .as_array()
-                .map(|blocks| {
-                    blocks
-                        .iter()
-                        .filter_map(|b| b["text"].as_str())
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                })
-                .unwrap_or_default(),
-            _ => continue,
-        };
-        if text.trim().is_empty() {
-            continue;
-        }
-        let first: String = text
-            .lines()
-            .next()
-            .unwrap_or_default()
-            .chars()
-            .take(70)
-            .collect();
-        let marker = if leaf.as_deref() == Some(id.as_str()) {
-            "• "
-        } else {
-            "  "
-        };
-        let who = if role == "user" { "user" } else { "assistant" };
-        let indent = "  ".repeat(depth);
-        lines.push((id, format!("{marker}{indent}{who}: {first}")));
+/// `/tree`: the selector over the session's tree, on `selected` (else the current leaf).
+pub(super) fn open_tree(runner: &Runner, selected: Option<String>) {
+    let home = std::env::var_os("HOME").map(std::path::PathBuf::from);
+    let snapshot = runner
+        .current
+        .get()
+        .with_session_log(|s| super::tree::snapshot(s, home.as_deref()));
+    if snapshot.entries.is_empty() {
+        runner.send_event(AppEvent::Notice("No entries in session".into()));
+        return;
     }
-    lines
+    runner.send_event(AppEvent::OpenTree {
+        snapshot: Box::new(snapshot),
+        selected,
+    });
 }
 
-async fn tree(runner: &Runner) -> Result<(), String> {
-    let lines = runner.current.get().with_session_log(tree_lines);
-    if lines.is_empty() {
-        runner.send_event(AppEvent::Notice("The session has no messages yet".into()));
+/// Shows a text dialog (`editor`) and waits for the text.
+async fn ask_text(runner: &Runner, title: &str) -> Option<String> {
+    let (reply, answer) = oneshot::channel();
+    runner.send_event(AppEvent::Dialog(DialogRequest {
+        method: "editor".into(),
+        args: vec![json!(title), json!("")],
+        reply,
+    }));
+    answer.await.ok()?.as_str().map(str::to_string)
+}
+
+/// An entry picked in `/tree` (Pi's tree selection): the current leaf is already there;
+/// otherwise Pi's "Summarize branch?" question (Esc goes back to the tree, Esc in the custom
+/// prompt back to the question), then the move, with the model writing the summary when one
+/// was asked for (Esc aborts it and goes back to the tree).
+pub(super) async fn navigate(runner: &Runner, id: String, ask_summary: bool) -> Result<(), String> {
+    let runtime = runner.current.get();
+    if runtime
+        .with_session_log(|s| s.leaf_id().map(str::to_string))
+        .as_deref()
+        == Some(id.as_str())
+    {
+        runner.send_event(AppEvent::Notice("Already at this point".into()));
         return Ok(());
     }
-    let labels: Vec<String> = lines.iter().map(|(_, label)| label.clone()).collect();
-    let Some(choice) = runner.pick("Session tree", labels.clone()).await else {
+    let mut options = json!({});
+    if ask_summary {
+        loop {
+            let choices = ["No summary", "Summarize", "Summarize with custom prompt"];
+            let Some(choice) = runner
+                .pick("Summarize branch?", choices.map(String::from).to_vec())
+                .await
+            else {
+                open_tree(runner, Some(id));
+                return Ok(());
+            };
+            options = json!({ "summarize": choice != choices[0] });
+            if choice == choices[2] {
+                match ask_text(runner, "Custom summarization instructions").await {
+                    Some(text) => options["customInstructions"] = json!(text),
+                    None => continue,
+                }
+            }
+            break;
+        }
+    }
+    // Pi stops a response under way once the user committed to moving.
+    if runtime.is_running() {
+        runtime.abort();
+        runtime.wait_until_idle(None).await;
+    }
+    let summarizing = options["summarize"] == json!(true);
+    if summarizing {
+        runner.send_event(AppEvent::BranchSummary(true));
+    }
+    let result = runner.sessions.navigate_tree(id.clone(), &options).await;
+    if summarizing {
+        runner.send_event(AppEvent::BranchSummary(false));
+    }
+    let result = result?;
+    if result["aborted"] == json!(true) {
+        runner.send_event(AppEvent::Notice("Branch summarization cancelled".into()));
+        open_tree(runner, Some(id));
         return Ok(());
-    };
-    let Some(index) = labels.iter().position(|l| *l == choice) else {
-        return Ok(());
-    };
-    let target = lines[index].0.clone();
-    let result = runner.sessions.navigate_tree(target, &json!({})).await?;
+    }
     if result["cancelled"] == json!(true) {
-        runner.send_event(AppEvent::Notice("Cancelled by an extension".into()));
+        runner.send_event(AppEvent::Notice("Navigation cancelled".into()));
         return Ok(());
     }
     runner.send_event(AppEvent::SessionReplaced);
-    if let Some(text) = result["editorText"].as_str() {
-        runner.send_event(AppEvent::UiCall {
-            method: "setEditorText".into(),
-            args: vec![Value::String(text.to_string())],
-        });
-    }
+    runner.send_event(AppEvent::Navigated {
+        editor_text: result["editorText"].as_str().map(str::to_string),
+    });
     Ok(())
 }
 
-/// `/copy`: the last answer's text to the clipboard, through the terminal (OSC 52), which
-/// works over SSH too; terminals that do not support it ignore the sequence.
+/// `/copy`: the last answer's text to the clipboard.
 fn copy_last_answer(app: &mut App) {
-    use base64::Engine;
     let text = app
         .transcript
         .items()
@@ -448,8 +457,7 @@ fn copy_last_answer(app: &mut App) {
         });
     match text {
         Some(text) => {
-            let encoded = base64::engine::general_purpose::STANDARD.encode(text.as_bytes());
-            app.terminal_output.push(format!("\x1b]52;c;{encoded}\x07"));
+            app.copy_to_clipboard(&text);
             app.transcript
                 .notice(Level::Info, "Copied the last answer to the clipboard");
         }

@@ -41,6 +41,21 @@ pub enum Effect {
     ExternalEditor,
     /// Ctrl+Z.
     Suspend,
+    /// An entry picked in `/tree`: go there, asking first whether to summarise the branch
+    /// left when `ask_summary`.
+    NavigateTree {
+        /// The entry.
+        id: String,
+        /// Not `branchSummary.skipPrompt`.
+        ask_summary: bool,
+    },
+    /// A label set (or with `None` removed) in `/tree`.
+    SetLabel {
+        /// The labelled entry.
+        id: String,
+        /// The label.
+        label: Option<String>,
+    },
     /// Ctrl+C twice, Ctrl+D on an empty editor, `/quit`.
     Quit,
 }

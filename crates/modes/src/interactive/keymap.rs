@@ -29,6 +29,24 @@ pub enum Action {
     ScrollPageDown,
     ScrollTop,
     ScrollBottom,
+    SessionTree,
+    SelectPageUp,
+    SelectPageDown,
+    CursorLeft,
+    CursorRight,
+    DeleteCharBackward,
+    MessageCopy,
+    TreeFoldOrUp,
+    TreeUnfoldOrDown,
+    TreeEditLabel,
+    TreeToggleLabelTimestamp,
+    TreeFilterDefault,
+    TreeFilterNoTools,
+    TreeFilterUserOnly,
+    TreeFilterLabeledOnly,
+    TreeFilterAll,
+    TreeFilterCycleForward,
+    TreeFilterCycleBackward,
 }
 
 /// Pi's id and default keys of each action.
@@ -71,6 +89,75 @@ const DEFAULTS: &[(Action, &str, &[&str])] = &[
     ),
     (Action::ScrollTop, "tui.altScreen.top", &["ctrl+home"]),
     (Action::ScrollBottom, "tui.altScreen.bottom", &["ctrl+end"]),
+    // No default key in Pi; keybindings.json may give it one.
+    (Action::SessionTree, "app.session.tree", &[]),
+    // The tree selector's keys. They come after the application's own, so a key both use
+    // (Ctrl+T, Ctrl+O, Ctrl+L, Ctrl+D) means the application action outside the selector.
+    (Action::SelectPageUp, "tui.select.pageUp", &["pageUp"]),
+    (Action::SelectPageDown, "tui.select.pageDown", &["pageDown"]),
+    (
+        Action::CursorLeft,
+        "tui.editor.cursorLeft",
+        &["left", "ctrl+b"],
+    ),
+    (
+        Action::CursorRight,
+        "tui.editor.cursorRight",
+        &["right", "ctrl+f"],
+    ),
+    (
+        Action::DeleteCharBackward,
+        "tui.editor.deleteCharBackward",
+        &["backspace"],
+    ),
+    (Action::MessageCopy, "app.message.copy", &["ctrl+x"]),
+    (
+        Action::TreeFoldOrUp,
+        "app.tree.foldOrUp",
+        &["ctrl+left", "alt+left"],
+    ),
+    (
+        Action::TreeUnfoldOrDown,
+        "app.tree.unfoldOrDown",
+        &["ctrl+right", "alt+right"],
+    ),
+    (Action::TreeEditLabel, "app.tree.editLabel", &["shift+l"]),
+    (
+        Action::TreeToggleLabelTimestamp,
+        "app.tree.toggleLabelTimestamp",
+        &["shift+t"],
+    ),
+    (
+        Action::TreeFilterDefault,
+        "app.tree.filter.default",
+        &["ctrl+d"],
+    ),
+    (
+        Action::TreeFilterNoTools,
+        "app.tree.filter.noTools",
+        &["ctrl+t"],
+    ),
+    (
+        Action::TreeFilterUserOnly,
+        "app.tree.filter.userOnly",
+        &["ctrl+u"],
+    ),
+    (
+        Action::TreeFilterLabeledOnly,
+        "app.tree.filter.labeledOnly",
+        &["ctrl+l"],
+    ),
+    (Action::TreeFilterAll, "app.tree.filter.all", &["ctrl+a"]),
+    (
+        Action::TreeFilterCycleForward,
+        "app.tree.filter.cycleForward",
+        &["ctrl+o"],
+    ),
+    (
+        Action::TreeFilterCycleBackward,
+        "app.tree.filter.cycleBackward",
+        &["shift+ctrl+o"],
+    ),
 ];
 
 /// Keys per action.
@@ -129,6 +216,15 @@ impl Keymap {
             }
             None => false,
         }
+    }
+
+    /// Every key of `action` joined by `/` (Pi's `keyHint`).
+    pub fn keys_text(&self, action: Action) -> String {
+        self.bindings
+            .iter()
+            .find(|(a, _, _)| *a == action)
+            .map(|(_, _, keys)| keys.join("/"))
+            .unwrap_or_default()
     }
 
     /// The first key of `action`, as key hints show it.

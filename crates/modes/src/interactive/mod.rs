@@ -25,6 +25,7 @@ pub mod runner;
 pub mod theme_choice;
 pub mod tools;
 pub mod transcript;
+pub mod tree;
 pub mod user_keys;
 pub mod view;
 

@@ -106,6 +106,8 @@ pub async fn run(
     };
     let mut app = App::new(Box::new(editor), footer);
     app.keymap = keymap;
+    app.input_keys = editor_keys.clone();
+    app.tree_settings = theme_choice::tree_settings(agent_dir);
     let mut view = TranscriptView::default();
     view.set_header(header::lines(&look, &options.version, &app.keymap));
     let mut remote = Remote::default();
@@ -514,8 +516,12 @@ pub async fn run(
                             host.components().send_input(target, &data).await;
                             remote.touch(target);
                         } else {
-                            let scrolled = app.dialogs.is_empty() && scroll_key(&app, &mut renderer, &data);
-                            if !scrolled && !renderer.handle_viewport_input(&data, 3) {
+                            // The tree selector takes PageUp / PageDown itself (Pi's `capturesViewportInput`).
+                            let own_keys = app.dialogs.is_empty() && app.tree.is_none();
+                            let scrolled = own_keys && scroll_key(&app, &mut renderer, &data);
+                            let viewport =
+                                !scrolled && own_keys && renderer.handle_viewport_input(&data, 3);
+                            if !scrolled && !viewport {
                                 let effects = app.on_input(&data, now);
                                 perform(effects, &runner, &mut app, &mut terminal, &mut renderer);
                             }
@@ -703,6 +709,7 @@ fn scroll_key(app: &App, renderer: &mut Renderer, data: &str) -> bool {
 }
 
 fn app_resize(app: &mut App, rows: usize) {
+    app.rows = rows;
     app.editor.set_terminal_rows(rows);
 }
 
@@ -788,7 +795,7 @@ fn refresh_footer(app: &mut App, runner: &Runner) {
     footer.thinking_level = config.thinking_level.as_str().to_string();
     footer.context_window = config.model.context_window;
     footer.session_name = runtime.with_session_log(|s| s.session_name().map(str::to_string));
-    app.working = runtime.is_running();
+    app.working = runtime.is_running() || app.summarizing;
     let (tokens, window) = runtime.context_usage();
     footer.context_percent = (window > 0).then(|| tokens as f64 / window as f64 * 100.0);
 }

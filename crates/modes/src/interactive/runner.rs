@@ -120,6 +120,8 @@ impl Runner {
             Effect::ExternalEditor | Effect::Suspend => {
                 // Handled by the mode's loop, which owns the terminal.
             }
+            Effect::NavigateTree { id, ask_summary } => self.navigate_tree(id, ask_summary),
+            Effect::SetLabel { id, label } => self.set_label(&id, label.as_deref(), app),
             Effect::Quit => app.quit = true,
         }
     }

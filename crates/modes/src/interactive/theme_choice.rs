@@ -1,7 +1,7 @@
 //! Which theme and which `tuiMode` the interactive mode starts with: `--theme` files,
 //! `--use-theme` / the `theme` setting by name (Pi's themes folders), else the built-in
 //! theme that suits the terminal's background; `--tui-mode` / the `tuiMode` setting, else
-//! fullscreen (Pi's default).
+//! fullscreen (Pi's default); the settings `/tree` follows.
 
 use std::path::Path;
 
@@ -84,5 +84,24 @@ pub fn tui_mode(agent_dir: &Path, options: &[(String, String)]) -> &'static str 
     match wanted.as_deref() {
         Some("regular") => "regular",
         _ => "fullscreen",
+    }
+}
+
+/// `doubleEscapeAction`, `treeFilterMode` and `branchSummary.skipPrompt` from the agent
+/// dir's settings.json.
+pub fn tree_settings(agent_dir: &Path) -> crate::interactive::app::TreeSettings {
+    let skip = std::fs::read_to_string(agent_dir.join("settings.json"))
+        .ok()
+        .and_then(|text| serde_json::from_str::<Value>(&text).ok())
+        .and_then(|settings| settings.get("branchSummary")?.get("skipPrompt")?.as_bool())
+        .unwrap_or(false);
+    crate::interactive::app::TreeSettings {
+        double_escape: crate::interactive::app::DoubleEscape::from_setting(
+            setting(agent_dir, "doubleEscapeAction").as_deref(),
+        ),
+        filter: crate::interactive::tree::FilterMode::from_setting(
+            setting(agent_dir, "treeFilterMode").as_deref(),
+        ),
+        ask_summary: !skip,
     }
 }

@@ -99,6 +99,28 @@ impl Runtime {
         }
     }
 
+    /// Pi's default summary for a branch left in `/tree`: the model condenses `entries` (the
+    /// branch from the common ancestor to the old leaf), with `custom` as extra focus or, with
+    /// `replace`, as the whole instruction. [`Runtime::abort`] cancels it.
+    pub async fn summarise_branch(
+        &self,
+        entries: &[SessionEntry],
+        custom: Option<&str>,
+        replace: bool,
+    ) -> Result<Summary, CompactionError> {
+        let cancel = self.live_cancel();
+        let reserve = self.compaction.settings.branch_reserve_tokens;
+        crate::compaction::branch::summarise_branch(
+            entries,
+            custom,
+            replace,
+            reserve,
+            &self.config(),
+            &cancel,
+        )
+        .await
+    }
+
     /// `/compact` typed as a prompt: compacts and reports a failure as a warning.
     pub(crate) async fn compact_command(&self, instructions: Option<String>) {
         match self.compact(instructions.as_deref()).await {

@@ -27,9 +27,13 @@ impl FileOps {
         if previous.from_hook == Some(true) {
             return;
         }
-        let Some(details) = &previous.details else {
-            return;
-        };
+        if let Some(details) = &previous.details {
+            self.add_details(details);
+        }
+    }
+
+    /// Adds the lists a summary recorded in its `details` (`readFiles`, `modifiedFiles`).
+    pub fn add_details(&mut self, details: &Value) {
         let list = |key: &str| {
             details
                 .get(key)

@@ -11,8 +11,10 @@
 //!   and on a context overflow, after which the failed request is retried once.
 //!
 //! Not here: extension hooks (`session_before_compact`), summary retries with
-//! `summarization_retry_*` events, compaction between turns of one run, and branch summaries.
+//! `summarization_retry_*` events, and compaction between turns of one run. Branch summaries ([`branch`]) share the
+//! summary request.
 
+pub mod branch;
 pub mod cut_point;
 pub mod error;
 pub(crate) mod facts;

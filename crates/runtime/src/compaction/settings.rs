@@ -33,6 +33,9 @@ pub struct CompactionSettings {
     pub keep_recent_tokens: u64,
     /// Per-model budgets keyed by exact `provider/modelId`.
     pub model_overrides: BTreeMap<String, ModelOverride>,
+    /// `branchSummary.reserveTokens`: what a branch summary leaves of the context window for
+    /// the prompt and the answer.
+    pub branch_reserve_tokens: u64,
 }
 
 impl Default for CompactionSettings {
@@ -42,6 +45,7 @@ impl Default for CompactionSettings {
             reserve_tokens: DEFAULT_RESERVE_TOKENS,
             keep_recent_tokens: DEFAULT_KEEP_RECENT_TOKENS,
             model_overrides: BTreeMap::new(),
+            branch_reserve_tokens: DEFAULT_RESERVE_TOKENS,
         }
     }
 }
@@ -96,6 +100,7 @@ impl From<CompactionFile> for CompactionSettings {
                 .keep_recent_tokens
                 .unwrap_or(defaults.keep_recent_tokens),
             model_overrides: file.model_overrides,
+            branch_reserve_tokens: defaults.branch_reserve_tokens,
         }
     }
 }

@@ -11,7 +11,7 @@ mod bash;
 mod diff;
 mod edit;
 mod find;
-mod format;
+pub(crate) mod format;
 mod generic;
 mod grep;
 mod layout;

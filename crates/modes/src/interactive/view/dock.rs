@@ -147,7 +147,17 @@ impl Component for DockView<'_> {
         }
         if app.working && app.working_visible {
             let frame = SPINNER[(tau_protocol::now_millis() / 80) as usize % SPINNER.len()];
-            let message = app.working_message.as_deref().unwrap_or("Working...");
+            // Pi's branch summary indicator takes the working line while it runs.
+            let summarizing = app.summarizing.then(|| {
+                let key = app
+                    .keymap
+                    .key_text(crate::interactive::keymap::Action::Interrupt);
+                format!("Summarizing branch... ({key} to cancel)")
+            });
+            let message = summarizing
+                .as_deref()
+                .or(app.working_message.as_deref())
+                .unwrap_or("Working...");
             lines.push(String::new());
             lines.extend(truncated(
                 format!(
@@ -186,6 +196,11 @@ impl Component for DockView<'_> {
         lines.extend(above);
         match (app.dialogs.last(), remote.inline.last()) {
             (Some(dialog), _) => lines.extend(dialog_lines(dialog, look, width, self.now)),
+            (None, _) if app.tree.is_some() => {
+                if let Some(tree) = &mut app.tree {
+                    lines.extend(tree.render(width, theme.as_ref() as &dyn Paint, &app.keymap));
+                }
+            }
             (None, Some(id)) => lines.extend(remote.lines(*id).iter().cloned()),
             (None, None) => match remote.editor {
                 Some(id) => lines.extend(remote.lines(id).iter().cloned()),
