@@ -11,7 +11,10 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { LAZY_ENTRY, entriesReadingGlobals, lazyPlan, moduleNames, writeLazyView } from "./bundle-lazy.mjs";
+import {
+  AI_LAZY_ENTRY, AI_PARTS, CODING_AGENT_PREPARE, LAZY_ENTRY, aiViewNames, codingAgentViewNames, entriesReadingGlobals,
+  lazyPlan, moduleNames, writeLazyView,
+} from "./bundle-lazy.mjs";
 
 const hostDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 /** Where the bundle goes; loader.mjs reads `manifest.json` there. */
@@ -76,16 +79,13 @@ export function fileHash(file) {
  */
 export async function buildBundle(outDir = VENDOR_DIR) {
   const { build } = await import("esbuild");
-  const entryPoints = Object.fromEntries(
-    Object.entries(ENTRIES).map(([name, source]) => [
-      name,
-      source.startsWith("./") ? join(hostDir, source) : fileURLToPath(import.meta.resolve(source)),
-    ]),
-  );
+  /** @type {Record<string, string>} */
+  const entryPoints = Object.fromEntries(Object.entries(ENTRIES).map(([name, source]) => [name, entryFile(source)]));
   // The lazy view of the coding agent's module (bundle-lazy.mjs), in the same build so it shares chunks.
   const names = await moduleNames(build, hostDir);
   const lazy = lazyPlan(hostDir, names.real);
   if (lazy) Object.assign(entryPoints, lazy.entryPoints);
+  for (const [name, source] of Object.entries(AI_PARTS)) entryPoints[name] = entryFile(source);
   rmSync(outDir, { recursive: true, force: true });
   const result = await build({
     entryPoints,
@@ -120,14 +120,35 @@ export async function buildBundle(outDir = VENDOR_DIR) {
     version: MANIFEST_VERSION,
     entries: {
       ...Object.fromEntries(Object.keys(ENTRIES).map((name) => [name, `${name}.mjs`])),
-      ...(lazy
-        ? { [LAZY_ENTRY]: writeLazyView(outDir, lazy.names, names.bound, entriesReadingGlobals(result.metafile, outDir)) }
-        : {}),
+      ...lazyViews(result.metafile, outDir, lazy?.names, names.bound),
     },
     inputs,
   };
   writeFileSync(join(outDir, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
+}
+
+/** An entry's file: a host file relative to the host folder, or a package specifier. @param {string} source */
+function entryFile(source) {
+  return source.startsWith("./") ? join(hostDir, source) : fileURLToPath(import.meta.resolve(source));
+}
+
+/**
+ * Writes the lazy views (bundle-lazy.mjs) the build made entries for; returns their manifest entries.
+ * @param {import("esbuild").Metafile} metafile @param {string} outDir
+ * @param {Record<string, [string, string]> | undefined} real the coding agent's real names (lazyPlan)
+ * @param {string[]} bound its tau-bound names
+ */
+function lazyViews(metafile, outDir, real, bound) {
+  /** @type {Record<string, string>} */
+  const views = {};
+  if (real) {
+    const names = codingAgentViewNames(real, bound, entriesReadingGlobals(metafile, outDir));
+    views[LAZY_ENTRY] = writeLazyView(outDir, LAZY_ENTRY, names, CODING_AGENT_PREPARE);
+  }
+  const ai = aiViewNames(metafile);
+  if (ai) views[AI_LAZY_ENTRY] = writeLazyView(outDir, AI_LAZY_ENTRY, ai);
+  return views;
 }
 
 /**

@@ -5,13 +5,15 @@
 
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
-/** The lazy view's bundle entry name (bundle-lazy.mjs LAZY_ENTRY; not imported, to keep start-up lean). */
+/** The lazy views' bundle entry names (bundle-lazy.mjs; not imported, to keep start-up lean). */
 const LAZY_ENTRY = "pi-coding-agent-lazy";
+const AI_LAZY_ENTRY = "pi-ai-lazy";
 const shim = (/** @type {string} */ name) => join(here, "shim", name);
 const entry = (/** @type {string} */ specifier) => fileURLToPath(import.meta.resolve(specifier));
 
@@ -88,14 +90,15 @@ export function aliasMap() {
   const typeboxValue = pick("typebox-value", () => entry("typebox/value"));
   const agentCore = pick("pi-agent-core", () => entry("@earendil-works/pi-agent-core"));
   const tui = pick("pi-tui", () => entry("@earendil-works/pi-tui"));
-  const aiView = pick("pi-ai", () => shim("pi-ai.mjs"));
+  // The lazy views load only the names an extension reads (bundle-lazy.mjs); they need require() of ES
+  // modules, else the whole modules.
+  /** @param {string} name */
+  const lazy = (name) => (process.features.require_module ? vendor?.[name] : undefined);
+  const aiView = lazy(AI_LAZY_ENTRY) ?? pick("pi-ai", () => shim("pi-ai.mjs"));
   const aiModels = pick("pi-ai-models", () => entry("@earendil-works/pi-ai/models"));
   const aiOauth = pick("pi-ai-oauth", () => entry("@earendil-works/pi-ai/oauth"));
   const aiProviders = pick("pi-ai-providers-all", () => entry("@earendil-works/pi-ai/providers/all"));
-  // The lazy view loads only the names an extension uses (bundle-lazy.mjs); it needs require() of ES
-  // modules, else the whole module.
-  const lazyView = process.features.require_module ? vendor?.[LAZY_ENTRY] : undefined;
-  const codingAgent = lazyView ?? pick("pi-coding-agent", () => shim("pi-coding-agent.mjs"));
+  const codingAgent = lazy(LAZY_ENTRY) ?? pick("pi-coding-agent", () => shim("pi-coding-agent.mjs"));
   /** @type {Record<string, string>} */
   const map = {
     typebox,
@@ -164,7 +167,10 @@ let jiti;
  */
 function loader() {
   if (jiti) return jiti;
-  jiti = import("jiti").then(({ createJiti }) => {
+  // jiti's CommonJS entry (the same createJiti as its ES one): importing the ES entry makes Node scan
+  // jiti's 190 kB CommonJS core for export names, ~35 ms of start-up.
+  jiti = Promise.resolve().then(() => {
+    const { createJiti } = createRequire(import.meta.url)("jiti");
     const cache = cacheDir();
     return createJiti(import.meta.url, {
       moduleCache: false,

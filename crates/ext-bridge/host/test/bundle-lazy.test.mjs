@@ -1,6 +1,6 @@
-// The lazy view of tau's pi-coding-agent module in the installed vendor bundle (src/bundle-lazy.mjs): every
-// name of the module, the very objects the whole module has, each loaded on its own first read, and Pi's
-// globals prepared only for names that draw or read keybindings.
+// The lazy views in the installed vendor bundle (src/bundle-lazy.mjs), of tau's pi-coding-agent module and of
+// the pi-ai module extensions see: every name of the module, the very objects the whole module has, each
+// loaded on its own first read, and Pi's globals prepared only for names that draw or read keybindings.
 
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -12,20 +12,24 @@ import { definingFile } from "../src/bundle-lazy.mjs";
 const hostDir = join(import.meta.dirname, "..");
 const vendor = join(hostDir, "vendor");
 const manifestFile = join(vendor, "manifest.json");
-const view = existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, "utf8")).entries["pi-coding-agent-lazy"] : undefined;
+const entries = existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, "utf8")).entries : {};
+const view = entries["pi-coding-agent-lazy"];
 const skip = !view ? "no lazy view in the vendor bundle (npm ci builds it)" : !process.features.require_module ? "this Node cannot require() ES modules" : false;
 
 /**
- * Runs `body` (an async function's text with `view` and `whole` in scope) in a fresh Node process that
- * loads the view through jiti as the host's loader does; returns what the body returns.
- * @param {string} body
+ * Runs `body` (an async function's text with `view`, `whole` and `loaded` in scope) in a fresh Node process
+ * that loads a view through jiti as the host's loader does; returns what the body returns. `loaded(file)`:
+ * whether the vendor file was required.
+ * @param {string} body @param {string} [viewFile] @param {string} [wholeFile]
  */
-function inFreshProcess(body) {
+function inFreshProcess(body, viewFile = String(view), wholeFile = "pi-coding-agent.mjs") {
   const script = `
     const { createJiti } = await import("jiti");
+    const { createRequire } = await import("node:module");
     const jiti = createJiti(${JSON.stringify(join(hostDir, "src", "loader.mjs"))}, { moduleCache: false, fsCache: false });
-    const view = await jiti.import(${JSON.stringify(join(vendor, String(view)))});
-    const whole = async () => import(${JSON.stringify(join(vendor, "pi-coding-agent.mjs"))});
+    const view = await jiti.import(${JSON.stringify(join(vendor, viewFile))});
+    const whole = async () => import(${JSON.stringify(join(vendor, wholeFile))});
+    const loaded = (file) => Object.keys(createRequire(import.meta.url).cache).some((key) => key.endsWith(file));
     const result = await (async () => { ${body} })();
     process.stdout.write(JSON.stringify(result));`;
   const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: hostDir, encoding: "utf8" });
@@ -51,10 +55,40 @@ test("a name is loaded on its first read, and Pi's globals are prepared only for
     const tool = view.defineTool({ name: "x" });
     const session = typeof view.SessionManager.inMemory;
     const afterPlainNames = themeSet();
+    const borderLoadedEarly = loaded("dynamic-border.mjs");
     const border = new view.DynamicBorder();
-    return { before, tool: tool.name, session, afterPlainNames, afterBorder: themeSet(), lines: border.render(4).length };
+    return {
+      before, tool: tool.name, session, afterPlainNames, borderLoadedEarly, afterBorder: themeSet(),
+      lines: border.render(4).length, borderLoaded: loaded("dynamic-border.mjs"),
+    };
   `);
-  assert.deepEqual(result, { before: false, tool: "x", session: "function", afterPlainNames: false, afterBorder: true, lines: 1 });
+  assert.deepEqual(result, {
+    before: false, tool: "x", session: "function", afterPlainNames: false, borderLoadedEarly: false, afterBorder: true,
+    lines: 1, borderLoaded: true,
+  });
+});
+
+const aiSkip = !entries["pi-ai-lazy"] ? "no pi-ai view in the vendor bundle" : skip;
+
+test("the pi-ai view has the whole view's names and objects; Type and StringEnum leave pi-ai's compat entry unloaded", { skip: aiSkip }, () => {
+  const result = inFreshProcess(`
+    const schema = view.StringEnum(["a", "b"]);
+    const object = view.Type.Object({ kind: schema });
+    const compatEarly = loaded("pi-ai-parts/compat.mjs");
+    const completeType = typeof view.complete;
+    const compatLate = loaded("pi-ai-parts/compat.mjs");
+    const all = await whole();
+    const names = Object.keys(view).sort();
+    return {
+      enumValues: schema.enum, objectType: object.type, compatEarly, completeType, compatLate,
+      sameNames: JSON.stringify(names) === JSON.stringify(Object.keys(all).sort()),
+      different: names.filter((name) => view[name] !== all[name]),
+    };
+  `, String(entries["pi-ai-lazy"]), "pi-ai.mjs");
+  assert.deepEqual(result, {
+    enumValues: ["a", "b"], objectType: "object", compatEarly: false, completeType: "function", compatLate: true,
+    sameNames: true, different: [],
+  });
 });
 
 test("a plain name's entry is small: it holds the defining file, not the package's main entry", { skip }, () => {

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { join } from "node:path";
 import { test } from "node:test";
 import { pathToFileURL } from "node:url";
-import { LAZY_ENTRY } from "../src/bundle-lazy.mjs";
+import { AI_LAZY_ENTRY, LAZY_ENTRY } from "../src/bundle-lazy.mjs";
 import { ENTRIES, buildBundle } from "../src/bundle.mjs";
 import { aliasMap, vendorEntries } from "../src/loader.mjs";
 import { HostClient, fixtures } from "./client.mjs";
@@ -20,7 +20,7 @@ test("the bundle holds every entry, records its host inputs, and exports what th
   const out = mkdtempSync(join(scratch, "tau-bundle-"));
   try {
     const manifest = await buildBundle(out);
-    assert.deepEqual(Object.keys(manifest.entries).sort(), [...Object.keys(ENTRIES), LAZY_ENTRY].sort());
+    assert.deepEqual(Object.keys(manifest.entries).sort(), [...Object.keys(ENTRIES), LAZY_ENTRY, AI_LAZY_ENTRY].sort());
     for (const file of ["src/shim/pi-ai.mjs", "src/shim/pi-coding-agent.mjs", "src/shim/helpers.mjs"]) {
       assert.match(manifest.inputs[file], /^[0-9a-f]{64}$/, file);
     }
@@ -76,7 +76,7 @@ for (const [label, env] of [
 test("the installed bundle has every entry and the loader's aliases all point into it", { skip: existsSync(join(hostDir, "vendor", "manifest.json")) && !process.env.TAU_EXT_NO_BUNDLE ? false : "no vendor bundle" }, () => {
   const manifest = JSON.parse(readFileSync(join(hostDir, "vendor", "manifest.json"), "utf8"));
   assert.equal(manifest.version, 1);
-  assert.deepEqual(Object.keys(manifest.entries).sort(), [...Object.keys(ENTRIES), LAZY_ENTRY].sort());
+  assert.deepEqual(Object.keys(manifest.entries).sort(), [...Object.keys(ENTRIES), LAZY_ENTRY, AI_LAZY_ENTRY].sort());
   const targets = Object.values(aliasMap());
   assert.equal(targets.length, 22);
   for (const target of targets) assert.ok(target.startsWith(join(hostDir, "vendor")), target);

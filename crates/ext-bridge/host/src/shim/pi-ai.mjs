@@ -6,15 +6,4 @@ import { Type } from "typebox";
 
 export * from "@earendil-works/pi-ai/compat";
 export { Type };
-
-/**
- * @param {readonly string[]} values
- * @param {{description?: string, default?: string}} [options]
- */
-export function StringEnum(values, options) {
-  /** @type {Record<string, unknown>} */
-  const schema = { type: "string", enum: values };
-  if (options?.description) schema.description = options.description;
-  if (options?.default) schema.default = options.default;
-  return Type.Unsafe(schema);
-}
+export { StringEnum } from "./string-enum.mjs";
