@@ -15,6 +15,7 @@ use super::editor_slot::PromptEditor;
 use super::effects::Effect;
 use super::footer::FooterInfo;
 use super::keymap::{Action, Keymap};
+use super::session_picker::{Outcome, SessionPicker};
 use super::transcript::{Level, Transcript};
 
 /// Two Ctrl+C (or two Esc) within this time count as a double press, as in Pi.
@@ -50,6 +51,10 @@ pub struct App {
     pub widgets: BTreeMap<String, (Placement, Vec<String>)>,
     /// Extension dialogs, the newest on top (it takes the keys).
     pub dialogs: Vec<Dialog>,
+    /// `/resume`'s session picker, in the editor's place while open.
+    pub session_picker: Option<SessionPicker>,
+    /// pi-tui's keybindings, which text inputs (the picker's search line) edit with.
+    pub tui_keys: tau_tui::keybindings::SharedKeybindings,
     pub tools_expanded: bool,
     pub hide_thinking: bool,
     pub title: Option<String>,
@@ -80,6 +85,8 @@ impl App {
             queued_follow_up: Vec::new(),
             widgets: BTreeMap::new(),
             dialogs: Vec::new(),
+            session_picker: None,
+            tui_keys: tau_tui::keybindings::KeybindingsManager::new().shared(),
             tools_expanded: false,
             hide_thinking: false,
             title: None,
@@ -98,6 +105,21 @@ impl App {
                 self.close_finished_dialogs();
             }
             return Vec::new();
+        }
+        if let Some(picker) = self.session_picker.as_mut() {
+            return match picker.handle_input(data, &self.keymap, now) {
+                Outcome::Stay => Vec::new(),
+                Outcome::Cancel => {
+                    self.session_picker = None;
+                    Vec::new()
+                }
+                Outcome::Request(request) => {
+                    if matches!(request, super::session_picker::Request::Resume(_)) {
+                        self.session_picker = None;
+                    }
+                    vec![Effect::Picker(request)]
+                }
+            };
         }
         if let Some(action) = self.keymap.action(data) {
             if let Some(effects) = self.apply_action(action, now) {
@@ -134,6 +156,10 @@ impl App {
                 args: String::new(),
             }],
             Action::ExternalEditor => vec![Effect::ExternalEditor],
+            Action::SessionResume => vec![Effect::Builtin {
+                name: "resume",
+                args: String::new(),
+            }],
             Action::FollowUp => self.follow_up(),
             Action::Dequeue => vec![Effect::Dequeue],
             _ => return None,
@@ -269,10 +295,27 @@ impl App {
             },
             // The runner reloads the transcript from the new session.
             AppEvent::SessionReplaced => {}
+            AppEvent::Picker(event) => self.on_picker_event(event),
             // The mode's loop owns the terminal and handles these before they get here.
             AppEvent::Handover { done, .. } => {
                 let _ = done.send(());
             }
+        }
+    }
+
+    fn on_picker_event(&mut self, event: super::bridge::PickerEvent) {
+        use super::bridge::PickerEvent;
+        let Some(picker) = self.session_picker.as_mut() else {
+            // Closed meanwhile; a failure is still worth telling.
+            if let PickerEvent::Failed(message) = event {
+                self.transcript.notice(Level::Error, message);
+            }
+            return;
+        };
+        match event {
+            PickerEvent::Loaded { scope, sessions } => picker.loaded(scope, sessions),
+            PickerEvent::Deleted { path, result } => picker.deleted(&path, result, Instant::now()),
+            PickerEvent::Failed(message) => picker.failed(message, Instant::now()),
         }
     }
 

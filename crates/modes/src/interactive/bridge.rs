@@ -61,6 +61,25 @@ pub enum AppEvent {
     },
     /// The session was replaced (new, resume, fork): redraw the transcript from it.
     SessionReplaced,
+    /// An answer for the session picker.
+    Picker(PickerEvent),
+}
+
+/// What the runner tells the session picker.
+#[derive(Debug)]
+pub enum PickerEvent {
+    /// The sessions of a scope were listed.
+    Loaded {
+        scope: super::session_picker::Scope,
+        sessions: Vec<tau_session::SessionSummary>,
+    },
+    /// A file was deleted (the message for the header), or why it was not.
+    Deleted {
+        path: std::path::PathBuf,
+        result: Result<String, String>,
+    },
+    /// Something failed (a rename).
+    Failed(String),
 }
 
 /// The sender every producer holds.

@@ -41,6 +41,8 @@ pub enum Effect {
     ExternalEditor,
     /// Ctrl+Z.
     Suspend,
+    /// Something the session picker asks for (listing, resuming, renaming, deleting).
+    Picker(super::session_picker::Request),
     /// Ctrl+C twice, Ctrl+D on an empty editor, `/quit`.
     Quit,
 }

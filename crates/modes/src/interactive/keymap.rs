@@ -29,6 +29,16 @@ pub enum Action {
     ScrollPageDown,
     ScrollTop,
     ScrollBottom,
+    InputTab,
+    SelectPageUp,
+    SelectPageDown,
+    SessionResume,
+    SessionTogglePath,
+    SessionToggleSort,
+    SessionToggleNamed,
+    SessionRename,
+    SessionDelete,
+    SessionDeleteNoninvasive,
 }
 
 /// Pi's id and default keys of each action.
@@ -71,6 +81,34 @@ const DEFAULTS: &[(Action, &str, &[&str])] = &[
     ),
     (Action::ScrollTop, "tui.altScreen.top", &["ctrl+home"]),
     (Action::ScrollBottom, "tui.altScreen.bottom", &["ctrl+end"]),
+    (Action::InputTab, "tui.input.tab", &["tab"]),
+    (Action::SelectPageUp, "tui.select.pageUp", &["pageUp"]),
+    (Action::SelectPageDown, "tui.select.pageDown", &["pageDown"]),
+    // The session picker's keys (they only act while it is open; Ctrl+P there toggles the
+    // path, not the model).
+    (Action::SessionResume, "app.session.resume", &[]),
+    (
+        Action::SessionTogglePath,
+        "app.session.togglePath",
+        &["ctrl+p"],
+    ),
+    (
+        Action::SessionToggleSort,
+        "app.session.toggleSort",
+        &["ctrl+s"],
+    ),
+    (
+        Action::SessionToggleNamed,
+        "app.session.toggleNamedFilter",
+        &["ctrl+n"],
+    ),
+    (Action::SessionRename, "app.session.rename", &["ctrl+r"]),
+    (Action::SessionDelete, "app.session.delete", &["ctrl+d"]),
+    (
+        Action::SessionDeleteNoninvasive,
+        "app.session.deleteNoninvasive",
+        &["ctrl+backspace"],
+    ),
 ];
 
 /// Keys per action.
@@ -129,6 +167,15 @@ impl Keymap {
             }
             None => false,
         }
+    }
+
+    /// Every key of `action` joined by "/", as Pi's key hints show them ("escape/ctrl+c").
+    pub fn keys_text(&self, action: Action) -> String {
+        self.bindings
+            .iter()
+            .find(|(a, _, _)| *a == action)
+            .map(|(_, _, keys)| keys.join("/"))
+            .unwrap_or_default()
     }
 
     /// The first key of `action`, as key hints show it.

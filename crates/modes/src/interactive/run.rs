@@ -106,6 +106,7 @@ pub async fn run(
     };
     let mut app = App::new(Box::new(editor), footer);
     app.keymap = keymap;
+    app.tui_keys = editor_keys.clone();
     let mut view = TranscriptView::default();
     view.set_header(header::lines(&look, &options.version, &app.keymap));
     let mut remote = Remote::default();
@@ -173,7 +174,11 @@ pub async fn run(
         sessions,
         controls,
         events.clone(),
-        tau_app::session_setup::session_dir(&args, agent_dir, &cwd_text),
+        super::session_picker::Catalog::new(
+            tau_app::session_setup::session_dir(&args, agent_dir, &cwd_text),
+            agent_dir,
+            &cwd_text,
+        ),
     ));
     let host = runner.extensions.as_ref().map(|e| e.host.clone());
     let mut component_events = host.as_ref().and_then(|h| h.components().events());
@@ -467,7 +472,8 @@ pub async fn run(
         } else {
             tau_tui::render::MIN_RENDER_INTERVAL
         });
-        let animating = app.busy || !app.dialogs.is_empty() || view.is_live();
+        let animating =
+            app.busy || !app.dialogs.is_empty() || app.session_picker.is_some() || view.is_live();
         let wake = scheduler
             .deadline(now)
             .filter(|_| terminal.is_running())
@@ -514,8 +520,10 @@ pub async fn run(
                             host.components().send_input(target, &data).await;
                             remote.touch(target);
                         } else {
-                            let scrolled = app.dialogs.is_empty() && scroll_key(&app, &mut renderer, &data);
-                            if !scrolled && !renderer.handle_viewport_input(&data, 3) {
+                            // Pi's pickers capture the viewport keys (their page keys move the list).
+                            let captured = !app.dialogs.is_empty() || app.session_picker.is_some();
+                            let scrolled = !captured && scroll_key(&app, &mut renderer, &data);
+                            if !scrolled && (captured || !renderer.handle_viewport_input(&data, 3)) {
                                 let effects = app.on_input(&data, now);
                                 perform(effects, &runner, &mut app, &mut terminal, &mut renderer);
                             }
