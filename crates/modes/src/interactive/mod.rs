@@ -24,6 +24,7 @@ pub mod renderers;
 pub mod run;
 pub mod runner;
 pub mod session_picker;
+pub mod startup_picker;
 pub mod theme_choice;
 pub mod tools;
 pub mod transcript;

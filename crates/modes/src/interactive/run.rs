@@ -41,6 +41,8 @@ pub struct InteractiveOptions {
     pub initial_prompts: PromptBuilder,
     /// tau's version, for the header.
     pub version: String,
+    /// `-r` / `--resume`: pick the session first.
+    pub resume: bool,
 }
 
 /// Builds the initial prompts from the extensions' boolean flag names.
@@ -128,6 +130,32 @@ pub async fn run(
             overlays: Vec::new(),
         };
         let _ = renderer.render(frame, terminal.size(), &mut out);
+    }
+
+    if options.resume {
+        let catalog = super::session_picker::Catalog::new(
+            tau_app::session_setup::session_dir(&args, agent_dir, &cwd_text),
+            agent_dir,
+            &cwd_text,
+        );
+        let screen = super::startup_picker::Screen {
+            terminal: &mut terminal,
+            renderer: &mut renderer,
+            input: &mut input,
+            look: &look,
+            keymap: &app.keymap,
+            keybindings: app.tui_keys.clone(),
+        };
+        match super::startup_picker::pick(screen, &catalog).await {
+            Some(path) => args.session = Some(path.display().to_string()),
+            None => {
+                let _ = terminal.stop(&mut renderer, None);
+                drop(restore_stderr);
+                use std::io::Write;
+                let _ = writeln!(std::io::stdout(), "\x1b[2mNo session selected\x1b[22m");
+                return Ok(ExitCode::SUCCESS);
+            }
+        }
     }
 
     let hooks = Arc::new(OnceLock::new());
