@@ -51,6 +51,8 @@ pub struct App {
     pub widgets: BTreeMap<String, (Placement, Vec<String>)>,
     /// Extension dialogs, the newest on top (it takes the keys).
     pub dialogs: Vec<Dialog>,
+    /// `/scoped-models`, in the editor's place while open.
+    pub scoped_models: Option<super::scoped_models::ScopedModels>,
     /// `/resume`'s session picker, in the editor's place while open.
     pub session_picker: Option<SessionPicker>,
     /// pi-tui's keybindings, which text inputs (the picker's search line) edit with.
@@ -86,6 +88,7 @@ impl App {
             widgets: BTreeMap::new(),
             dialogs: Vec::new(),
             session_picker: None,
+            scoped_models: None,
             tui_keys: tau_tui::keybindings::KeybindingsManager::new().shared(),
             tools_expanded: false,
             hide_thinking: false,
@@ -105,6 +108,18 @@ impl App {
                 self.close_finished_dialogs();
             }
             return Vec::new();
+        }
+        if let Some(selector) = self.scoped_models.as_mut() {
+            use super::scoped_models::Outcome as Scoped;
+            return match selector.handle_input(data, &self.keymap) {
+                Scoped::Stay => Vec::new(),
+                Scoped::Cancel => {
+                    self.scoped_models = None;
+                    Vec::new()
+                }
+                Scoped::Changed(enabled) => vec![Effect::ScopeChanged(enabled)],
+                Scoped::Save(enabled) => vec![Effect::ScopeSaved(enabled)],
+            };
         }
         if let Some(picker) = self.session_picker.as_mut() {
             return match picker.handle_input(data, &self.keymap, now) {
@@ -296,6 +311,13 @@ impl App {
             // The runner reloads the transcript from the new session.
             AppEvent::SessionReplaced => {}
             AppEvent::Picker(event) => self.on_picker_event(event),
+            AppEvent::ScopedModels { models, enabled } => {
+                self.scoped_models = Some(super::scoped_models::ScopedModels::new(
+                    models,
+                    enabled,
+                    self.tui_keys.clone(),
+                ));
+            }
             // The mode's loop owns the terminal and handles these before they get here.
             AppEvent::Handover { done, .. } => {
                 let _ = done.send(());

@@ -63,6 +63,11 @@ pub enum AppEvent {
     SessionReplaced,
     /// An answer for the session picker.
     Picker(PickerEvent),
+    /// Open `/scoped-models` on these models, with these enabled (`None`: all).
+    ScopedModels {
+        models: Vec<super::scoped_models::ModelEntry>,
+        enabled: Option<Vec<String>>,
+    },
 }
 
 /// What the runner tells the session picker.

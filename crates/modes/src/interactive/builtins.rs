@@ -47,6 +47,9 @@ pub fn run(runner: &Arc<Runner>, name: &'static str, args: &str, app: &mut App) 
             |runner| async move { thinking(&runner, &args).await },
         ),
         "resume" => open_session_picker(runner, app),
+        "scoped-models" => spawn(runner, |runner| async move {
+            super::scope_work::open(&runner).await
+        }),
         "fork" => spawn(runner, |runner| async move { fork(&runner).await }),
         "tree" => spawn(runner, |runner| async move { tree(&runner).await }),
         "copy" => copy_last_answer(app),

@@ -39,6 +39,12 @@ pub enum Action {
     SessionRename,
     SessionDelete,
     SessionDeleteNoninvasive,
+    ModelsSave,
+    ModelsEnableAll,
+    ModelsClearAll,
+    ModelsToggleProvider,
+    ModelsReorderUp,
+    ModelsReorderDown,
 }
 
 /// Pi's id and default keys of each action.
@@ -108,6 +114,21 @@ const DEFAULTS: &[(Action, &str, &[&str])] = &[
         Action::SessionDeleteNoninvasive,
         "app.session.deleteNoninvasive",
         &["ctrl+backspace"],
+    ),
+    // `/scoped-models`' keys (only while it is open).
+    (Action::ModelsSave, "app.models.save", &["ctrl+s"]),
+    (Action::ModelsEnableAll, "app.models.enableAll", &["ctrl+a"]),
+    (Action::ModelsClearAll, "app.models.clearAll", &["ctrl+x"]),
+    (
+        Action::ModelsToggleProvider,
+        "app.models.toggleProvider",
+        &["ctrl+p"],
+    ),
+    (Action::ModelsReorderUp, "app.models.reorderUp", &["alt+up"]),
+    (
+        Action::ModelsReorderDown,
+        "app.models.reorderDown",
+        &["alt+down"],
     ),
 ];
 

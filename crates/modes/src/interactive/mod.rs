@@ -23,6 +23,8 @@ pub mod remote;
 pub mod renderers;
 pub mod run;
 pub mod runner;
+pub mod scope_work;
+pub mod scoped_models;
 pub mod session_picker;
 pub mod startup_picker;
 pub mod theme_choice;

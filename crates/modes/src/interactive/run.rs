@@ -193,6 +193,7 @@ pub async fn run(
         extensions: assembly.extensions.clone(),
         agent_dir: agent_dir.to_path_buf(),
         model_scope: args.models.clone(),
+        session_scope: Default::default(),
         on_thinking_changed: None,
     };
     let runner = Arc::new(Runner::new(
@@ -549,7 +550,9 @@ pub async fn run(
                             remote.touch(target);
                         } else {
                             // Pi's pickers capture the viewport keys (their page keys move the list).
-                            let captured = !app.dialogs.is_empty() || app.session_picker.is_some();
+                            let captured = !app.dialogs.is_empty()
+                                || app.session_picker.is_some()
+                                || app.scoped_models.is_some();
                             let scrolled = !captured && scroll_key(&app, &mut renderer, &data);
                             if !scrolled && (captured || !renderer.handle_viewport_input(&data, 3)) {
                                 let effects = app.on_input(&data, now);

@@ -92,6 +92,8 @@ impl Runner {
             }
             Effect::Builtin { name, args } => super::builtins::run(self, name, &args, app),
             Effect::Picker(request) => super::picker_work::perform(self, request),
+            Effect::ScopeChanged(enabled) => super::scope_work::session_scope(self, enabled),
+            Effect::ScopeSaved(enabled) => super::scope_work::save(self, enabled),
             Effect::Bash { command, excluded } => self.bash(command, excluded, app),
             Effect::CycleModel { forward } => {
                 let runner = self.clone();

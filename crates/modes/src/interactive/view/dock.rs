@@ -186,6 +186,11 @@ impl Component for DockView<'_> {
         lines.extend(above);
         match (app.dialogs.last(), remote.inline.last()) {
             (Some(dialog), _) => lines.extend(dialog_lines(dialog, look, width, self.now)),
+            (None, _) if app.scoped_models.is_some() => {
+                if let Some(selector) = &app.scoped_models {
+                    lines.extend(selector.render(look, &app.keymap, width));
+                }
+            }
             (None, _) if app.session_picker.is_some() => {
                 if let Some(picker) = app.session_picker.as_mut() {
                     lines.extend(picker.render(look, &app.keymap, width, self.now));
