@@ -226,3 +226,77 @@ fn resume_flag_dismissed_starts_nothing() {
         tui.session.dump()
     );
 }
+
+/// Adds `mock-two` (provider `mock`) and provider `other` with `other-one` to the sandbox's
+/// models.json, on the same loopback server.
+fn three_models(sandbox: &AgentSandbox) {
+    let path = sandbox.agent_dir.join("models.json");
+    let mut models: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).expect("models.json")).expect("json");
+    let mock = models["providers"]["mock"].clone();
+    models["providers"]["mock"]["models"]
+        .as_array_mut()
+        .expect("models")
+        .push(json!({"id": "mock-two", "name": "Second Mock"}));
+    let mut other = mock;
+    other["models"] = json!([{"id": "other-one", "name": "Other One"}]);
+    models["providers"]["other"] = other;
+    std::fs::write(&path, models.to_string()).expect("write models.json");
+}
+
+#[test]
+fn scoped_models_saves_enabled_models_and_ctrl_p_cycles_only_those() {
+    let tui = Tui::start_with(vec![], &[], |sandbox, spec| {
+        three_models(sandbox);
+        spec
+    });
+    tui.type_line("/scoped-models");
+    tui.wait_until("every model is listed, all enabled", |s| {
+        s.contains("Model Configuration")
+            && s.contains("✓ mock-model")
+            && s.contains("✓ mock-two (Second Mock) [mock]")
+            && s.contains("✓ other-one")
+            && s.contains("all enabled")
+    });
+    tui.session.send_text("two").expect("type");
+    tui.wait_until("the search narrows the list", |s| {
+        s.contains("→ ✓ mock-two") && !s.contains("other-one [other]")
+    });
+    tui.session.send_key("enter").expect("enter");
+    tui.wait_until("mock-two is off", |s| {
+        s.contains("2/3 enabled") && s.contains("(unsaved)") && !s.contains("✓ mock-two")
+    });
+    tui.session.send_key("ctrl+s").expect("ctrl+s");
+    let settings_path = tui.sandbox.agent_dir.join("settings.json");
+    let written = settings_path.clone();
+    // The file is written off the UI task; the screen is only the way to wait.
+    tui.wait_until("enabledModels reaches settings.json", move |s| {
+        !s.contains("(unsaved)")
+            && std::fs::read_to_string(&written).is_ok_and(|t| t.contains("enabledModels"))
+    });
+    let settings: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&settings_path).expect("settings"))
+            .expect("json");
+    assert_eq!(
+        settings,
+        json!({
+            "defaultProvider": "mock",
+            "defaultModel": "mock-model",
+            "enabledModels": ["mock/mock-model", "other/other-one"],
+        })
+    );
+    tui.session.send_key("escape").expect("escape");
+    tui.wait_until("the selector closed", |s| {
+        !s.contains("Model Configuration")
+    });
+    for expected in ["Model: other/other-one", "Model: mock/mock-model"] {
+        let before = tui.session.screen().text().matches(expected).count();
+        tui.session.send_key("ctrl+p").expect("ctrl+p");
+        tui.wait_until(&format!("Ctrl+P switched to {expected}"), move |s| {
+            s.text().matches(expected).count() > before
+        });
+    }
+    let screen = tui.session.screen().text();
+    assert!(!screen.contains("Model: mock/mock-two"), "{screen}");
+    tui.quit();
+}
