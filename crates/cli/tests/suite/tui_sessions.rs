@@ -30,7 +30,7 @@ fn write_session(
         .expect("clock")
         .as_millis() as u64;
     let at = now - minutes_ago * 60_000;
-    let id = format!("{:08x}-0000-4000-8000-{:012x}", minutes_ago, minutes_ago);
+    let id = format!("{minutes_ago:08x}-0000-4000-8000-{minutes_ago:012x}");
     let cwd = cwd.display().to_string();
     let dir = tau_session::session_dir_for_cwd(&sandbox.agent_dir.join("sessions"), &cwd);
     std::fs::create_dir_all(&dir).expect("session dir");

@@ -74,7 +74,7 @@ impl ScopedModels {
         // The catalog (models.json) was read afresh when the selector opened.
         lines.push(fit(theme.fg("success", "  Model catalogs refreshed.")));
         // Pi's footer is a wrapping text.
-        let footer = tau_tui::text::Text::new(&self.footer(look, keymap), 0, 0, None).render(width);
+        let footer = tau_tui::text::Text::new(self.footer(look, keymap), 0, 0, None).render(width);
         lines.extend(footer.iter().cloned());
         lines.push(border);
         lines
