@@ -181,9 +181,9 @@ fn resume_picker_renames_and_deletes_session_files() {
     tui.quit();
 }
 
-#[test]
-fn resume_flag_picks_the_session_before_starting() {
-    let tui = Tui::start_until(
+/// `tau -r` on the sessions of [`three_here_one_elsewhere`], showing the picker.
+fn start_with_resume_flag() -> Tui {
+    Tui::start_until(
         vec![],
         &["-r"],
         |sandbox, spec| {
@@ -191,7 +191,12 @@ fn resume_flag_picks_the_session_before_starting() {
             spec
         },
         "Resume Session (Current Folder)",
-    );
+    )
+}
+
+#[test]
+fn resume_flag_picks_the_session_before_starting() {
+    let tui = start_with_resume_flag();
     let screen = tui.wait("fix the parser bug");
     // No rename at startup, as in Pi.
     assert!(!screen.contains("rename"), "{screen}");
@@ -205,15 +210,7 @@ fn resume_flag_picks_the_session_before_starting() {
 
 #[test]
 fn resume_flag_dismissed_starts_nothing() {
-    let tui = Tui::start_until(
-        vec![],
-        &["-r"],
-        |sandbox, spec| {
-            three_here_one_elsewhere(sandbox);
-            spec
-        },
-        "Resume Session (Current Folder)",
-    );
+    let tui = start_with_resume_flag();
     tui.session.send_key("escape").expect("escape");
     let status = tui
         .session

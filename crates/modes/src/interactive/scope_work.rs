@@ -36,20 +36,32 @@ pub async fn open(runner: &Runner) -> Result<(), String> {
     Ok(())
 }
 
+/// The `provider/id` of every model with credentials; `None` (after saying why) when
+/// models.json cannot be read.
+async fn available_ids(runner: &Runner) -> Option<Vec<String>> {
+    match runner.controls.registry().await {
+        Ok(registry) => Some(
+            registry
+                .available()
+                .iter()
+                .map(|m| format!("{}/{}", m.provider, m.id))
+                .collect(),
+        ),
+        Err(error) => {
+            runner.send_event(AppEvent::Error(error));
+            None
+        }
+    }
+}
+
 /// This session cycles through `enabled` from now on: all models when none of them is
 /// available or when they are all enabled.
 pub fn session_scope(runner: &Arc<Runner>, enabled: Option<Vec<String>>) {
     let runner = runner.clone();
     tokio::spawn(async move {
-        let registry = match runner.controls.registry().await {
-            Ok(registry) => registry,
-            Err(error) => return runner.send_event(AppEvent::Error(error)),
+        let Some(available) = available_ids(&runner).await else {
+            return;
         };
-        let available: Vec<String> = registry
-            .available()
-            .iter()
-            .map(|m| format!("{}/{}", m.provider, m.id))
-            .collect();
         let scope = enabled.filter(|ids| {
             ids.iter().any(|id| available.contains(id))
                 && !available.iter().all(|a| ids.contains(a))
@@ -64,15 +76,9 @@ pub fn session_scope(runner: &Arc<Runner>, enabled: Option<Vec<String>>) {
 pub fn save(runner: &Arc<Runner>, enabled: Option<Vec<String>>) {
     let runner = runner.clone();
     tokio::spawn(async move {
-        let registry = match runner.controls.registry().await {
-            Ok(registry) => registry,
-            Err(error) => return runner.send_event(AppEvent::Error(error)),
+        let Some(available) = available_ids(&runner).await else {
+            return;
         };
-        let available: Vec<String> = registry
-            .available()
-            .iter()
-            .map(|m| format!("{}/{}", m.provider, m.id))
-            .collect();
         let all = enabled.as_ref().is_none_or(|ids| {
             ids.len() == available.len() && ids.iter().all(|id| available.contains(id))
         });

@@ -241,3 +241,69 @@ impl ScopedModels {
         Outcome::Stay
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use tau_tui::keybindings::KeybindingsManager;
+
+    use super::*;
+
+    fn selector(enabled: Enabled) -> (ScopedModels, Keymap) {
+        let model = |provider: &str, id: &str| ModelEntry {
+            provider: provider.into(),
+            id: id.into(),
+            name: String::new(),
+        };
+        let models = vec![model("p", "a"), model("p", "b"), model("q", "c")];
+        let keys = KeybindingsManager::new().shared();
+        (ScopedModels::new(models, enabled, keys), Keymap::default())
+    }
+
+    fn ids(list: &[&str]) -> Vec<String> {
+        list.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn keys_change_the_session_scope_and_ctrl_s_saves_it() {
+        let (mut s, keymap) = selector(None);
+        assert_eq!(
+            s.handle_input("\r", &keymap),
+            Outcome::Changed(Some(ids(&["p/b", "q/c"])))
+        );
+        // Ctrl+P on a model of provider p (p/b leads the list): p/a was off, so all of p on
+        // (which is everything again), then all of p off.
+        assert_eq!(s.handle_input("\x10", &keymap), Outcome::Changed(None));
+        assert_eq!(
+            s.handle_input("\x10", &keymap),
+            Outcome::Changed(Some(ids(&["q/c"])))
+        );
+        assert_eq!(s.handle_input("\x01", &keymap), Outcome::Changed(None));
+        assert_eq!(
+            s.handle_input("\x18", &keymap),
+            Outcome::Changed(Some(vec![]))
+        );
+        assert_eq!(s.handle_input("\x13", &keymap), Outcome::Save(Some(vec![])));
+        assert!(!s.dirty);
+    }
+
+    #[test]
+    fn reordering_moves_an_enabled_model_and_the_search_limits_clear_all() {
+        let (mut s, keymap) = selector(Some(ids(&["p/a", "q/c"])));
+        s.handle_input("\x1b[B", &keymap);
+        assert_eq!(
+            s.handle_input("\x1b[1;3A", &keymap),
+            Outcome::Changed(Some(ids(&["q/c", "p/a"])))
+        );
+        for c in ["q", "/"] {
+            s.handle_input(c, &keymap);
+        }
+        assert_eq!(
+            s.handle_input("\x18", &keymap),
+            Outcome::Changed(Some(ids(&["p/a"])))
+        );
+        // Ctrl+C clears the search first, then closes.
+        assert_eq!(s.handle_input("\x03", &keymap), Outcome::Stay);
+        assert_eq!(s.items.len(), 3);
+        assert_eq!(s.handle_input("\x03", &keymap), Outcome::Cancel);
+    }
+}

@@ -404,3 +404,7 @@ impl SessionPicker {
         Outcome::Request(Request::Rename { path, name })
     }
 }
+
+#[cfg(test)]
+#[path = "picker_tests.rs"]
+mod tests;
