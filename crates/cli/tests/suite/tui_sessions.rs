@@ -7,6 +7,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use serde_json::json;
 use tau_test_support::oracle::AgentSandbox;
+use tau_test_support::MockTurn;
 
 use crate::suite::tui_session::Tui;
 
@@ -96,13 +97,21 @@ fn backspaces(tui: &Tui, count: usize) {
 
 #[test]
 fn resume_picker_searches_toggles_scope_and_resumes() {
-    let tui = Tui::start_with(vec![], &[], |sandbox, spec| {
-        three_here_one_elsewhere(sandbox);
-        spec
-    });
+    let tui = Tui::start_with(
+        vec![MockTurn::text("first answer here")],
+        &[],
+        |sandbox, spec| {
+            three_here_one_elsewhere(sandbox);
+            spec
+        },
+    );
+    tui.type_line("hello there");
+    tui.wait("first answer here");
     tui.type_line("/resume");
+    // The open session is listed too (Pi marks it in the accent colour).
     let screen = tui.wait_until("the picker lists this folder's sessions", |s| {
         s.contains("Resume Session (Current Folder)")
+            && s.contains("hello there")
             && s.contains("fix the parser bug")
             && s.contains("Docs work")
             && s.contains("old question about lifetimes")
@@ -135,6 +144,7 @@ fn resume_picker_searches_toggles_scope_and_resumes() {
         s.contains("docs written") && s.contains("Resumed session")
     });
     assert!(!screen.contains("Resume Session"), "{}", screen.text());
+    assert!(!screen.contains("first answer here"), "{}", screen.text());
     tui.quit();
 }
 
