@@ -28,9 +28,15 @@ pub struct Controls {
     pub agent_dir: PathBuf,
     /// `--models` patterns: the scope model cycling goes through.
     pub model_scope: Option<Vec<String>>,
+    /// The scope chosen in this session (`/scoped-models`), over `--models` and the
+    /// settings' `enabledModels` until the session ends; an empty list cycles every model.
+    pub session_scope: SessionScope,
     /// Told about every thinking-level change (RPC writes a record).
     pub on_thinking_changed: Option<ThinkingChanged>,
 }
+
+/// A scope chosen while the session runs, shared by every clone of the controls.
+pub type SessionScope = Arc<std::sync::Mutex<Option<Vec<String>>>>;
 
 /// Where model cycling landed.
 #[derive(Debug, Clone)]
@@ -50,6 +56,28 @@ impl Controls {
         tokio::task::spawn_blocking(move || ModelRegistry::load(&agent_dir).0)
             .await
             .map_err(|error| error.to_string())
+    }
+
+    /// The patterns Ctrl+P cycles through: this session's choice, else `--models`, else the
+    /// settings' `enabledModels`; empty for every model.
+    pub fn scope_patterns(&self, registry: &ModelRegistry) -> Vec<String> {
+        let chosen = self
+            .session_scope
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .clone();
+        chosen
+            .or_else(|| self.model_scope.clone())
+            .or_else(|| registry.settings().enabled_models.clone())
+            .unwrap_or_default()
+    }
+
+    /// Replaces this session's scope (`None`: back to `--models` / the settings).
+    pub fn set_session_scope(&self, patterns: Option<Vec<String>>) {
+        *self
+            .session_scope
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner()) = patterns;
     }
 
     /// Sets the level (clamped to the model); returns it when it changed.
@@ -140,11 +168,7 @@ impl Controls {
     pub async fn cycle_model(&self, forward: bool) -> Result<Option<Cycled>, String> {
         let registry = self.registry().await?;
         let available: Vec<Model> = registry.available().into_iter().cloned().collect();
-        let patterns = self
-            .model_scope
-            .clone()
-            .or_else(|| registry.settings().enabled_models.clone())
-            .unwrap_or_default();
+        let patterns = self.scope_patterns(&registry);
         let scoped = !patterns.is_empty();
         let candidates: Vec<(Model, Option<ThinkingLevel>)> = if scoped {
             let (models, _) = registry.scope(&patterns);

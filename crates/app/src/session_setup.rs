@@ -1,6 +1,6 @@
 //! Opening the session a run records into, from Pi's session flags: `--no-session`,
 //! `--session`, `--session-id`, `--continue`, `--fork`, `--session-dir`, and `--resume`
-//! (which lists sessions; tau has no interactive picker yet).
+//! (which lists sessions when there is no terminal to show the picker on).
 
 use std::path::{Path, PathBuf};
 

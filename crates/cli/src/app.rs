@@ -91,18 +91,19 @@ async fn run_checked(mut args: Args) -> Result<ExitCode, String> {
         }
         return tau_modes::rpc::run(args.app, &cwd, &agent_dir).await;
     }
-    if args.resume {
-        print_raw(&session_setup::format_session_list(
-            &args.app, &agent_dir, &cwd_text,
-        ));
-        return Ok(ExitCode::SUCCESS);
-    }
     let interactive = {
         use std::io::IsTerminal;
         std::io::stdin().is_terminal() && std::io::stdout().is_terminal()
     };
     if interactive && !args.print && args.mode == Mode::Text {
         return run_interactive(args, &cwd, &agent_dir).await;
+    }
+    // Without a terminal there is nothing to pick with: the list, to choose with --session.
+    if args.resume {
+        print_raw(&session_setup::format_session_list(
+            &args.app, &agent_dir, &cwd_text,
+        ));
+        return Ok(ExitCode::SUCCESS);
     }
     let stdin = inputs::read_piped_stdin();
     let (file_text, images) = inputs::read_file_args(&args.file_args, &cwd)?;
@@ -157,6 +158,7 @@ async fn run_interactive(
     let (file_text, images) = inputs::read_file_args(&args.file_args, cwd)?;
     let app = std::mem::take(&mut args.app);
     let ui_options = std::mem::take(&mut args.ui_options);
+    let resume = args.resume;
     let initial_prompts: tau_modes::PromptBuilder = Box::new(move |booleans| {
         args.release_boolean_flag_values(&|name| booleans.iter().any(|b| b == name));
         inputs::build_prompts(None, file_text, images, &args.messages)
@@ -165,6 +167,7 @@ async fn run_interactive(
         ui_options,
         initial_prompts,
         version: env!("CARGO_PKG_VERSION").to_string(),
+        resume,
     };
     tau_modes::run_interactive(app, cwd, agent_dir, options).await
 }

@@ -34,7 +34,8 @@ pub struct Args {
     pub mode: Mode,
     /// `-p`/`--print`.
     pub print: bool,
-    /// `-r`/`--resume`: list this directory's sessions (tau has no picker yet).
+    /// `-r`/`--resume`: Pi's session picker on a terminal; elsewhere the list of this
+    /// directory's sessions.
     pub resume: bool,
     /// `--list-models [search]`: `Some(None)` lists every model, `Some(Some(s))` searches.
     pub list_models: Option<Option<String>>,

@@ -76,7 +76,7 @@ Extensions:
 
 Sessions:
   -c, --continue              Continue the most recent session of this folder
-  -r, --resume                List this folder's sessions
+  -r, --resume                Pick a session to resume (lists them without a terminal)
   --session <path|id>         Use a session file (an id prefix is enough)
   --session-id <id>           Open or create the session with this id
   --fork <path|id>            Start a new session copied from another

@@ -42,6 +42,9 @@ pub struct SessionSummary {
     pub entry_count: usize,
     /// Text of the first user message (Pi shows `(no messages)` when there is none).
     pub first_message: Option<String>,
+    /// The text of every user and assistant message, joined by spaces (Pi's
+    /// `allMessagesText`, which the session picker searches).
+    pub all_messages_text: String,
 }
 
 /// The header of a session file: the first line that parses as JSON (blank and malformed lines
@@ -111,6 +114,7 @@ pub fn summarize_session(path: &Path) -> Option<SessionSummary> {
         message_count: 0,
         entry_count: 0,
         first_message: None,
+        all_messages_text: String::new(),
     };
     let mut last_activity: u64 = 0;
     let mut line = Vec::new();
@@ -160,7 +164,14 @@ pub fn summarize_session(path: &Path) -> Option<SessionSummary> {
                 };
                 last_activity = last_activity.max(activity.unwrap_or(0));
                 let text = content_text(&content);
-                if role == Some("user") && summary.first_message.is_none() && !text.is_empty() {
+                if text.is_empty() {
+                    continue;
+                }
+                if !summary.all_messages_text.is_empty() {
+                    summary.all_messages_text.push(' ');
+                }
+                summary.all_messages_text.push_str(&text);
+                if role == Some("user") && summary.first_message.is_none() {
                     summary.first_message = Some(text);
                 }
             }

@@ -31,4 +31,5 @@ mod tool_edges;
 mod tui_examples;
 mod tui_session;
 mod tui_tree;
+mod tui_sessions;
 mod wire_protocols;

@@ -43,6 +43,17 @@ impl Tui {
         args: &[&str],
         prepare: impl FnOnce(&AgentSandbox, PtyCommand) -> PtyCommand,
     ) -> Tui {
+        Self::start_until(turns, args, prepare, "mock-model")
+    }
+
+    /// As [`Tui::start_with`], ready once the screen shows `ready` (a picker shown before
+    /// the editor comes up).
+    pub(super) fn start_until(
+        turns: Vec<MockTurn>,
+        args: &[&str],
+        prepare: impl FnOnce(&AgentSandbox, PtyCommand) -> PtyCommand,
+        ready: &'static str,
+    ) -> Tui {
         let dir = tempfile::tempdir().expect("tempdir");
         let sandbox = AgentSandbox::create(dir.path()).expect("sandbox");
         let runtime = runtime();
@@ -62,8 +73,8 @@ impl Tui {
         let spec = prepare(&sandbox, spec);
         let session = PtySession::spawn_with(spec).expect("spawn tau");
         session
-            .wait_for(|s| s.contains("mock-model"), START)
-            .unwrap_or_else(|dump| panic!("the editor never came up\n{dump}"));
+            .wait_for(move |s| s.contains(ready), START)
+            .unwrap_or_else(|dump| panic!("never showed {ready:?}\n{dump}"));
         Tui {
             _dir: dir,
             sandbox,

@@ -15,6 +15,7 @@ use super::editor_slot::PromptEditor;
 use super::effects::Effect;
 use super::footer::FooterInfo;
 use super::keymap::{Action, Keymap};
+use super::session_picker::{Outcome, SessionPicker};
 use super::transcript::{Level, Transcript};
 use super::tree::{FilterMode, TreeOutcome, TreeSelector, TreeSnapshot};
 
@@ -89,8 +90,12 @@ pub struct App {
     pub tree_settings: TreeSettings,
     /// The terminal's height (the tree shows half of it).
     pub rows: usize,
-    /// The editor's key bindings, for the one-line inputs of the UI's own components.
-    pub input_keys: tau_tui::keybindings::SharedKeybindings,
+    /// `/scoped-models`, in the editor's place while open.
+    pub scoped_models: Option<super::scoped_models::ScopedModels>,
+    /// `/resume`'s session picker, in the editor's place while open.
+    pub session_picker: Option<SessionPicker>,
+    /// pi-tui's keybindings, which text inputs (the picker's search line) edit with.
+    pub tui_keys: tau_tui::keybindings::SharedKeybindings,
     pub tools_expanded: bool,
     pub hide_thinking: bool,
     pub title: Option<String>,
@@ -128,9 +133,9 @@ impl App {
                 ..TreeSettings::default()
             },
             rows: 24,
-            input_keys: std::sync::Arc::new(std::sync::RwLock::new(
-                tau_tui::keybindings::KeybindingsManager::new(),
-            )),
+            session_picker: None,
+            scoped_models: None,
+            tui_keys: tau_tui::keybindings::KeybindingsManager::new().shared(),
             tools_expanded: false,
             hide_thinking: false,
             title: None,
@@ -154,6 +159,33 @@ impl App {
             return match tree.handle_input(data, &self.keymap) {
                 Some(outcome) => self.tree_outcome(outcome),
                 None => Vec::new(),
+            };
+        }
+        if let Some(selector) = self.scoped_models.as_mut() {
+            use super::scoped_models::Outcome as Scoped;
+            return match selector.handle_input(data, &self.keymap) {
+                Scoped::Stay => Vec::new(),
+                Scoped::Cancel => {
+                    self.scoped_models = None;
+                    Vec::new()
+                }
+                Scoped::Changed(enabled) => vec![Effect::ScopeChanged(enabled)],
+                Scoped::Save(enabled) => vec![Effect::ScopeSaved(enabled)],
+            };
+        }
+        if let Some(picker) = self.session_picker.as_mut() {
+            return match picker.handle_input(data, &self.keymap, now) {
+                Outcome::Stay => Vec::new(),
+                Outcome::Cancel => {
+                    self.session_picker = None;
+                    Vec::new()
+                }
+                Outcome::Request(request) => {
+                    if matches!(request, super::session_picker::Request::Resume(_)) {
+                        self.session_picker = None;
+                    }
+                    vec![Effect::Picker(request)]
+                }
             };
         }
         if let Some(action) = self.keymap.action(data) {
@@ -191,6 +223,10 @@ impl App {
                 args: String::new(),
             }],
             Action::ExternalEditor => vec![Effect::ExternalEditor],
+            Action::SessionResume => vec![Effect::Builtin {
+                name: "resume",
+                args: String::new(),
+            }],
             Action::FollowUp => self.follow_up(),
             Action::Dequeue => vec![Effect::Dequeue],
             Action::SessionTree => vec![Effect::Builtin {
@@ -232,7 +268,7 @@ impl App {
             self.tree_settings.filter,
             selected,
             self.rows,
-            self.input_keys.clone(),
+            self.tui_keys.clone(),
         ));
     }
 
@@ -399,10 +435,34 @@ impl App {
                 self.transcript
                     .notice(Level::Info, "Navigated to selected point");
             }
+            AppEvent::Picker(event) => self.on_picker_event(event),
+            AppEvent::ScopedModels { models, enabled } => {
+                self.scoped_models = Some(super::scoped_models::ScopedModels::new(
+                    models,
+                    enabled,
+                    self.tui_keys.clone(),
+                ));
+            }
             // The mode's loop owns the terminal and handles these before they get here.
             AppEvent::Handover { done, .. } => {
                 let _ = done.send(());
             }
+        }
+    }
+
+    fn on_picker_event(&mut self, event: super::bridge::PickerEvent) {
+        use super::bridge::PickerEvent;
+        let Some(picker) = self.session_picker.as_mut() else {
+            // Closed meanwhile; a failure is still worth telling.
+            if let PickerEvent::Failed(message) = event {
+                self.transcript.notice(Level::Error, message);
+            }
+            return;
+        };
+        match event {
+            PickerEvent::Loaded { scope, sessions } => picker.loaded(scope, sessions),
+            PickerEvent::Deleted { path, result } => picker.deleted(&path, result, Instant::now()),
+            PickerEvent::Failed(message) => picker.failed(message, Instant::now()),
         }
     }
 

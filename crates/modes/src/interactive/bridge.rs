@@ -70,6 +70,30 @@ pub enum AppEvent {
     BranchSummary(bool),
     /// `/tree` moved the leaf; a user message's text goes to an empty editor.
     Navigated { editor_text: Option<String> },
+    /// An answer for the session picker.
+    Picker(PickerEvent),
+    /// Open `/scoped-models` on these models, with these enabled (`None`: all).
+    ScopedModels {
+        models: Vec<super::scoped_models::ModelEntry>,
+        enabled: Option<Vec<String>>,
+    },
+}
+
+/// What the runner tells the session picker.
+#[derive(Debug)]
+pub enum PickerEvent {
+    /// The sessions of a scope were listed.
+    Loaded {
+        scope: super::session_picker::Scope,
+        sessions: Vec<tau_session::SessionSummary>,
+    },
+    /// A file was deleted (the message for the header), or why it was not.
+    Deleted {
+        path: std::path::PathBuf,
+        result: Result<String, String>,
+    },
+    /// Something failed (a rename).
+    Failed(String),
 }
 
 /// The sender every producer holds.

@@ -1,5 +1,5 @@
-//! Pi's built-in slash commands in the terminal UI. Pickers (`/model`, `/thinking`,
-//! `/resume`, `/fork`) are shown as the same list dialog extensions get; commands tau does
+//! Pi's built-in slash commands in the terminal UI. Pickers (`/model`, `/thinking`, `/fork`)
+//! are shown as the same list dialog extensions get (`/resume` has Pi's session picker); commands tau does
 //! not have yet say so plainly.
 
 use std::sync::Arc;
@@ -46,7 +46,10 @@ pub fn run(runner: &Arc<Runner>, name: &'static str, args: &str, app: &mut App) 
             runner,
             |runner| async move { thinking(&runner, &args).await },
         ),
-        "resume" => spawn(runner, |runner| async move { resume(&runner).await }),
+        "resume" => open_session_picker(runner, app),
+        "scoped-models" => spawn(runner, |runner| async move {
+            super::scope_work::open(&runner).await
+        }),
         "fork" => spawn(runner, |runner| async move { fork(&runner).await }),
         "tree" => open_tree(runner, None),
         "copy" => copy_last_answer(app),
@@ -120,6 +123,17 @@ fn replaced(runner: &Runner, result: &Value, done: &str) {
         runner.send_event(AppEvent::SessionReplaced);
         runner.send_event(AppEvent::Notice(done.into()));
     }
+}
+
+/// `/resume`: Pi's session picker in the editor's place, on this folder's sessions.
+fn open_session_picker(runner: &Arc<Runner>, app: &mut App) {
+    use super::session_picker::{Request, Scope, SessionPicker};
+    let current = runner
+        .current
+        .get()
+        .with_session_log(|s| s.path().map(|p| p.to_path_buf()));
+    app.session_picker = Some(SessionPicker::new(current, true, app.tui_keys.clone()));
+    super::picker_work::perform(runner, Request::Load(Scope::Current));
 }
 
 fn hotkeys(app: &App) -> String {
@@ -256,44 +270,6 @@ async fn thinking(runner: &Runner, args: &str) -> Result<(), String> {
         "Thinking level: {}",
         now.as_str()
     )));
-    Ok(())
-}
-
-async fn resume(runner: &Runner) -> Result<(), String> {
-    let sessions = tau_session::list_sessions(&runner.session_dir);
-    let current = runner
-        .current
-        .get()
-        .with_session_log(|s| s.path().map(|p| p.to_path_buf()));
-    let others: Vec<_> = sessions
-        .into_iter()
-        .filter(|s| Some(&s.path) != current.as_ref())
-        .collect();
-    if others.is_empty() {
-        runner.send_event(AppEvent::Notice("No other sessions in this folder".into()));
-        return Ok(());
-    }
-    let labels: Vec<String> = others
-        .iter()
-        .map(|s| {
-            let name = s
-                .name
-                .clone()
-                .or_else(|| s.first_message.clone())
-                .unwrap_or_else(|| "(no messages)".into());
-            let short: String = name.chars().take(60).collect();
-            format!("{}  {short}", s.id.chars().take(8).collect::<String>())
-        })
-        .collect();
-    let Some(choice) = runner.pick("Resume session", labels.clone()).await else {
-        return Ok(());
-    };
-    let Some(index) = labels.iter().position(|l| *l == choice) else {
-        return Ok(());
-    };
-    let path = others[index].path.display().to_string();
-    let result = runner.sessions.switch_session(path).await?;
-    replaced(runner, &result, "Resumed the session");
     Ok(())
 }
 

@@ -56,6 +56,13 @@ pub enum Effect {
         /// The label.
         label: Option<String>,
     },
+    /// Something the session picker asks for (listing, resuming, renaming, deleting).
+    Picker(super::session_picker::Request),
+    /// `/scoped-models` changed the models Ctrl+P cycles through in this session (`None`:
+    /// all of them).
+    ScopeChanged(Option<Vec<String>>),
+    /// `/scoped-models`' Ctrl+S: save that choice to settings.json's `enabledModels`.
+    ScopeSaved(Option<Vec<String>>),
     /// Ctrl+C twice, Ctrl+D on an empty editor, `/quit`.
     Quit,
 }

@@ -47,6 +47,20 @@ pub enum Action {
     TreeFilterAll,
     TreeFilterCycleForward,
     TreeFilterCycleBackward,
+    InputTab,
+    SessionResume,
+    SessionTogglePath,
+    SessionToggleSort,
+    SessionToggleNamed,
+    SessionRename,
+    SessionDelete,
+    SessionDeleteNoninvasive,
+    ModelsSave,
+    ModelsEnableAll,
+    ModelsClearAll,
+    ModelsToggleProvider,
+    ModelsReorderUp,
+    ModelsReorderDown,
 }
 
 /// Pi's id and default keys of each action.
@@ -158,6 +172,47 @@ const DEFAULTS: &[(Action, &str, &[&str])] = &[
         "app.tree.filter.cycleBackward",
         &["shift+ctrl+o"],
     ),
+    (Action::InputTab, "tui.input.tab", &["tab"]),
+    // The session picker's keys (they only act while it is open; Ctrl+P there toggles the
+    // path, not the model).
+    (Action::SessionResume, "app.session.resume", &[]),
+    (
+        Action::SessionTogglePath,
+        "app.session.togglePath",
+        &["ctrl+p"],
+    ),
+    (
+        Action::SessionToggleSort,
+        "app.session.toggleSort",
+        &["ctrl+s"],
+    ),
+    (
+        Action::SessionToggleNamed,
+        "app.session.toggleNamedFilter",
+        &["ctrl+n"],
+    ),
+    (Action::SessionRename, "app.session.rename", &["ctrl+r"]),
+    (Action::SessionDelete, "app.session.delete", &["ctrl+d"]),
+    (
+        Action::SessionDeleteNoninvasive,
+        "app.session.deleteNoninvasive",
+        &["ctrl+backspace"],
+    ),
+    // `/scoped-models`' keys (only while it is open).
+    (Action::ModelsSave, "app.models.save", &["ctrl+s"]),
+    (Action::ModelsEnableAll, "app.models.enableAll", &["ctrl+a"]),
+    (Action::ModelsClearAll, "app.models.clearAll", &["ctrl+x"]),
+    (
+        Action::ModelsToggleProvider,
+        "app.models.toggleProvider",
+        &["ctrl+p"],
+    ),
+    (Action::ModelsReorderUp, "app.models.reorderUp", &["alt+up"]),
+    (
+        Action::ModelsReorderDown,
+        "app.models.reorderDown",
+        &["alt+down"],
+    ),
 ];
 
 /// Keys per action.
@@ -218,7 +273,7 @@ impl Keymap {
         }
     }
 
-    /// Every key of `action` joined by `/` (Pi's `keyHint`).
+    /// Every key of `action` joined by "/", as Pi's key hints show them ("escape/ctrl+c").
     pub fn keys_text(&self, action: Action) -> String {
         self.bindings
             .iter()

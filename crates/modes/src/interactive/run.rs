@@ -41,6 +41,8 @@ pub struct InteractiveOptions {
     pub initial_prompts: PromptBuilder,
     /// tau's version, for the header.
     pub version: String,
+    /// `-r` / `--resume`: pick the session first.
+    pub resume: bool,
 }
 
 /// Builds the initial prompts from the extensions' boolean flag names.
@@ -106,7 +108,7 @@ pub async fn run(
     };
     let mut app = App::new(Box::new(editor), footer);
     app.keymap = keymap;
-    app.input_keys = editor_keys.clone();
+    app.tui_keys = editor_keys.clone();
     app.tree_settings = theme_choice::tree_settings(agent_dir);
     let mut view = TranscriptView::default();
     view.set_header(header::lines(&look, &options.version, &app.keymap));
@@ -129,6 +131,32 @@ pub async fn run(
             overlays: Vec::new(),
         };
         let _ = renderer.render(frame, terminal.size(), &mut out);
+    }
+
+    if options.resume {
+        let catalog = super::session_picker::Catalog::new(
+            tau_app::session_setup::session_dir(&args, agent_dir, &cwd_text),
+            agent_dir,
+            &cwd_text,
+        );
+        let screen = super::startup_picker::Screen {
+            terminal: &mut terminal,
+            renderer: &mut renderer,
+            input: &mut input,
+            look: &look,
+            keymap: &app.keymap,
+            keybindings: app.tui_keys.clone(),
+        };
+        match super::startup_picker::pick(screen, &catalog).await {
+            Some(path) => args.session = Some(path.display().to_string()),
+            None => {
+                let _ = terminal.stop(&mut renderer, None);
+                drop(restore_stderr);
+                use std::io::Write;
+                let _ = writeln!(std::io::stdout(), "\x1b[2mNo session selected\x1b[22m");
+                return Ok(ExitCode::SUCCESS);
+            }
+        }
     }
 
     let hooks = Arc::new(OnceLock::new());
@@ -166,6 +194,7 @@ pub async fn run(
         extensions: assembly.extensions.clone(),
         agent_dir: agent_dir.to_path_buf(),
         model_scope: args.models.clone(),
+        session_scope: Default::default(),
         on_thinking_changed: None,
     };
     let runner = Arc::new(Runner::new(
@@ -175,7 +204,11 @@ pub async fn run(
         sessions,
         controls,
         events.clone(),
-        tau_app::session_setup::session_dir(&args, agent_dir, &cwd_text),
+        super::session_picker::Catalog::new(
+            tau_app::session_setup::session_dir(&args, agent_dir, &cwd_text),
+            agent_dir,
+            &cwd_text,
+        ),
     ));
     let host = runner.extensions.as_ref().map(|e| e.host.clone());
     let mut component_events = host.as_ref().and_then(|h| h.components().events());
@@ -469,7 +502,8 @@ pub async fn run(
         } else {
             tau_tui::render::MIN_RENDER_INTERVAL
         });
-        let animating = app.busy || !app.dialogs.is_empty() || view.is_live();
+        let animating =
+            app.busy || !app.dialogs.is_empty() || app.session_picker.is_some() || view.is_live();
         let wake = scheduler
             .deadline(now)
             .filter(|_| terminal.is_running())
@@ -516,12 +550,14 @@ pub async fn run(
                             host.components().send_input(target, &data).await;
                             remote.touch(target);
                         } else {
-                            // The tree selector takes PageUp / PageDown itself (Pi's `capturesViewportInput`).
-                            let own_keys = app.dialogs.is_empty() && app.tree.is_none();
-                            let scrolled = own_keys && scroll_key(&app, &mut renderer, &data);
-                            let viewport =
-                                !scrolled && own_keys && renderer.handle_viewport_input(&data, 3);
-                            if !scrolled && !viewport {
+                            // Pi's selectors capture the viewport keys (their page keys move the list;
+                            // Pi's `capturesViewportInput`).
+                            let captured = !app.dialogs.is_empty()
+                                || app.tree.is_some()
+                                || app.session_picker.is_some()
+                                || app.scoped_models.is_some();
+                            let scrolled = !captured && scroll_key(&app, &mut renderer, &data);
+                            if !scrolled && (captured || !renderer.handle_viewport_input(&data, 3)) {
                                 let effects = app.on_input(&data, now);
                                 perform(effects, &runner, &mut app, &mut terminal, &mut renderer);
                             }

@@ -25,8 +25,8 @@ pub struct Runner {
     pub sessions: Sessions,
     pub controls: Controls,
     pub events: AppSender,
-    /// This folder's sessions (`/resume`).
-    pub session_dir: std::path::PathBuf,
+    /// Where `/resume` finds sessions.
+    pub catalog: super::session_picker::Catalog,
     /// Cancels the user's shell command that runs.
     bash: Mutex<Option<CancellationToken>>,
 }
@@ -47,7 +47,7 @@ impl Runner {
         sessions: Sessions,
         controls: Controls,
         events: AppSender,
-        session_dir: std::path::PathBuf,
+        catalog: super::session_picker::Catalog,
     ) -> Self {
         Runner {
             current,
@@ -56,7 +56,7 @@ impl Runner {
             sessions,
             controls,
             events,
-            session_dir,
+            catalog,
             bash: Mutex::new(None),
         }
     }
@@ -91,6 +91,9 @@ impl Runner {
                 });
             }
             Effect::Builtin { name, args } => super::builtins::run(self, name, &args, app),
+            Effect::Picker(request) => super::picker_work::perform(self, request),
+            Effect::ScopeChanged(enabled) => super::scope_work::session_scope(self, enabled),
+            Effect::ScopeSaved(enabled) => super::scope_work::save(self, enabled),
             Effect::Bash { command, excluded } => self.bash(command, excluded, app),
             Effect::CycleModel { forward } => {
                 let runner = self.clone();

@@ -104,6 +104,7 @@ pub async fn run(mut args: AppOptions, cwd: &Path, agent_dir: &Path) -> Result<E
             extensions: assembly.extensions.clone(),
             agent_dir: agent_dir.to_path_buf(),
             model_scope: args.models.clone(),
+            session_scope: Default::default(),
             on_thinking_changed: Some(Arc::new(move |level| {
                 thinking_out.push(&serde_json::json!({
                     "type": "thinking_level_changed",

@@ -201,6 +201,16 @@ impl Component for DockView<'_> {
                     lines.extend(tree.render(width, theme.as_ref() as &dyn Paint, &app.keymap));
                 }
             }
+            (None, _) if app.scoped_models.is_some() => {
+                if let Some(selector) = &app.scoped_models {
+                    lines.extend(selector.render(look, &app.keymap, width));
+                }
+            }
+            (None, _) if app.session_picker.is_some() => {
+                if let Some(picker) = app.session_picker.as_mut() {
+                    lines.extend(picker.render(look, &app.keymap, width, self.now));
+                }
+            }
             (None, Some(id)) => lines.extend(remote.lines(*id).iter().cloned()),
             (None, None) => match remote.editor {
                 Some(id) => lines.extend(remote.lines(id).iter().cloned()),
