@@ -30,6 +30,6 @@ mod setup_extensions;
 mod tool_edges;
 mod tui_examples;
 mod tui_session;
-mod tui_tree;
 mod tui_sessions;
+mod tui_tree;
 mod wire_protocols;
