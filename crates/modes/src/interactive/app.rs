@@ -136,6 +136,10 @@ impl App {
             Action::ExternalEditor => vec![Effect::ExternalEditor],
             Action::FollowUp => self.follow_up(),
             Action::Dequeue => vec![Effect::Dequeue],
+            Action::CopyMessage => vec![Effect::Builtin {
+                name: "copy",
+                args: String::new(),
+            }],
             _ => return None,
         })
     }

@@ -434,7 +434,6 @@ async fn tree(runner: &Runner) -> Result<(), String> {
 /// `/copy`: the last answer's text to the clipboard, through the terminal (OSC 52), which
 /// works over SSH too; terminals that do not support it ignore the sequence.
 fn copy_last_answer(app: &mut App) {
-    use base64::Engine;
     let text = app
         .transcript
         .items()
@@ -448,8 +447,7 @@ fn copy_last_answer(app: &mut App) {
         });
     match text {
         Some(text) => {
-            let encoded = base64::engine::general_purpose::STANDARD.encode(text.as_bytes());
-            app.terminal_output.push(format!("\x1b]52;c;{encoded}\x07"));
+            app.terminal_output.push(osc52(&text));
             app.transcript
                 .notice(Level::Info, "Copied the last answer to the clipboard");
         }
@@ -457,4 +455,11 @@ fn copy_last_answer(app: &mut App) {
             .transcript
             .notice(Level::Warning, "No answer to copy yet"),
     }
+}
+
+/// The OSC 52 sequence that puts `text` on the terminal's clipboard.
+pub fn osc52(text: &str) -> String {
+    use base64::Engine;
+    let encoded = base64::engine::general_purpose::STANDARD.encode(text.as_bytes());
+    format!("\x1b]52;c;{encoded}\x07")
 }

@@ -29,6 +29,7 @@ pub enum Action {
     ScrollPageDown,
     ScrollTop,
     ScrollBottom,
+    CopyMessage,
 }
 
 /// Pi's id and default keys of each action.
@@ -71,6 +72,7 @@ const DEFAULTS: &[(Action, &str, &[&str])] = &[
     ),
     (Action::ScrollTop, "tui.altScreen.top", &["ctrl+home"]),
     (Action::ScrollBottom, "tui.altScreen.bottom", &["ctrl+end"]),
+    (Action::CopyMessage, "app.message.copy", &["ctrl+x"]),
 ];
 
 /// Keys per action.

@@ -15,7 +15,7 @@ use tau_runtime::EventSink;
 use tau_session::Session;
 use tau_tui::editor::{Editor, EditorOptions};
 use tau_tui::keybindings::KeybindingsManager;
-use tau_tui::render::{Frame, RenderScheduler, Renderer, TuiMode};
+use tau_tui::render::{Frame, RenderScheduler, Renderer, TuiMode, ViewportInput};
 use tau_tui::terminal::{Terminal, TerminalEvent, TerminalOptions};
 use tokio::sync::mpsc;
 
@@ -23,6 +23,7 @@ use super::app::App;
 use super::bridge::{AppEvent, TuiEvents, TuiUi};
 use super::effects::Effect;
 use super::footer::FooterInfo;
+use super::fullscreen::{ExitOutput, FullscreenSettings};
 use super::look::Look;
 use super::remote::{self, Remote};
 use super::renderers::Renderers;
@@ -110,6 +111,14 @@ pub async fn run(
     view.set_header(header::lines(&look, &options.version, &app.keymap));
     let mut remote = Remote::default();
     let mut renderer = Renderer::new(mode);
+    // Fullscreen owns the mouse (wheel, selection, search buttons); regular mode leaves it
+    // to the terminal, which owns the scrollback there.
+    let fullscreen = FullscreenSettings::read(agent_dir);
+    renderer.set_mouse(Some(tau_tui::render::mouse::mouse_enable_sequence(|k| {
+        std::env::var(k).ok()
+    })));
+    renderer.set_scrollbar(fullscreen.scrollbar);
+    renderer.set_viewport_options(fullscreen.viewport_options(editor_keys.clone(), &look.theme));
     let (mut terminal, mut input) = Terminal::start(&mut renderer, TerminalOptions::default())
         .map_err(|error| format!("cannot take the terminal: {error}"))?;
     let mut out = terminal.writer();
@@ -159,6 +168,7 @@ pub async fn run(
         }
     };
     let sessions = assembly.bind_ui(&hooks, &args);
+    let default_session_dir = tau_session::session_dir_for_cwd(&agent_dir.join("sessions"), &cwd_text);
     let controls = Controls {
         current: assembly.current.clone(),
         extensions: assembly.extensions.clone(),
@@ -260,6 +270,7 @@ pub async fn run(
     let mut last_title: Option<String> = None;
     let mut git_checked = Instant::now();
     let mut last_border: Option<(bool, String)> = None;
+    let mut redraw_at: Option<Instant> = None;
     loop {
         let now = Instant::now();
         // While an extension's program has the terminal, nothing is drawn.
@@ -275,6 +286,9 @@ pub async fn run(
                 // The host restyled its components already; tau's own drawing follows.
                 if let Some(theme) = theme_choice::named(&themes, &name, terminal_appearance) {
                     look = Look::new(Arc::new(theme));
+                    renderer.set_viewport_options(
+                        fullscreen.viewport_options(editor_keys.clone(), &look.theme),
+                    );
                     view_options.look = look.clone();
                     view_options.generation += 1;
                     if remote.header.is_none() {
@@ -430,6 +444,8 @@ pub async fn run(
             };
             match renderer.render(frame, terminal.size(), &mut out) {
                 Ok(report) => {
+                    // A flash or a transient scrollbar goes away by itself: a frame then.
+                    redraw_at = report.redraw_at;
                     for line in report.over_wide {
                         app.transcript
                             .notice(super::transcript::Level::Error, line.to_string());
@@ -472,6 +488,7 @@ pub async fn run(
             .deadline(now)
             .filter(|_| terminal.is_running())
             .or_else(|| animating.then(|| now + TICK))
+            .or(redraw_at)
             .unwrap_or(now + Duration::from_secs(3600));
         tokio::select! {
             event = input.recv() => {
@@ -490,6 +507,19 @@ pub async fn run(
                         };
                         let Some(data) = data else { continue };
                         let now = Instant::now();
+                        // Mouse reports and transcript search come before any component.
+                        match renderer.handle_viewport_input(&data, now) {
+                            ViewportInput::Ignored => {}
+                            ViewportInput::Consumed => {
+                                scheduler.request_immediate();
+                                continue;
+                            }
+                            ViewportInput::Copy(text) => {
+                                app.terminal_output.push(super::builtins::osc52(&text));
+                                scheduler.request_immediate();
+                                continue;
+                            }
+                        }
                         let target = remote.key_target().filter(|_| app.dialogs.is_empty());
                         if let (Some(host), Some(target)) = (&host, target) {
                             use super::keymap::Action;
@@ -515,7 +545,8 @@ pub async fn run(
                             remote.touch(target);
                         } else {
                             let scrolled = app.dialogs.is_empty() && scroll_key(&app, &mut renderer, &data);
-                            if !scrolled && !renderer.handle_viewport_input(&data, 3) {
+                            let copied = !scrolled && copy_selection_key(&mut app, &mut renderer, &data, now);
+                            if !scrolled && !copied {
                                 let effects = app.on_input(&data, now);
                                 perform(effects, &runner, &mut app, &mut terminal, &mut renderer);
                             }
@@ -612,7 +643,8 @@ pub async fn run(
             }
             () = tokio::time::sleep_until(tokio::time::Instant::from_std(wake)) => {
                 app.tick(Instant::now());
-                if animating {
+                if animating || redraw_at.is_some_and(|at| at <= Instant::now()) {
+                    redraw_at = None;
                     scheduler.request();
                 }
             }
@@ -624,13 +656,38 @@ pub async fn run(
         }
     }
 
-    let _ = terminal.stop(&mut renderer, None);
+    if renderer.mode() == TuiMode::Fullscreen && fullscreen.exit_output == ExitOutput::Transcript {
+        // The conversation stays in the terminal's scrollback, as after Pi's exit.
+        let mut dock = DockView {
+            app: &mut app,
+            look: &look,
+            now: Instant::now(),
+            remote: &remote,
+        };
+        let frame = Frame {
+            content: &mut view,
+            dock: vec![tau_tui::render::DockPart::with_min(&mut dock, 3)],
+            overlays: Vec::new(),
+        };
+        let _ = terminal.stop(&mut renderer, Some(frame));
+    } else {
+        let _ = terminal.stop(&mut renderer, None);
+    }
     drop(restore_stderr);
     runner.current.get().abort();
     if let Some(extensions) = &runner.extensions {
         extensions.shutdown().await;
     }
     let _ = runner.current.get().with_session_log(Session::close_file);
+    let hint = runner.current.get().with_session_log(|s| {
+        super::fullscreen::resume_hint(s.id(), s.path(), &default_session_dir)
+    });
+    if let Some(hint) = hint {
+        use std::io::Write;
+        let mut stdout = std::io::stdout();
+        let _ = stdout.write_all(hint.as_bytes());
+        let _ = stdout.flush();
+    }
     match runner.extensions.as_ref().and_then(|e| e.unrecoverable()) {
         Some(error) => Err(error),
         None => Ok(ExitCode::SUCCESS),
@@ -679,6 +736,20 @@ async fn next_component_event(
         Some(events) => events.recv().await,
         None => std::future::pending().await,
     }
+}
+
+/// Fullscreen: the copy key (`app.message.copy`) copies the selection when selections are
+/// not copied on release, as Pi does; otherwise the key copies the last answer (`/copy`).
+fn copy_selection_key(app: &mut App, renderer: &mut Renderer, data: &str, now: Instant) -> bool {
+    if !app.keymap.matches(data, super::keymap::Action::CopyMessage) || renderer.copy_on_select() {
+        return false;
+    }
+    let Some(text) = renderer.selected_text() else {
+        return false;
+    };
+    app.terminal_output.push(super::builtins::osc52(&text));
+    renderer.flash("Copied!", now);
+    true
 }
 
 /// Fullscreen: the transcript's scroll keys.

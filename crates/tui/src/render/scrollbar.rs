@@ -69,7 +69,7 @@ pub(super) fn thumb(track: usize, content: usize, top: usize) -> (usize, usize) 
 }
 
 /// The cells of the grapheme covering `column`, if any.
-fn cell_range(line: &str, column: usize) -> Option<(usize, usize)> {
+pub(super) fn cell_range(line: &str, column: usize) -> Option<(usize, usize)> {
     let mut col = 0;
     let mut i = 0;
     while i < line.len() {

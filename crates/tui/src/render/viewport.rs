@@ -1,0 +1,352 @@
+//! What fullscreen mode does with input that belongs to the viewport rather than to the
+//! focused component (pi-tui's alternate-screen input listener): mouse reports (wheel,
+//! selection, the search bar's buttons), focus reports, and the transcript search keys.
+//! It also paints what it owns over a frame: search matches, the selection, flashes.
+
+use std::time::{Duration, Instant};
+
+use crate::component::Lines;
+use crate::keybindings::SharedKeybindings;
+use crate::keys::is_key_release;
+use crate::width::{truncate_to_width, visible_width};
+
+use super::line::composite_line;
+use super::mouse::{self, MouseReport};
+use super::overlay::OverlayBounds;
+use super::scroll::ScrollState;
+use super::search::{Search, SearchStyle};
+use super::search_bar::SearchBar;
+use super::selection::{self, Point, Selection};
+use super::wheel::{WheelAccelerator, WheelLines};
+
+/// How long a flash ("Copied!") stays.
+const FLASH_DURATION: Duration = Duration::from_millis(1000);
+
+/// What the viewport did with some input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ViewportInput {
+    /// Not the viewport's: the focused component gets it.
+    Ignored,
+    /// Taken; the caller draws a frame.
+    Consumed,
+    /// Taken, and this text is to be copied to the clipboard (a selection ended with
+    /// copy-on-select on).
+    Copy(String),
+}
+
+/// The viewport's settings (Pi's `fullscreen*` settings).
+#[derive(Clone)]
+pub struct ViewportOptions {
+    /// `fullscreenWheelScrollLines`.
+    pub wheel_lines: WheelLines,
+    /// `auto` follows the spin's speed (off in local macOS terminals).
+    pub accelerate_wheel: bool,
+    /// `fullscreenCopyOnSelect`.
+    pub copy_on_select: bool,
+    /// The keys of the `tui.altScreen.search*` actions and the search bar's input.
+    pub keybindings: SharedKeybindings,
+    /// Match highlights.
+    pub search_style: SearchStyle,
+}
+
+/// The last frame, as the input handler needs it.
+#[derive(Default)]
+pub(super) struct LastFrame {
+    /// The transcript as rendered.
+    pub content: Lines,
+    /// Rows of the transcript's viewport.
+    pub viewport: usize,
+    /// The screen's rows as written.
+    pub screen: Vec<String>,
+    pub width: usize,
+    pub height: usize,
+    /// Overlays were shown (the pointer then selects screen cells, as in pi-tui).
+    pub has_overlays: bool,
+    /// Where the search bar was drawn.
+    pub search_bounds: Option<OverlayBounds>,
+}
+
+/// The viewport's state.
+#[derive(Default)]
+pub(super) struct Viewport {
+    pub options: Option<ViewportOptions>,
+    wheel: WheelAccelerator,
+    pub selection: Selection,
+    pub search: Option<Search>,
+    flashes: Vec<(String, Instant)>,
+    pub last: LastFrame,
+    epoch: Option<Instant>,
+}
+
+impl Viewport {
+    pub fn set_options(&mut self, options: ViewportOptions) {
+        self.wheel = WheelAccelerator::new(options.wheel_lines, options.accelerate_wheel);
+        self.options = Some(options);
+    }
+
+    fn millis(&mut self, now: Instant) -> f64 {
+        let epoch = *self.epoch.get_or_insert(now);
+        now.saturating_duration_since(epoch).as_secs_f64() * 1000.0
+    }
+
+    /// Shows `message` at the top right for a moment.
+    pub fn flash(&mut self, message: &str, now: Instant) {
+        self.flashes.push((message.to_string(), now + FLASH_DURATION));
+    }
+
+    /// Leaving the screen: no search, no pressed button, no flashes (pi-tui's
+    /// `beforeTerminalStop`).
+    pub fn stop(&mut self) {
+        self.search = None;
+        self.selection.pressed = false;
+        self.flashes.clear();
+    }
+
+    /// Taking the screen: nothing selected (pi-tui's `beforeTerminalStart`).
+    pub fn start(&mut self) {
+        self.selection.clear();
+        self.flashes.clear();
+    }
+
+    /// The input handler: see [`ViewportInput`].
+    pub fn handle(&mut self, data: &str, scroll: &mut ScrollState, now: Instant) -> ViewportInput {
+        if data == mouse::FOCUS_OUT {
+            let had = self.selection.pressed;
+            self.selection.pressed = false;
+            if let Some(search) = &mut self.search {
+                search.bar.set_hovered(None);
+            }
+            if had {
+                self.selection.clear();
+            }
+            return ViewportInput::Consumed;
+        }
+        if data == mouse::FOCUS_IN {
+            return ViewportInput::Consumed;
+        }
+        if let Some(wheel) = mouse::parse_wheel(data) {
+            let now_ms = self.millis(now);
+            let lines = self.wheel.next(wheel.direction, now_ms);
+            let step = if wheel.alt() {
+                lines * mouse::ALT_WHEEL_MULTIPLIER
+            } else {
+                lines
+            };
+            scroll.scroll_by(wheel.direction * step);
+            return ViewportInput::Consumed;
+        }
+        if let Some(report) = mouse::parse_mouse(data) {
+            return self.on_mouse(report, scroll, now);
+        }
+        if mouse::is_mouse_sequence(data) {
+            return ViewportInput::Consumed;
+        }
+        let Some(keybindings) = self.options.as_ref().map(|o| o.keybindings.clone()) else {
+            return ViewportInput::Ignored;
+        };
+        let kb = keybindings
+            .read()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let release = is_key_release(data);
+        if kb.matches(data, "tui.altScreen.search") {
+            if !release {
+                self.toggle_search(scroll.top());
+            }
+            return ViewportInput::Consumed;
+        }
+        let Some(search) = &mut self.search else {
+            return ViewportInput::Ignored;
+        };
+        if release {
+            return ViewportInput::Consumed;
+        }
+        if kb.matches(data, "tui.altScreen.searchNext") {
+            search.navigate(1);
+        } else if kb.matches(data, "tui.altScreen.searchPrevious") {
+            search.navigate(-1);
+        } else if kb.matches(data, "tui.altScreen.searchClose") {
+            self.search = None;
+        } else {
+            // The bar has the focus: every other key edits the query.
+            drop(kb);
+            if search.bar.type_key(data) {
+                let query = search.bar.query().to_string();
+                search.set_query(&query, scroll.top());
+            }
+        }
+        ViewportInput::Consumed
+    }
+
+    fn toggle_search(&mut self, top: usize) {
+        if self.search.take().is_some() {
+            return;
+        }
+        let Some(options) = &self.options else {
+            return;
+        };
+        let mut bar = SearchBar::new(options.keybindings.clone());
+        bar.hovered_style = std::sync::Arc::new(|t: &str| format!("\x1b[4m{t}\x1b[24m"));
+        self.search = Some(Search::new(bar, top));
+    }
+
+    /// The search bar's button under (`x`, `y`), if the bar is open.
+    fn search_button(&self, x: i64, y: i64) -> Option<i64> {
+        let (search, bounds) = (self.search.as_ref()?, self.last.search_bounds?);
+        let (row, col) = (y - bounds.row as i64, x - bounds.col as i64);
+        let inside = row >= 0 && col >= 0 && row < bounds.height as i64 && col < bounds.width as i64;
+        inside
+            .then(|| search.bar.button_at(row as usize, col as usize))
+            .flatten()
+    }
+
+    fn on_mouse(&mut self, raw: MouseReport, scroll: &mut ScrollState, now: Instant) -> ViewportInput {
+        let direction = self.search_button(raw.x, raw.y);
+        if let Some(search) = &mut self.search {
+            search.bar.set_hovered(direction);
+            if let Some(direction) =
+                direction.filter(|_| !raw.release && !raw.is_motion() && raw.button & 3 == 0)
+            {
+                search.navigate(direction);
+                return ViewportInput::Consumed;
+            }
+        }
+        self.on_selection_mouse(raw, scroll, now)
+    }
+
+    /// A point under the pointer: in the transcript (clamped to its visible rows) or on the
+    /// screen.
+    fn point(&self, x: i64, y: i64, transcript: bool, scroll: &ScrollState) -> Point {
+        let last = &self.last;
+        let col = x.clamp(0, last.width.max(1) as i64 - 1) as usize;
+        if transcript && last.viewport > 0 {
+            let pointer_row = y.clamp(0, last.viewport as i64 - 1) as usize;
+            let max_row = last.content.len().saturating_sub(1);
+            return Point {
+                row: (scroll.top() + pointer_row).min(max_row),
+                col,
+                boundary: false,
+                transcript: true,
+            };
+        }
+        Point {
+            row: y.clamp(0, last.height.max(1) as i64 - 1) as usize,
+            col,
+            boundary: false,
+            transcript: false,
+        }
+    }
+
+    fn line_at(&self, point: Point) -> &str {
+        let lines: &[String] = if point.transcript {
+            &self.last.content
+        } else {
+            &self.last.screen
+        };
+        lines.get(point.row).map_or("", String::as_str)
+    }
+
+    /// The selected text, if any.
+    pub fn selected_text(&self) -> Option<String> {
+        let (start, _) = self.selection.bounds()?;
+        if start.transcript {
+            self.selection.text(&self.last.content)
+        } else {
+            self.selection.text(&self.last.screen)
+        }
+    }
+
+    /// pi-tui's `handleSelectionMouseEvent`.
+    fn on_selection_mouse(
+        &mut self,
+        raw: MouseReport,
+        scroll: &mut ScrollState,
+        now: Instant,
+    ) -> ViewportInput {
+        let button = raw.button & 3;
+        if button != 0 && !(raw.release && button == 3) {
+            return ViewportInput::Consumed;
+        }
+        let anchored_in_transcript = self.selection.anchor().is_some_and(|a| a.transcript);
+        if raw.release {
+            if !self.selection.pressed {
+                return ViewportInput::Consumed;
+            }
+            self.selection.pressed = false;
+            if self.selection.anchor().is_none() {
+                return ViewportInput::Consumed;
+            }
+            let point = self.point(raw.x, raw.y, anchored_in_transcript, scroll);
+            let line = self.line_at(point).to_string();
+            self.selection.extend(point, &line);
+            let copy = self.options.as_ref().is_some_and(|o| o.copy_on_select);
+            return match self.selected_text().filter(|_| copy) {
+                Some(text) => {
+                    self.flash("Copied!", now);
+                    ViewportInput::Copy(text)
+                }
+                None => ViewportInput::Consumed,
+            };
+        }
+        if raw.is_motion() {
+            if !self.selection.pressed || self.selection.anchor().is_none() {
+                return ViewportInput::Consumed;
+            }
+            let point = self.point(raw.x, raw.y, anchored_in_transcript, scroll);
+            let line = self.line_at(point).to_string();
+            self.selection.drag(point, &line);
+            return ViewportInput::Consumed;
+        }
+        let in_transcript = !self.last.has_overlays && raw.y >= 0 && (raw.y as usize) < self.last.viewport;
+        let point = self.point(raw.x, raw.y, in_transcript, scroll);
+        let line = self.line_at(point).to_string();
+        let now_ms = self.millis(now);
+        self.selection.press(point, &line, now_ms);
+        ViewportInput::Consumed
+    }
+
+    /// Paints the selection over the finished `screen` (after overlays), the transcript's
+    /// lines from `top` in its first `viewport` rows.
+    pub fn paint_selection(&self, screen: &mut [String], top: usize, viewport: usize, width: usize) {
+        let Some((start, end)) = self.selection.bounds() else {
+            return;
+        };
+        if !start.transcript {
+            let rows = 0..screen.len();
+            selection::paint(screen, (start, end), rows, 0, width);
+            return;
+        }
+        // Transcript lines to screen rows; an end above or below the view is the view's
+        // first or last cell.
+        if viewport == 0 || end.row < top || start.row >= top + viewport {
+            return;
+        }
+        let s = if start.row < top {
+            Point { row: 0, col: 0, boundary: false, transcript: false }
+        } else {
+            Point { row: start.row - top, transcript: false, ..start }
+        };
+        let e = if end.row >= top + viewport {
+            Point { row: viewport - 1, col: width, boundary: true, transcript: false }
+        } else {
+            Point { row: end.row - top, transcript: false, ..end }
+        };
+        selection::paint(screen, (s, e), 0..viewport.min(screen.len()), 0, width);
+    }
+
+    /// Paints the flashes that are still on at the top right; returns when the next one
+    /// ends.
+    pub fn paint_flashes(&mut self, screen: &mut [String], width: usize, now: Instant) -> Option<Instant> {
+        self.flashes.retain(|(_, until)| *until > now);
+        let height = screen.len();
+        let shown = self.flashes.len().min(height);
+        for (row, (message, _)) in self.flashes[self.flashes.len() - shown..].iter().enumerate() {
+            let text = truncate_to_width(&format!(" {message} "), width, "", false);
+            let line = format!("\x1b[7m{text}\x1b[27m");
+            let w = visible_width(&line);
+            if w > 0 {
+                screen[row] = composite_line(&screen[row], &line, width - w, w, width);
+            }
+        }
+        self.flashes.iter().map(|(_, until)| *until).min()
+    }
+}
