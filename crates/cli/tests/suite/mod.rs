@@ -29,5 +29,6 @@ mod sessions;
 mod setup_extensions;
 mod tool_edges;
 mod tui_examples;
+mod tui_fullscreen;
 mod tui_session;
 mod wire_protocols;

@@ -65,7 +65,11 @@ impl FullscreenSettings {
     }
 
     /// The viewport's options, with Pi's match styles from `theme`.
-    pub fn viewport_options(&self, keybindings: SharedKeybindings, theme: &Arc<Theme>) -> ViewportOptions {
+    pub fn viewport_options(
+        &self,
+        keybindings: SharedKeybindings,
+        theme: &Arc<Theme>,
+    ) -> ViewportOptions {
         let matched = theme.clone();
         let current = theme.clone();
         let base = |theme: &Theme, text: &str| {
@@ -78,7 +82,9 @@ impl FullscreenSettings {
             keybindings,
             search_style: SearchStyle {
                 matched: Arc::new(move |t: &str| matched.underline(&base(&matched, t))),
-                current: Arc::new(move |t: &str| current.bold(&current.inverse(&base(&current, t)))),
+                current: Arc::new(move |t: &str| {
+                    current.bold(&current.inverse(&base(&current, t)))
+                }),
             },
         }
     }

@@ -168,7 +168,8 @@ pub async fn run(
         }
     };
     let sessions = assembly.bind_ui(&hooks, &args);
-    let default_session_dir = tau_session::session_dir_for_cwd(&agent_dir.join("sessions"), &cwd_text);
+    let default_session_dir =
+        tau_session::session_dir_for_cwd(&agent_dir.join("sessions"), &cwd_text);
     let controls = Controls {
         current: assembly.current.clone(),
         extensions: assembly.extensions.clone(),
@@ -678,10 +679,11 @@ pub async fn run(
     if let Some(extensions) = &runner.extensions {
         extensions.shutdown().await;
     }
-    let _ = runner.current.get().with_session_log(Session::close_file);
+    // The hint needs the file's path, which closing forgets.
     let hint = runner.current.get().with_session_log(|s| {
         super::fullscreen::resume_hint(s.id(), s.path(), &default_session_dir)
     });
+    let _ = runner.current.get().with_session_log(Session::close_file);
     if let Some(hint) = hint {
         use std::io::Write;
         let mut stdout = std::io::stdout();

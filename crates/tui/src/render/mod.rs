@@ -176,7 +176,11 @@ impl Renderer {
     /// Fullscreen: whether a finished selection is copied at once (`fullscreenCopyOnSelect`).
     pub fn copy_on_select(&self) -> bool {
         match &self.screen {
-            Screen::Alt(alt) => alt.viewport.options.as_ref().is_some_and(|o| o.copy_on_select),
+            Screen::Alt(alt) => alt
+                .viewport
+                .options
+                .as_ref()
+                .is_some_and(|o| o.copy_on_select),
             Screen::Main(_) => false,
         }
     }

@@ -80,10 +80,9 @@ fn digits(text: &str) -> Option<i64> {
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    Some(
-        text.bytes()
-            .fold(0i64, |n, b| n.saturating_mul(10).saturating_add(i64::from(b - b'0'))),
-    )
+    Some(text.bytes().fold(0i64, |n, b| {
+        n.saturating_mul(10).saturating_add(i64::from(b - b'0'))
+    }))
 }
 
 /// `CSI < digits ; digits ; digits (M|m)`, nothing else.

@@ -166,14 +166,12 @@ impl Component for SearchBar {
         );
         let padding = " ".repeat(input_width.saturating_sub(visible_width(&input_line)));
         let content = format!("{input_line}{padding}{result_text}");
-        let (mut previous, mut next, mut separator) = (
-            format!("↑ {previous_key}"),
-            format!("↓ {next_key}"),
-            " · ",
-        );
+        let (mut previous, mut next, mut separator) =
+            (format!("↑ {previous_key}"), format!("↓ {next_key}"), " · ");
         let gap = 1;
         let available = inner.saturating_sub(gap * 2 + 1);
-        let mut controls = visible_width(&previous) + visible_width(separator) + visible_width(&next);
+        let mut controls =
+            visible_width(&previous) + visible_width(separator) + visible_width(&next);
         if controls > available {
             (previous, next, separator) = ("↑".into(), "↓".into(), " ");
             controls = 3;
@@ -235,7 +233,10 @@ mod tests {
         bar.set_result(Some(1), 3);
         let lines = bar.render(40);
         let middle = strip_sequences(&lines[1]);
-        assert!(middle.starts_with("│ fo") && middle.ends_with(" 2/3 │"), "{middle}");
+        assert!(
+            middle.starts_with("│ fo") && middle.ends_with(" 2/3 │"),
+            "{middle}"
+        );
         let bottom = strip_sequences(&lines[2]);
         assert!(bottom.contains(" ↑ Shift+Enter · ↓ Enter ─┘"), "{bottom}");
         let start = bottom.chars().position(|c| c == '↑').unwrap_or_default();

@@ -183,7 +183,9 @@ impl Selection {
     /// The pointer is at `point` with the button held (or released there); `line` is the
     /// text under it. Word and line selections grow by whole words or lines.
     pub fn extend(&mut self, point: Point, line: &str) {
-        let Some(initial) = self.initial.filter(|_| self.granularity != Granularity::Character)
+        let Some(initial) = self
+            .initial
+            .filter(|_| self.granularity != Granularity::Character)
         else {
             self.focus = Some(point);
             return;
@@ -345,14 +347,21 @@ mod tests {
 
     #[test]
     fn a_drag_selects_the_cells_between_press_and_pointer() {
-        let lines = vec!["\x1b[1mhello world\x1b[0m   ".to_string(), "second line".into()];
+        let lines = vec![
+            "\x1b[1mhello world\x1b[0m   ".to_string(),
+            "second line".into(),
+        ];
         let mut s = Selection::default();
         s.press(at(0, 6), &lines[0], 0.0);
         assert_eq!(s.text(&lines), None, "a press alone selects nothing");
         s.extend(at(1, 5), &lines[1]);
         assert_eq!(s.text(&lines).as_deref(), Some("world\nsecond"));
         s.extend(at(0, 2), &lines[0]);
-        assert_eq!(s.text(&lines).as_deref(), Some("llo w"), "backwards, the anchor cell included");
+        assert_eq!(
+            s.text(&lines).as_deref(),
+            Some("llo w"),
+            "backwards, the anchor cell included"
+        );
     }
 
     #[test]
@@ -378,6 +387,10 @@ mod tests {
             "the text stays: {:?}",
             screen[0]
         );
-        assert!(screen[0].contains("\x1b[7mb\x1b[31m\x1b[7mcd"), "{:?}", screen[0]);
+        assert!(
+            screen[0].contains("\x1b[7mb\x1b[31m\x1b[7mcd"),
+            "{:?}",
+            screen[0]
+        );
     }
 }

@@ -91,7 +91,8 @@ impl Viewport {
 
     /// Shows `message` at the top right for a moment.
     pub fn flash(&mut self, message: &str, now: Instant) {
-        self.flashes.push((message.to_string(), now + FLASH_DURATION));
+        self.flashes
+            .push((message.to_string(), now + FLASH_DURATION));
     }
 
     /// Leaving the screen: no search, no pressed button, no flashes (pi-tui's
@@ -193,13 +194,19 @@ impl Viewport {
     fn search_button(&self, x: i64, y: i64) -> Option<i64> {
         let (search, bounds) = (self.search.as_ref()?, self.last.search_bounds?);
         let (row, col) = (y - bounds.row as i64, x - bounds.col as i64);
-        let inside = row >= 0 && col >= 0 && row < bounds.height as i64 && col < bounds.width as i64;
+        let inside =
+            row >= 0 && col >= 0 && row < bounds.height as i64 && col < bounds.width as i64;
         inside
             .then(|| search.bar.button_at(row as usize, col as usize))
             .flatten()
     }
 
-    fn on_mouse(&mut self, raw: MouseReport, scroll: &mut ScrollState, now: Instant) -> ViewportInput {
+    fn on_mouse(
+        &mut self,
+        raw: MouseReport,
+        scroll: &mut ScrollState,
+        now: Instant,
+    ) -> ViewportInput {
         let direction = self.search_button(raw.x, raw.y);
         if let Some(search) = &mut self.search {
             search.bar.set_hovered(direction);
@@ -296,7 +303,8 @@ impl Viewport {
             self.selection.drag(point, &line);
             return ViewportInput::Consumed;
         }
-        let in_transcript = !self.last.has_overlays && raw.y >= 0 && (raw.y as usize) < self.last.viewport;
+        let in_transcript =
+            !self.last.has_overlays && raw.y >= 0 && (raw.y as usize) < self.last.viewport;
         let point = self.point(raw.x, raw.y, in_transcript, scroll);
         let line = self.line_at(point).to_string();
         let now_ms = self.millis(now);
@@ -306,7 +314,13 @@ impl Viewport {
 
     /// Paints the selection over the finished `screen` (after overlays), the transcript's
     /// lines from `top` in its first `viewport` rows.
-    pub fn paint_selection(&self, screen: &mut [String], top: usize, viewport: usize, width: usize) {
+    pub fn paint_selection(
+        &self,
+        screen: &mut [String],
+        top: usize,
+        viewport: usize,
+        width: usize,
+    ) {
         let Some((start, end)) = self.selection.bounds() else {
             return;
         };
@@ -321,25 +335,51 @@ impl Viewport {
             return;
         }
         let s = if start.row < top {
-            Point { row: 0, col: 0, boundary: false, transcript: false }
+            Point {
+                row: 0,
+                col: 0,
+                boundary: false,
+                transcript: false,
+            }
         } else {
-            Point { row: start.row - top, transcript: false, ..start }
+            Point {
+                row: start.row - top,
+                transcript: false,
+                ..start
+            }
         };
         let e = if end.row >= top + viewport {
-            Point { row: viewport - 1, col: width, boundary: true, transcript: false }
+            Point {
+                row: viewport - 1,
+                col: width,
+                boundary: true,
+                transcript: false,
+            }
         } else {
-            Point { row: end.row - top, transcript: false, ..end }
+            Point {
+                row: end.row - top,
+                transcript: false,
+                ..end
+            }
         };
         selection::paint(screen, (s, e), 0..viewport.min(screen.len()), 0, width);
     }
 
     /// Paints the flashes that are still on at the top right; returns when the next one
     /// ends.
-    pub fn paint_flashes(&mut self, screen: &mut [String], width: usize, now: Instant) -> Option<Instant> {
+    pub fn paint_flashes(
+        &mut self,
+        screen: &mut [String],
+        width: usize,
+        now: Instant,
+    ) -> Option<Instant> {
         self.flashes.retain(|(_, until)| *until > now);
         let height = screen.len();
         let shown = self.flashes.len().min(height);
-        for (row, (message, _)) in self.flashes[self.flashes.len() - shown..].iter().enumerate() {
+        for (row, (message, _)) in self.flashes[self.flashes.len() - shown..]
+            .iter()
+            .enumerate()
+        {
             let text = truncate_to_width(&format!(" {message} "), width, "", false);
             let line = format!("\x1b[7m{text}\x1b[27m");
             let w = visible_width(&line);

@@ -129,8 +129,14 @@ mod tests {
     #[test]
     fn the_setting_is_auto_unless_a_number_in_range() {
         use serde_json::json;
-        assert_eq!(WheelLines::from_setting(Some(&json!(4))), WheelLines::Fixed(4.0));
-        assert_eq!(WheelLines::from_setting(Some(&json!("auto"))), WheelLines::Auto);
+        assert_eq!(
+            WheelLines::from_setting(Some(&json!(4))),
+            WheelLines::Fixed(4.0)
+        );
+        assert_eq!(
+            WheelLines::from_setting(Some(&json!("auto"))),
+            WheelLines::Auto
+        );
         assert_eq!(WheelLines::from_setting(Some(&json!(0))), WheelLines::Auto);
         assert_eq!(WheelLines::from_setting(None), WheelLines::Auto);
     }
