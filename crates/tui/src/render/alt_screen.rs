@@ -28,7 +28,7 @@ pub struct AltScreen {
     /// Mouse reporting switched on while in the alternate screen.
     pub(super) mouse: Option<&'static str>,
     /// Mouse, selection, search and flashes.
-    pub(super) viewport: Viewport,
+    pub(super) viewport: Box<Viewport>,
 }
 
 /// The rows of one fullscreen frame before overlays: the visible transcript rows, then the

@@ -416,7 +416,7 @@ impl Search {
                 continue;
             }
             let width = visible_width(line);
-            ranges.sort_by(|a, b| b.0.cmp(&a.0));
+            ranges.sort_by_key(|r| std::cmp::Reverse(r.0));
             for (start, end, current) in ranges {
                 let (start, end) = (start.min(width), end.min(width));
                 if end <= start {
