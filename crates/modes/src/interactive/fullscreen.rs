@@ -9,7 +9,7 @@ use std::sync::Arc;
 use serde_json::Value;
 use tau_tui::keybindings::SharedKeybindings;
 use tau_tui::render::wheel::{terminal_accelerates_wheel, WheelLines};
-use tau_tui::render::{ScrollbarMode, SearchStyle, ViewportOptions};
+use tau_tui::render::{ScrollbarMode, ScrollbarStyle, SearchStyle, ViewportOptions};
 use tau_tui::theme::Theme;
 
 /// What fullscreen mode leaves in the terminal on exit (`fullscreenExitOutput`).
@@ -87,6 +87,15 @@ impl FullscreenSettings {
                 }),
             },
         }
+    }
+}
+
+/// The scrollbar in the theme's `scrollbarTrack` / `scrollbarThumb` colours, as Pi's chat
+/// viewport draws it.
+pub fn scrollbar_style(theme: &Arc<Theme>) -> ScrollbarStyle {
+    ScrollbarStyle {
+        track: theme.fg_style("scrollbarTrack"),
+        thumb: theme.fg_style("scrollbarThumb"),
     }
 }
 

@@ -119,6 +119,7 @@ pub async fn run(
     })));
     renderer.set_scrollbar(fullscreen.scrollbar);
     renderer.set_viewport_options(fullscreen.viewport_options(editor_keys.clone(), &look.theme));
+    renderer.scrollbar_style = super::fullscreen::scrollbar_style(&look.theme);
     let (mut terminal, mut input) = Terminal::start(&mut renderer, TerminalOptions::default())
         .map_err(|error| format!("cannot take the terminal: {error}"))?;
     let mut out = terminal.writer();
@@ -290,6 +291,7 @@ pub async fn run(
                     renderer.set_viewport_options(
                         fullscreen.viewport_options(editor_keys.clone(), &look.theme),
                     );
+                    renderer.scrollbar_style = super::fullscreen::scrollbar_style(&look.theme);
                     view_options.look = look.clone();
                     view_options.generation += 1;
                     if remote.header.is_none() {
