@@ -31,4 +31,5 @@ mod tool_edges;
 mod tui_examples;
 mod tui_fullscreen;
 mod tui_session;
+mod tui_status;
 mod wire_protocols;

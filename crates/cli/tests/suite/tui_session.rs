@@ -9,7 +9,7 @@ use std::time::Duration;
 use serde_json::json;
 use tau_test_support::oracle::{AgentSandbox, Harness};
 use tau_test_support::pty::{PtyCommand, PtySession, Screen};
-use tau_test_support::{MockServer, MockToolCall, MockTurn};
+use tau_test_support::{MockReply, MockServer, MockToolCall, MockTurn};
 
 use crate::suite::ext_support::ext_env;
 
@@ -43,13 +43,20 @@ impl Tui {
         args: &[&str],
         prepare: impl FnOnce(&AgentSandbox, PtyCommand) -> PtyCommand,
     ) -> Tui {
+        Self::start_replies(turns.into_iter().map(Into::into).collect(), args, prepare)
+    }
+
+    /// [`Self::start_with`] with any replies (HTTP errors too).
+    pub(super) fn start_replies(
+        turns: Vec<MockReply>,
+        args: &[&str],
+        prepare: impl FnOnce(&AgentSandbox, PtyCommand) -> PtyCommand,
+    ) -> Tui {
         let dir = tempfile::tempdir().expect("tempdir");
         let sandbox = AgentSandbox::create(dir.path()).expect("sandbox");
         let runtime = runtime();
         let server = runtime
-            .block_on(MockServer::start(
-                turns.into_iter().map(Into::into).collect(),
-            ))
+            .block_on(MockServer::start(turns))
             .expect("mock server");
         sandbox.point_at(&server.base_url()).expect("models.json");
         let mut spec = PtyCommand::new(env!("CARGO_BIN_EXE_tau"), &sandbox.project)

@@ -1,5 +1,6 @@
 //! Everything below the transcript, top to bottom as in Pi: queued messages, the working
-//! line, widgets above the editor, the editor (or the extension dialog in its place),
+//! line (only with an extension's editor: tau's own draws it in its border), widgets above
+//! the editor, the editor (or the extension dialog in its place),
 //! widgets below it, and the footer.
 
 use std::sync::Arc;
@@ -14,9 +15,6 @@ use crate::interactive::footer::render_footer;
 use crate::interactive::look::Look;
 use crate::interactive::paint::Paint;
 use crate::interactive::remote::Remote;
-
-/// Braille spinner frames, one every 80 ms.
-const SPINNER: [&str; 10] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
 
 /// The dock for one frame.
 pub struct DockView<'a> {
@@ -145,20 +143,27 @@ impl Component for DockView<'_> {
                 width,
             ));
         }
-        if app.working && app.working_visible {
-            let frame = SPINNER[(tau_protocol::now_millis() / 80) as usize % SPINNER.len()];
-            let message = app.working_message.as_deref().unwrap_or("Working...");
-            lines.push(String::new());
-            lines.extend(truncated(
-                format!(
-                    "{} {}",
-                    theme.fg("accent", frame),
-                    theme.fg("muted", message)
-                ),
-                width,
-            ));
-        }
         let remote = self.remote;
+        // Pi 1.6.0 draws the status in its own editor's top border; an extension's editor
+        // gets it on a line above.
+        let border = app
+            .editor
+            .border_style()
+            .filter(|_| remote.editor.is_none());
+        let status = super::status::current(app, theme, self.now, border.as_ref());
+        let embedded = border.is_some() && app.editor.set_border_status(status.clone());
+        if !embedded {
+            app.editor.set_border_status(None);
+            if let Some(status) = status {
+                let text = if status.indicator.is_empty() {
+                    status.message
+                } else {
+                    format!("{} {}", status.indicator, status.message)
+                };
+                lines.push(String::new());
+                lines.extend(padded(&text, width));
+            }
+        }
         // String widgets and component widgets share the key space; sorted by key.
         let widget_lines = |placement: Placement| -> Vec<String> {
             let mut keyed: Vec<(&String, Vec<String>)> = app
