@@ -69,12 +69,27 @@ fn the_wheel_scrolls_the_transcript_and_the_scrollbar_follows() {
     });
     let last = &screen.rows()[20];
     assert!(last.trim_end().ends_with('│'), "the track below: {last:?}");
-    // Wheel down, back to the end.
-    for _ in 0..60 {
+    // Wheel down a little: still above the end, so Pi's way back is offered.
+    for _ in 0..3 {
         tui.session.send(b"\x1b[<65;10;5M").expect("wheel");
     }
-    tui.wait_until("the wheel never came back down", |s| {
-        s.contains("line-40") && !s.contains("line-01")
+    let label = "↓ Jump to latest message · Ctrl+End";
+    let screen = tui.wait_until("no way back to the end", move |s| s.contains(label));
+    let (row, col) = find(screen.rows(), label).expect("the label");
+    tui.session
+        .send(
+            format!(
+                "\x1b[<0;{};{}M\x1b[<0;{};{}m",
+                col + 3,
+                row + 1,
+                col + 3,
+                row + 1
+            )
+            .as_bytes(),
+        )
+        .expect("click");
+    tui.wait_until("the click did not jump to the end", |s| {
+        s.contains("line-40") && !s.contains("Jump to latest message")
     });
     tui.quit();
 }

@@ -70,6 +70,7 @@ impl FullscreenSettings {
         keybindings: SharedKeybindings,
         theme: &Arc<Theme>,
     ) -> ViewportOptions {
+        let jump = theme.clone();
         let matched = theme.clone();
         let current = theme.clone();
         let base = |theme: &Theme, text: &str| {
@@ -86,6 +87,9 @@ impl FullscreenSettings {
                     current.bold(&current.inverse(&base(&current, t)))
                 }),
             },
+            jump_style: Some(Arc::new(move |t: &str| {
+                jump.bg("selectedBg", &jump.fg("text", t))
+            })),
         }
     }
 }

@@ -124,20 +124,9 @@ pub async fn run(
         .map_err(|error| format!("cannot take the terminal: {error}"))?;
     let mut out = terminal.writer();
     app_resize(&mut app, terminal.size().rows);
-    {
-        let mut dock = DockView {
-            app: &mut app,
-            look: &look,
-            now: Instant::now(),
-            remote: &remote,
-        };
-        let frame = Frame {
-            content: &mut view,
-            dock: vec![tau_tui::render::DockPart::with_min(&mut dock, 3)],
-            overlays: Vec::new(),
-        };
+    with_plain_frame(&mut app, &look, &remote, &mut view, |frame| {
         let _ = renderer.render(frame, terminal.size(), &mut out);
-    }
+    });
 
     let hooks = Arc::new(OnceLock::new());
     let ui = Arc::new(TuiUi::new(events.clone(), hooks.clone()));
@@ -661,18 +650,9 @@ pub async fn run(
 
     if renderer.mode() == TuiMode::Fullscreen && fullscreen.exit_output == ExitOutput::Transcript {
         // The conversation stays in the terminal's scrollback, as after Pi's exit.
-        let mut dock = DockView {
-            app: &mut app,
-            look: &look,
-            now: Instant::now(),
-            remote: &remote,
-        };
-        let frame = Frame {
-            content: &mut view,
-            dock: vec![tau_tui::render::DockPart::with_min(&mut dock, 3)],
-            overlays: Vec::new(),
-        };
-        let _ = terminal.stop(&mut renderer, Some(frame));
+        with_plain_frame(&mut app, &look, &remote, &mut view, |frame| {
+            let _ = terminal.stop(&mut renderer, Some(frame));
+        });
     } else {
         let _ = terminal.stop(&mut renderer, None);
     }
@@ -696,6 +676,28 @@ pub async fn run(
         Some(error) => Err(error),
         None => Ok(ExitCode::SUCCESS),
     }
+}
+
+/// Hands `use_frame` the transcript and the dock without overlays (the first frame, and
+/// the one printed on exit).
+fn with_plain_frame(
+    app: &mut App,
+    look: &Look,
+    remote: &Remote,
+    view: &mut TranscriptView,
+    use_frame: impl FnOnce(Frame<'_>),
+) {
+    let mut dock = DockView {
+        app,
+        look,
+        now: Instant::now(),
+        remote,
+    };
+    use_frame(Frame {
+        content: view,
+        dock: vec![tau_tui::render::DockPart::with_min(&mut dock, 3)],
+        overlays: Vec::new(),
+    });
 }
 
 fn default_title(app: &App, cwd: &Path) -> String {

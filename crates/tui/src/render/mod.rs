@@ -383,6 +383,10 @@ impl Renderer {
                         style,
                     );
                 }
+                let right_edge = if visible { width - 1 } else { width };
+                let following = alt.scroll.is_following();
+                alt.viewport
+                    .paint_jump(&mut rows[..viewport], following, width, right_edge);
                 let rows = rows
                     .iter()
                     .map(|l| resolve_fake_cursors(strip_prompt_markers(l), show))

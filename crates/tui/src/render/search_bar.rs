@@ -23,7 +23,7 @@ pub fn overlay_options() -> OverlayOptions {
 }
 
 /// A key as the bar names it: each part capitalised (`ctrl+shift+g` → `Ctrl+Shift+G`).
-fn key_label(key: Option<&String>) -> String {
+pub(super) fn key_label(key: Option<&String>) -> String {
     let Some(key) = key else {
         return "Unbound".into();
     };

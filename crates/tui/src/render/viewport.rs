@@ -47,6 +47,9 @@ pub struct ViewportOptions {
     pub keybindings: SharedKeybindings,
     /// Match highlights.
     pub search_style: SearchStyle,
+    /// Style of the "Jump to latest message" line shown while the view does not follow the
+    /// end (Pi's `scrollToEndIndicator`); `None`: no such line.
+    pub jump_style: Option<crate::component::Style>,
 }
 
 /// The last frame, as the input handler needs it.
@@ -64,6 +67,8 @@ pub(super) struct LastFrame {
     pub has_overlays: bool,
     /// Where the search bar was drawn.
     pub search_bounds: Option<OverlayBounds>,
+    /// Where the "Jump to latest message" line was drawn: row, column, width.
+    pub jump: Option<(usize, usize, usize)>,
 }
 
 /// The viewport's state.
@@ -207,6 +212,13 @@ impl Viewport {
         scroll: &mut ScrollState,
         now: Instant,
     ) -> ViewportInput {
+        let pressed = !raw.release && !raw.is_motion() && raw.button & 3 == 0;
+        if let Some((row, col, width)) = self.last.jump.filter(|_| pressed) {
+            if raw.y == row as i64 && raw.x >= col as i64 && raw.x < (col + width) as i64 {
+                scroll.to_bottom();
+                return ViewportInput::Consumed;
+            }
+        }
         let direction = self.search_button(raw.x, raw.y);
         if let Some(search) = &mut self.search {
             search.bar.set_hovered(direction);
@@ -363,6 +375,48 @@ impl Viewport {
             }
         };
         selection::paint(screen, (s, e), 0..viewport.min(screen.len()), 0, width);
+    }
+
+    /// Paints "↓ Jump to latest message · <key>" centred on the last transcript row while
+    /// the view does not follow the end, up to `right_edge` (the scrollbar's column).
+    pub fn paint_jump(
+        &mut self,
+        rows: &mut [String],
+        following: bool,
+        width: usize,
+        right_edge: usize,
+    ) {
+        self.last.jump = None;
+        let (Some(style), Some(row)) = (self.jump_style(), rows.len().checked_sub(1)) else {
+            return;
+        };
+        if following || width == 0 || super::line::is_image_line(&rows[row]) {
+            return;
+        }
+        let key = self.options.as_ref().and_then(|o| {
+            let kb = o.keybindings.read().unwrap_or_else(|p| p.into_inner());
+            kb.get_keys("tui.altScreen.bottom").first().cloned()
+        });
+        let label = match key {
+            Some(key) => format!(
+                " ↓ Jump to latest message · {} ",
+                super::search_bar::key_label(Some(&key))
+            ),
+            None => " ↓ Jump to latest message ".to_string(),
+        };
+        let label = truncate_to_width(&style(&label), width, "", false);
+        let column = (width - visible_width(&label)) / 2;
+        let text = truncate_to_width(&label, right_edge.saturating_sub(column), "", false);
+        let text_width = visible_width(&text);
+        if text_width == 0 {
+            return;
+        }
+        rows[row] = composite_line(&rows[row], &text, column, text_width, width);
+        self.last.jump = Some((row, column, text_width));
+    }
+
+    fn jump_style(&self) -> Option<crate::component::Style> {
+        self.options.as_ref()?.jump_style.clone()
     }
 
     /// Paints the flashes that are still on at the top right; returns when the next one
