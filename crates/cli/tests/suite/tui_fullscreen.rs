@@ -91,6 +91,20 @@ fn the_wheel_scrolls_the_transcript_and_the_scrollbar_follows() {
     tui.wait_until("the click did not jump to the end", |s| {
         s.contains("line-40") && !s.contains("Jump to latest message")
     });
+    // A press on the scrollbar's track above the thumb brings the thumb there; dragging it
+    // down takes the view along.
+    tui.session
+        .send(b"\x1b[<0;100;1M")
+        .expect("press on the track");
+    tui.wait_until("the scrollbar press did not scroll up", |s| {
+        s.contains("line-01")
+    });
+    tui.session
+        .send(b"\x1b[<32;100;25M\x1b[<0;100;25m")
+        .expect("drag down");
+    tui.wait_until("the thumb drag did not scroll down", |s| {
+        s.contains("line-40") && !s.contains("line-01")
+    });
     tui.quit();
 }
 

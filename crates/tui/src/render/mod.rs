@@ -329,6 +329,7 @@ impl Renderer {
         let dock_lines = DockLines::render(&mut dock, width);
         let mut report = RenderReport::default();
         let mut bytes = String::new();
+        let mut scrollbar_shown = false;
         let (mut lines, viewport) = match &mut self.screen {
             Screen::Main(_) => (
                 content_lines
@@ -359,6 +360,7 @@ impl Renderer {
                     (rows, viewport) = layout(alt);
                 }
                 let (visible, until) = alt.scroll.scrollbar_visible(now);
+                scrollbar_shown = visible;
                 report.redraw_at = until;
                 let top = alt.scroll.top();
                 if let Some(search) = &alt.viewport.search {
@@ -440,6 +442,7 @@ impl Renderer {
             last.width = width;
             last.height = height;
             last.has_overlays = has_overlays;
+            last.scrollbar_visible = scrollbar_shown;
             last.search_bounds = search_bounds;
         }
         let cursor = extract_cursor_position(&mut lines, height);

@@ -65,6 +65,8 @@ pub(super) struct LastFrame {
     pub height: usize,
     /// Overlays were shown (the pointer then selects screen cells, as in pi-tui).
     pub has_overlays: bool,
+    /// The scrollbar was drawn (in the last column of the transcript rows).
+    pub scrollbar_visible: bool,
     /// Where the search bar was drawn.
     pub search_bounds: Option<OverlayBounds>,
     /// Where the "Jump to latest message" line was drawn: row, column, width.
@@ -80,6 +82,8 @@ pub(super) struct Viewport {
     pub search: Option<Search>,
     flashes: Vec<(String, Instant)>,
     pub last: LastFrame,
+    /// The scrollbar's thumb is held, this many rows below its top.
+    scrollbar_grab: Option<usize>,
     epoch: Option<Instant>,
 }
 
@@ -104,6 +108,7 @@ impl Viewport {
     /// `beforeTerminalStop`).
     pub fn stop(&mut self) {
         self.search = None;
+        self.scrollbar_grab = None;
         self.selection.pressed = false;
         self.flashes.clear();
     }
@@ -206,6 +211,8 @@ impl Viewport {
             .flatten()
     }
 
+    /// pi-tui's `handleMouseEvent` for the viewport's own parts: the search bar's buttons,
+    /// the "Jump to latest" line, the scrollbar, then text selection.
     fn on_mouse(
         &mut self,
         raw: MouseReport,
@@ -213,23 +220,62 @@ impl Viewport {
         now: Instant,
     ) -> ViewportInput {
         let pressed = !raw.release && !raw.is_motion() && raw.button & 3 == 0;
-        if let Some((row, col, width)) = self.last.jump.filter(|_| pressed) {
-            if raw.y == row as i64 && raw.x >= col as i64 && raw.x < (col + width) as i64 {
-                scroll.to_bottom();
-                return ViewportInput::Consumed;
-            }
-        }
         let direction = self.search_button(raw.x, raw.y);
         if let Some(search) = &mut self.search {
             search.bar.set_hovered(direction);
-            if let Some(direction) =
-                direction.filter(|_| !raw.release && !raw.is_motion() && raw.button & 3 == 0)
-            {
+            if let Some(direction) = direction.filter(|_| pressed) {
                 search.navigate(direction);
                 return ViewportInput::Consumed;
             }
         }
+        if !self.last.has_overlays {
+            if let Some((row, col, width)) = self.last.jump.filter(|_| pressed) {
+                if raw.y == row as i64 && raw.x >= col as i64 && raw.x < (col + width) as i64 {
+                    scroll.to_bottom();
+                    return ViewportInput::Consumed;
+                }
+            }
+            if self.on_scrollbar(raw, pressed, scroll) {
+                return ViewportInput::Consumed;
+            }
+        }
         self.on_selection_mouse(raw, scroll, now)
+    }
+
+    /// pi-tui's `handleScrollbarMouseEvent`: a press on a shown scrollbar grabs the thumb
+    /// (or centres it under the pointer), motion drags it, release lets go.
+    fn on_scrollbar(&mut self, raw: MouseReport, pressed: bool, scroll: &mut ScrollState) -> bool {
+        let track = self.last.viewport;
+        let content = self.last.content.len();
+        if let Some(grab) = self.scrollbar_grab {
+            if raw.release {
+                self.scrollbar_grab = None;
+            } else {
+                drag_scrollbar(scroll, track, content, raw.y, grab);
+            }
+            return true;
+        }
+        let on_bar = self.last.scrollbar_visible
+            && raw.x == self.last.width as i64 - 1
+            && raw.y >= 0
+            && (raw.y as usize) < track;
+        if !pressed || !on_bar {
+            return false;
+        }
+        self.selection.clear();
+        let (thumb_top, thumb_height) = super::scrollbar::thumb(track, content, scroll.top());
+        let y = raw.y as usize;
+        let on_thumb = y >= thumb_top && y < thumb_top + thumb_height;
+        let grab = if on_thumb {
+            y - thumb_top
+        } else {
+            thumb_height / 2
+        };
+        if !on_thumb {
+            drag_scrollbar(scroll, track, content, raw.y, grab);
+        }
+        self.scrollbar_grab = Some(grab);
+        true
     }
 
     /// A point under the pointer: in the transcript (clamped to its visible rows) or on the
@@ -443,4 +489,25 @@ impl Viewport {
         }
         self.flashes.iter().map(|(_, until)| *until).min()
     }
+}
+
+/// Scrolls so the thumb's grabbed row is under `pointer_y` (pi-tui's
+/// `scrollScrollbarToPointer`).
+fn drag_scrollbar(
+    scroll: &mut ScrollState,
+    track: usize,
+    content: usize,
+    pointer_y: i64,
+    grab: usize,
+) {
+    let (_, thumb_height) = super::scrollbar::thumb(track, content, scroll.top());
+    let max_thumb = track.saturating_sub(thumb_height);
+    let offset = (pointer_y - grab as i64).clamp(0, max_thumb as i64) as usize;
+    let max_top = content.saturating_sub(track);
+    let top = if max_thumb == 0 {
+        0
+    } else {
+        ((offset as f64 / max_thumb as f64) * max_top as f64).round() as usize
+    };
+    scroll.scroll_to(top, false);
 }
