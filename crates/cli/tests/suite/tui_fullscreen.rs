@@ -194,3 +194,39 @@ fn exit_leaves_the_transcript_or_only_the_resume_hint() {
     assert!(lines.contains("To resume this session:"), "{lines}");
     assert!(lines.contains("tau --session "), "{lines}");
 }
+
+#[test]
+fn a_selection_dragged_past_the_top_scrolls_and_copies_everything_passed() {
+    let tui = Tui::start(vec![long_answer(40, "first")], &["--no-session"]);
+    tui.type_line("long please");
+    let screen = tui.wait_until("no answer", |s| s.contains("line-40"));
+    let (row, col) = find(screen.rows(), "line-40").expect("line-40 on screen");
+    let (x, y) = (col + 1, row + 1);
+    tui.session
+        .send(format!("\x1b[<0;{};{y}M", x + 6).as_bytes())
+        .expect("press after line-40");
+    // Held on the view's top row: the transcript scrolls on by itself.
+    tui.session
+        .send(b"\x1b[<32;1;1M")
+        .expect("drag to the top row");
+    tui.wait_until("the selection never scrolled to the start", |s| {
+        s.contains("first line-01")
+    });
+    tui.session.send(b"\x1b[<0;1;1m").expect("release");
+    tui.wait("Copied!");
+    let copied = tui
+        .session
+        .queries()
+        .iter()
+        .find_map(|q| q.strip_prefix("osc52 ").map(str::to_string))
+        .expect("a copy");
+    let text = base64::engine::general_purpose::STANDARD
+        .decode(copied)
+        .expect("base64");
+    let text = String::from_utf8_lossy(&text).to_string();
+    assert!(
+        text.contains("first line-01") && text.trim_end().ends_with("line-40"),
+        "{text:?}"
+    );
+    tui.quit();
+}

@@ -341,6 +341,7 @@ impl Renderer {
             ),
             Screen::Alt(alt) => {
                 let bar_column = content_width != width;
+                let auto_scroll_at = alt.viewport.auto_scroll(&mut alt.scroll, now);
                 let layout = |alt: &mut AltScreen| {
                     alt_screen::layout_rows(
                         &content_lines,
@@ -361,7 +362,10 @@ impl Renderer {
                 }
                 let (visible, until) = alt.scroll.scrollbar_visible(now);
                 scrollbar_shown = visible;
-                report.redraw_at = until;
+                report.redraw_at = match (until, auto_scroll_at) {
+                    (Some(a), Some(b)) => Some(a.min(b)),
+                    (a, b) => a.or(b),
+                };
                 let top = alt.scroll.top();
                 if let Some(search) = &alt.viewport.search {
                     let max_col = if visible { width - 1 } else { content_width };

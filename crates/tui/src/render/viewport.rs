@@ -19,6 +19,18 @@ use super::search_bar::SearchBar;
 use super::selection::{self, Point, Selection};
 use super::wheel::{WheelAccelerator, WheelLines};
 
+/// How often a selection dragged past the view's edge scrolls a line (pi-tui's 50 ms).
+const AUTO_SCROLL_INTERVAL: Duration = Duration::from_millis(50);
+
+/// A selection dragged past the top (-1) or bottom (1) of the view, the pointer at x, y.
+#[derive(Clone, Copy, Debug)]
+struct AutoScroll {
+    direction: i64,
+    x: i64,
+    y: i64,
+    next: Instant,
+}
+
 /// How long a flash ("Copied!") stays.
 const FLASH_DURATION: Duration = Duration::from_millis(1000);
 
@@ -84,6 +96,8 @@ pub(super) struct Viewport {
     pub last: LastFrame,
     /// The scrollbar's thumb is held, this many rows below its top.
     scrollbar_grab: Option<usize>,
+    /// A selection is dragged past the view's edge.
+    auto_scroll: Option<AutoScroll>,
     epoch: Option<Instant>,
 }
 
@@ -110,6 +124,7 @@ impl Viewport {
         self.search = None;
         self.scrollbar_grab = None;
         self.selection.pressed = false;
+        self.auto_scroll = None;
         self.flashes.clear();
     }
 
@@ -124,6 +139,7 @@ impl Viewport {
         if data == mouse::FOCUS_OUT {
             let had = self.selection.pressed;
             self.selection.pressed = false;
+            self.auto_scroll = None;
             if let Some(search) = &mut self.search {
                 search.bar.set_hovered(None);
             }
@@ -337,6 +353,7 @@ impl Viewport {
                 return ViewportInput::Consumed;
             }
             self.selection.pressed = false;
+            self.auto_scroll = None;
             if self.selection.anchor().is_none() {
                 return ViewportInput::Consumed;
             }
@@ -359,6 +376,19 @@ impl Viewport {
             let point = self.point(raw.x, raw.y, anchored_in_transcript, scroll);
             let line = self.line_at(point).to_string();
             self.selection.drag(point, &line);
+            // At the view's top or bottom row the transcript scrolls on under the pointer.
+            let bottom = self.last.viewport as i64 - 1;
+            let direction = match raw.y {
+                y if y <= 0 => -1,
+                y if y >= bottom => 1,
+                _ => 0,
+            };
+            self.auto_scroll = (anchored_in_transcript && direction != 0).then(|| AutoScroll {
+                direction,
+                x: raw.x,
+                y: raw.y,
+                next: now + AUTO_SCROLL_INTERVAL,
+            });
             return ViewportInput::Consumed;
         }
         let in_transcript =
@@ -366,8 +396,27 @@ impl Viewport {
         let point = self.point(raw.x, raw.y, in_transcript, scroll);
         let line = self.line_at(point).to_string();
         let now_ms = self.millis(now);
+        self.auto_scroll = None;
         self.selection.press(point, &line, now_ms);
         ViewportInput::Consumed
+    }
+
+    /// Scrolls a selection dragged past the view's edge a line per interval due by `now`,
+    /// the selection's end following; returns when the next line is due.
+    pub fn auto_scroll(&mut self, scroll: &mut ScrollState, now: Instant) -> Option<Instant> {
+        let mut auto = self.auto_scroll?;
+        while auto.next <= now {
+            if scroll.scroll_by(auto.direction) == auto.direction {
+                self.auto_scroll = None;
+                return None;
+            }
+            let point = self.point(auto.x, auto.y, true, scroll);
+            let line = self.line_at(point).to_string();
+            self.selection.extend(point, &line);
+            auto.next += AUTO_SCROLL_INTERVAL;
+        }
+        self.auto_scroll = Some(auto);
+        Some(auto.next)
     }
 
     /// Paints the selection over the finished `screen` (after overlays), the transcript's
