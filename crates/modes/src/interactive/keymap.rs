@@ -29,6 +29,10 @@ pub enum Action {
     ScrollPageDown,
     ScrollTop,
     ScrollBottom,
+    ScrollHalfPageUp,
+    ScrollHalfPageDown,
+    ScrollLineUp,
+    ScrollLineDown,
     CopyMessage,
 }
 
@@ -72,6 +76,15 @@ const DEFAULTS: &[(Action, &str, &[&str])] = &[
     ),
     (Action::ScrollTop, "tui.altScreen.top", &["ctrl+home"]),
     (Action::ScrollBottom, "tui.altScreen.bottom", &["ctrl+end"]),
+    // Unbound by default, as in Pi; keybindings.json gives them keys.
+    (Action::ScrollHalfPageUp, "tui.altScreen.halfPageUp", &[]),
+    (
+        Action::ScrollHalfPageDown,
+        "tui.altScreen.halfPageDown",
+        &[],
+    ),
+    (Action::ScrollLineUp, "tui.altScreen.lineUp", &[]),
+    (Action::ScrollLineDown, "tui.altScreen.lineDown", &[]),
     (Action::CopyMessage, "app.message.copy", &["ctrl+x"]),
 ];
 
@@ -140,5 +153,19 @@ impl Keymap {
             .find(|(a, _, _)| *a == action)
             .and_then(|(_, _, keys)| keys.first().cloned())
             .unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn transcript_line_and_half_page_keys_are_unbound_until_rebound() {
+        let mut keymap = Keymap::default();
+        assert!(!keymap.matches("\x1bk", Action::ScrollLineUp));
+        assert!(keymap.rebind("tui.altScreen.lineUp", vec!["alt+k".into()]));
+        assert!(keymap.matches("\x1bk", Action::ScrollLineUp));
+        assert!(keymap.matches("\x18", Action::CopyMessage), "ctrl+x copies");
     }
 }

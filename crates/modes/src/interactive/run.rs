@@ -773,6 +773,14 @@ fn scroll_key(app: &App, renderer: &mut Renderer, data: &str) -> bool {
         scroll.to_top();
     } else if keymap.matches(data, Action::ScrollBottom) {
         scroll.to_bottom();
+    } else if keymap.matches(data, Action::ScrollHalfPageUp) {
+        scroll.half_page_up();
+    } else if keymap.matches(data, Action::ScrollHalfPageDown) {
+        scroll.half_page_down();
+    } else if keymap.matches(data, Action::ScrollLineUp) {
+        scroll.line_up();
+    } else if keymap.matches(data, Action::ScrollLineDown) {
+        scroll.line_down();
     } else {
         return false;
     }
