@@ -10,7 +10,8 @@
 //   isMouseSequence make of it (they do not read the instance, so they run unbound);
 // - wheel: a WheelScrollAccelerator setting and a list of (direction, time) events, and the
 //   line count for each;
-// - search: rendered lines and a query, and findAltScreenSearchMatches' matches.
+// - search: rendered lines and a query, and findAltScreenSearchMatches' matches;
+// - searchBar: keys typed into AltScreenSearchComponent and its result, and its lines.
 import { createRequire } from "node:module";
 import { writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -23,7 +24,7 @@ const version = require(join(piTui, "package.json")).version;
 const load = (file) => import(pathToFileURL(join(piTui, "dist", file)).href);
 const { TuiAltScreen } = await load("tui-alt-screen.js");
 const { WheelScrollAccelerator } = await load("wheel-scroll.js");
-const { findAltScreenSearchMatches } = await load("alt-screen-search.js");
+const { findAltScreenSearchMatches, AltScreenSearchComponent } = await load("alt-screen-search.js");
 
 const proto = TuiAltScreen.prototype;
 const mouseInputs = [
@@ -73,8 +74,25 @@ const searchCases = [
 ];
 const search = searchCases.map((c) => ({ ...c, matches: findAltScreenSearchMatches(c.lines, c.query) }));
 
+// The search bar: a query typed key by key, the result set, the lines at a width.
+const barCases = [
+  { width: 40, keys: [], result: [-1, 0] },
+  { width: 40, keys: ["f", "o"], result: [1, 3] },
+  { width: 32, keys: ["x"], result: [-1, 0] },
+  { width: 20, keys: ["n", "e", "e", "d", "l", "e"], result: [0, 12] },
+  { width: 12, keys: ["a"], result: [0, 1] },
+  { width: 60, keys: ["w", "o", "r", "d", " ", "t", "w", "o"], result: [4, 5] },
+];
+const searchBar = barCases.map((c) => {
+  const bar = new AltScreenSearchComponent(() => {});
+  bar.focused = true;
+  for (const key of c.keys) bar.handleInput(key);
+  bar.setResult(c.result[0], c.result[1]);
+  return { ...c, lines: bar.render(c.width) };
+});
+
 writeFileSync(
   join(here, "../tests/vectors/viewport.json"),
-  `${JSON.stringify({ piTuiVersion: version, mouse, wheel, search }, null, 1)}\n`,
+  `${JSON.stringify({ piTuiVersion: version, mouse, wheel, search, searchBar }, null, 1)}\n`,
 );
 console.log(`pi-tui ${version}: ${mouse.length} mouse, ${wheel.length} wheel, ${search.length} search vectors`);

@@ -87,3 +87,23 @@ fn search_finds_the_matches_pi_tui_finds() {
         assert_eq!(Value::Array(got), case["matches"], "{query:?} in {lines:?}");
     }
 }
+
+#[test]
+fn the_search_bar_draws_as_pi_tuis() {
+    use tau_tui::keybindings::KeybindingsManager;
+    use tau_tui::render::search_bar::SearchBar;
+    use tau_tui::Component;
+    let v = vectors();
+    for case in items(&v, "searchBar") {
+        let mut bar = SearchBar::new(KeybindingsManager::new().shared());
+        for key in items(case, "keys") {
+            bar.type_key(key.as_str().unwrap_or_default());
+        }
+        let result = items(case, "result");
+        let selected = result[0].as_i64().filter(|i| *i >= 0).map(|i| i as usize);
+        bar.set_result(selected, result[1].as_u64().unwrap_or(0) as usize);
+        let width = case["width"].as_u64().unwrap_or(40) as usize;
+        let lines: Vec<Value> = bar.render(width).iter().map(|l| json!(l)).collect();
+        assert_eq!(Value::Array(lines), case["lines"], "{case}");
+    }
+}

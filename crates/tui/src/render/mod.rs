@@ -21,7 +21,7 @@ mod scheduler;
 mod scroll;
 mod scrollbar;
 pub mod search;
-mod search_bar;
+pub mod search_bar;
 pub mod selection;
 mod viewport;
 pub mod wheel;
