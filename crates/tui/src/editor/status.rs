@@ -34,8 +34,9 @@ impl BorderStatus {
         truncate_to_width(&self.indicator, width, "", false)
     }
 
-    /// The top border of `width` cells with `hidden` lines scrolled above.
-    pub(super) fn top_border(&self, width: usize, hidden: usize, border: &Style) -> Option<String> {
+    /// The top border of `width` cells with `hidden` lines scrolled above; `None` when the
+    /// status is empty (the plain border then).
+    pub fn top_border(&self, width: usize, hidden: usize, border: &Style) -> Option<String> {
         let mut status = self.in_border(width.saturating_sub(5).max(1));
         let mut status_width = visible_width(&status);
         if status_width == 0 {

@@ -123,4 +123,34 @@ mod tests {
         assert_eq!(frame(None, 0, &plain), "<⠋>");
         assert_eq!(indicator_options(&Value::Null), None);
     }
+
+    /// The border against Pi 1.6.0's own editor (gen/border_status_vectors.mjs).
+    #[test]
+    fn the_border_with_a_status_matches_pis_editor() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/vectors/border_status.json"
+        );
+        let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let cases: Vec<Value> = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}"));
+        let border: Style = std::sync::Arc::new(|s: &str| format!("{{{s}}}"));
+        for case in &cases {
+            let indicator = match case["frames"].as_array() {
+                None => "<⠋>".to_string(),
+                Some(frames) => frames
+                    .first()
+                    .and_then(Value::as_str)
+                    .unwrap_or("")
+                    .to_string(),
+            };
+            let status = BorderStatus {
+                indicator,
+                message: format!("[{}]", case["text"].as_str().unwrap_or_default()),
+            };
+            let width = case["width"].as_u64().unwrap_or(0) as usize;
+            let hidden = case["hidden"].as_u64().unwrap_or(0) as usize;
+            let got = status.top_border(width, hidden, &border);
+            assert_eq!(got.as_deref(), case["border"].as_str(), "{case}");
+        }
+    }
 }
