@@ -166,6 +166,11 @@ fn search_finds_a_match_above_the_view_and_scrolls_to_it() {
         "{}",
         screen.dump()
     );
+    // Page keys still scroll the transcript while the bar has the keys.
+    tui.session.send_key("ctrl+end").expect("to the end");
+    tui.wait_until("ctrl+end did not scroll while searching", |s| {
+        s.contains("line-40") && s.contains("1/1")
+    });
     tui.session.send_key("escape").expect("close");
     tui.wait_until("the search bar stayed", |s| !s.contains("1/1"));
     tui.quit();

@@ -31,6 +31,20 @@ struct AutoScroll {
     next: Instant,
 }
 
+/// The transcript's scroll keys, which keep scrolling while the search bar is open.
+const SCROLL_IDS: [&str; 10] = [
+    "tui.altScreen.pageUp",
+    "tui.altScreen.pageDown",
+    "tui.altScreen.halfPageUp",
+    "tui.altScreen.halfPageDown",
+    "tui.altScreen.lineUp",
+    "tui.altScreen.lineDown",
+    "tui.altScreen.previousPrompt",
+    "tui.altScreen.nextPrompt",
+    "tui.altScreen.top",
+    "tui.altScreen.bottom",
+];
+
 /// How long a flash ("Copied!") stays.
 const FLASH_DURATION: Duration = Duration::from_millis(1000);
 
@@ -186,6 +200,10 @@ impl Viewport {
         };
         if release {
             return ViewportInput::Consumed;
+        }
+        // The transcript still scrolls while the bar has the focus, as in pi-tui.
+        if SCROLL_IDS.iter().any(|id| kb.matches(data, id)) {
+            return ViewportInput::Ignored;
         }
         if kb.matches(data, "tui.altScreen.searchNext") {
             search.navigate(1);
