@@ -179,9 +179,14 @@ fn search_finds_a_match_above_the_view_and_scrolls_to_it() {
 #[test]
 fn exit_leaves_the_transcript_or_only_the_resume_hint() {
     let tui = Tui::start(vec![MockTurn::text("remember this answer")], &[]);
+    assert!(
+        tui.session.screen().mouse_reporting(),
+        "fullscreen takes the mouse"
+    );
     tui.type_line("hello");
     tui.wait("remember this answer");
     tui.quit();
+    assert!(!tui.session.screen().mouse_reporting(), "and gives it back");
     let lines = tui.session.transcript().join("\n");
     assert!(lines.contains("remember this answer"), "{lines}");
     assert!(lines.contains("To resume this session:"), "{lines}");

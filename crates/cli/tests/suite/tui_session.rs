@@ -325,6 +325,8 @@ fn regular_mode_leaves_the_transcript_in_the_terminal() {
         vec![MockTurn::text("an answer for the scrollback")],
         &["--no-session", "--tui-mode", "regular"],
     );
+    // The terminal keeps the mouse (its own selection and scrollback), as with Pi.
+    assert!(!tui.session.screen().mouse_reporting());
     tui.type_line("hello there");
     tui.wait("an answer for the scrollback");
     tui.quit();
