@@ -30,6 +30,7 @@ mod setup_extensions;
 mod tool_edges;
 mod tui_examples;
 mod tui_fullscreen;
+mod tui_fullscreen_pi;
 mod tui_session;
 mod tui_status;
 mod wire_protocols;
