@@ -186,7 +186,10 @@ fn exit_leaves_the_transcript_or_only_the_resume_hint() {
     tui.type_line("hello");
     tui.wait("remember this answer");
     tui.quit();
-    assert!(!tui.session.screen().mouse_reporting(), "and gives it back");
+    // The output is read on after the exit: wait for the last of it.
+    tui.wait_until("the mouse was not given back, or no resume hint", |s| {
+        !s.mouse_reporting() && s.contains("To resume this session:")
+    });
     let lines = tui.session.transcript().join("\n");
     assert!(lines.contains("remember this answer"), "{lines}");
     assert!(lines.contains("To resume this session:"), "{lines}");
@@ -199,6 +202,7 @@ fn exit_leaves_the_transcript_or_only_the_resume_hint() {
     tui.type_line("hello");
     tui.wait("forget this answer");
     tui.quit();
+    tui.wait_until("no resume hint", |s| s.contains("To resume this session:"));
     let lines = tui.session.transcript().join("\n");
     assert!(!lines.contains("forget this answer"), "{lines}");
     assert!(lines.contains("To resume this session:"), "{lines}");
