@@ -107,6 +107,14 @@ fn viewport_scenario(harness: Harness) {
         .iter()
         .find(|r| r.contains("↑ Shift+Enter · ↓ Enter"));
     assert!(bar.is_some(), "{}", screen.dump());
+    // The bar has the focus: the terminal's cursor is in its input, not in the editor.
+    let input_row = screen.rows().iter().position(|r| r.contains("1/1"));
+    assert_eq!(
+        Some(usize::from(screen.cursor().0)),
+        input_row,
+        "{}",
+        screen.dump()
+    );
     session.send_key("escape").expect("close the search");
     let screen = wait(&session, "the search bar stayed", |s| !s.contains("1/1"));
 

@@ -401,6 +401,7 @@ pub async fn run(
                 look: &look,
                 now,
                 remote: &remote,
+                search_open: renderer.search_open(),
             };
             let mut shown: Vec<(
                 remote::Shown,
@@ -692,6 +693,7 @@ fn with_plain_frame(
         look,
         now: Instant::now(),
         remote,
+        search_open: false,
     };
     use_frame(Frame {
         content: view,

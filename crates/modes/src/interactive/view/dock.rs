@@ -23,6 +23,8 @@ pub struct DockView<'a> {
     pub now: Instant,
     /// Extension components (widgets, the editor's place, the footer).
     pub remote: &'a Remote,
+    /// The transcript search bar has the keys (fullscreen), not the editor.
+    pub search_open: bool,
 }
 
 fn truncated(text: String, width: usize) -> Vec<String> {
@@ -195,7 +197,8 @@ impl Component for DockView<'_> {
             (None, None) => match remote.editor {
                 Some(id) => lines.extend(remote.lines(id).iter().cloned()),
                 None => {
-                    app.editor.set_focused(remote.focused.is_none());
+                    app.editor
+                        .set_focused(remote.focused.is_none() && !self.search_open);
                     lines.extend(app.editor.render(width).iter().cloned());
                 }
             },
