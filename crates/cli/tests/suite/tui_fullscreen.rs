@@ -69,6 +69,15 @@ fn the_wheel_scrolls_the_transcript_and_the_scrollbar_follows() {
     });
     let last = &screen.rows()[20];
     assert!(last.trim_end().ends_with('│'), "the track below: {last:?}");
+    // The pointer on the scrollbar makes the thumb solid; off it, it is a line again.
+    tui.session.send(b"\x1b[<35;100;10M").expect("hover");
+    tui.wait_until("the thumb never turned solid", |s| {
+        s.rows()[0].trim_end().ends_with('█')
+    });
+    tui.session.send(b"\x1b[<35;50;10M").expect("move away");
+    tui.wait_until("the thumb stayed solid", |s| {
+        s.rows()[0].trim_end().ends_with('┃')
+    });
     // Wheel down a little: still above the end, so Pi's way back is offered.
     for _ in 0..3 {
         tui.session.send(b"\x1b[<65;10;5M").expect("wheel");

@@ -98,6 +98,7 @@ impl AltScreen {
         }
         self.active = false;
         self.viewport.stop();
+        self.scroll.set_scrollbar_active(false);
         let mouse_off = if self.mouse.is_some() {
             DISABLE_MOUSE
         } else {

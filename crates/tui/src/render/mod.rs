@@ -379,6 +379,7 @@ impl Renderer {
                 }
                 if visible {
                     let mode = alt.scroll.scrollbar;
+                    let active = alt.scroll.scrollbar_active();
                     let style = &self.scrollbar_style;
                     scrollbar::paint(
                         &mut rows[..viewport],
@@ -386,6 +387,7 @@ impl Renderer {
                         content_lines.len(),
                         top,
                         mode,
+                        active,
                         style,
                     );
                 }

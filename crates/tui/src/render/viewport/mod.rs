@@ -152,6 +152,8 @@ impl Viewport {
     /// The input handler: see [`ViewportInput`].
     pub fn handle(&mut self, data: &str, scroll: &mut ScrollState, now: Instant) -> ViewportInput {
         if data == mouse::FOCUS_OUT {
+            scroll.set_scrollbar_active(false);
+            self.scrollbar_grab = None;
             let had = self.selection.pressed;
             self.selection.pressed = false;
             self.auto_scroll = None;
@@ -167,6 +169,7 @@ impl Viewport {
             return ViewportInput::Consumed;
         }
         if let Some(wheel) = mouse::parse_wheel(data) {
+            let hover = self.on_scrollbar_column(wheel.x, wheel.y, scroll);
             let now_ms = self.millis(now);
             let lines = self.wheel.next(wheel.direction, now_ms);
             let step = if wheel.alt() {
@@ -175,6 +178,7 @@ impl Viewport {
                 lines
             };
             scroll.scroll_by(wheel.direction * step);
+            scroll.set_scrollbar_active(hover);
             return ViewportInput::Consumed;
         }
         if let Some(report) = mouse::parse_mouse(data) {

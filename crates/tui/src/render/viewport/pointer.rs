@@ -27,7 +27,13 @@ impl Viewport {
                 return ViewportInput::Consumed;
             }
         }
-        if !self.last.has_overlays {
+        if self.last.has_overlays {
+            scroll.set_scrollbar_active(false);
+        } else {
+            if self.scrollbar_grab.is_none() {
+                let hover = self.on_scrollbar_column(raw.x, raw.y, scroll);
+                scroll.set_scrollbar_active(hover);
+            }
             if let Some((row, col, width)) = self.last.jump.filter(|_| pressed) {
                 if raw.y == row as i64 && raw.x >= col as i64 && raw.x < (col + width) as i64 {
                     scroll.to_bottom();
@@ -39,6 +45,15 @@ impl Viewport {
             }
         }
         self.on_selection_mouse(raw, scroll, now)
+    }
+
+    /// Whether (`x`, `y`) is on the scrollbar's column, shown or not (an `Auto` one shows
+    /// when the pointer comes onto it).
+    pub(super) fn on_scrollbar_column(&self, x: i64, y: i64, scroll: &ScrollState) -> bool {
+        scroll.has_scrollbar()
+            && x == self.last.width as i64 - 1
+            && y >= 0
+            && (y as usize) < self.last.viewport
     }
 
     /// pi-tui's `handleScrollbarMouseEvent`: a press on a shown scrollbar grabs the thumb
