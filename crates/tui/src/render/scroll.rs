@@ -255,6 +255,6 @@ mod tests {
         s.set_scrollbar_active(false);
         let until = later + SCROLLBAR_HIDE_DELAY;
         assert_eq!(s.scrollbar_visible(later), (true, Some(until)));
-        assert_eq!(s.scrollbar_visible(until).0, false);
+        assert!(!s.scrollbar_visible(until).0);
     }
 }
