@@ -88,7 +88,9 @@ impl Replay {
         }
         for data in strings(&step["input"]) {
             assert!(
-                self.renderer.handle_viewport_input(&data, 1),
+                self.renderer
+                    .handle_viewport_input(&data, std::time::Instant::now())
+                    != tau_tui::render::ViewportInput::Ignored,
                 "{data:?} consumed"
             );
         }

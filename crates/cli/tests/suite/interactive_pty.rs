@@ -17,7 +17,7 @@ const START: Duration = Duration::from_secs(60);
 const WAIT: Duration = Duration::from_secs(30);
 
 /// A runtime that serves the mock model while the test drives the terminal.
-fn runtime() -> tokio::runtime::Runtime {
+pub(super) fn runtime() -> tokio::runtime::Runtime {
     tokio::runtime::Builder::new_multi_thread()
         .worker_threads(1)
         .enable_all()
@@ -26,7 +26,7 @@ fn runtime() -> tokio::runtime::Runtime {
 }
 
 /// Pi's (or tau's) command on a 100x30 terminal in the sandbox, with only its environment.
-fn command(harness: Harness, sandbox: &AgentSandbox, kitty: bool) -> Option<PtyCommand> {
+pub(super) fn command(harness: Harness, sandbox: &AgentSandbox, kitty: bool) -> Option<PtyCommand> {
     let mut spec = match harness {
         Harness::Tau => PtyCommand::new(env!("CARGO_BIN_EXE_tau"), &sandbox.project),
         Harness::Pi => {

@@ -337,3 +337,20 @@ fn minimal_mode_hides_tool_output_until_expanded() {
     tui.wait("hidden-7");
     tui.quit();
 }
+
+#[test]
+fn working_indicator_frames_are_drawn_in_the_editors_border() {
+    let turn = MockTurn::text("slow answer done").with_delay_ms(150);
+    let Some(tui) = with_examples("working-indicator", &["working-indicator.ts"], vec![turn])
+    else {
+        return;
+    };
+    tui.type_line("/working-indicator dot");
+    tui.type_line("go slowly");
+    // Pi 1.6.0 embeds the indicator in its editor's top border, the custom frame as given.
+    tui.wait_until("the dot never showed in the border", |s| {
+        s.rows().iter().any(|r| r.starts_with("── ● Working ─"))
+    });
+    tui.wait("slow answer done");
+    tui.quit();
+}

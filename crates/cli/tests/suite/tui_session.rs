@@ -9,7 +9,7 @@ use std::time::Duration;
 use serde_json::json;
 use tau_test_support::oracle::{AgentSandbox, Harness};
 use tau_test_support::pty::{PtyCommand, PtySession, Screen};
-use tau_test_support::{MockServer, MockToolCall, MockTurn};
+use tau_test_support::{MockReply, MockServer, MockToolCall, MockTurn};
 
 use crate::suite::ext_support::ext_env;
 
@@ -46,10 +46,19 @@ impl Tui {
         Self::start_until(turns, args, prepare, "mock-model")
     }
 
-    /// As [`Tui::start_with`], ready once the screen shows `ready` (a picker shown before
+    /// [`Self::start_with`] with any replies (HTTP errors too).
+    pub(super) fn start_replies(
+        turns: Vec<MockReply>,
+        args: &[&str],
+        prepare: impl FnOnce(&AgentSandbox, PtyCommand) -> PtyCommand,
+    ) -> Tui {
+        Self::start_until(turns, args, prepare, "mock-model")
+    }
+
+    /// As [`Tui::start_replies`], ready once the screen shows `ready` (a picker shown before
     /// the editor comes up).
     pub(super) fn start_until(
-        turns: Vec<MockTurn>,
+        turns: Vec<impl Into<MockReply>>,
         args: &[&str],
         prepare: impl FnOnce(&AgentSandbox, PtyCommand) -> PtyCommand,
         ready: &'static str,
@@ -329,6 +338,8 @@ fn regular_mode_leaves_the_transcript_in_the_terminal() {
         vec![MockTurn::text("an answer for the scrollback")],
         &["--no-session", "--tui-mode", "regular"],
     );
+    // The terminal keeps the mouse (its own selection and scrollback), as with Pi.
+    assert!(!tui.session.screen().mouse_reporting());
     tui.type_line("hello there");
     tui.wait("an answer for the scrollback");
     tui.quit();

@@ -194,7 +194,7 @@ fn resume_picker_renames_and_deletes_session_files() {
 /// `tau -r` on the sessions of [`three_here_one_elsewhere`], showing the picker.
 fn start_with_resume_flag() -> Tui {
     Tui::start_until(
-        vec![],
+        Vec::<MockTurn>::new(),
         &["-r"],
         |sandbox, spec| {
             three_here_one_elsewhere(sandbox);

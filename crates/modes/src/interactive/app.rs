@@ -70,12 +70,16 @@ pub struct App {
     pub busy: bool,
     /// The agent runs (the working line shows); a command of an extension is not a run.
     pub working: bool,
-    /// Pi's working message ("Working...") while busy; extensions may change it.
+    /// Pi's working message ("Working") while busy; extensions may change it.
     pub working_message: Option<String>,
     /// A branch summary is being written: the working line says so, Esc aborts it.
     pub summarizing: bool,
     /// `setWorkingVisible(false)` hides the working line.
     pub working_visible: bool,
+    /// `setWorkingIndicator`: the working spinner's frames and speed.
+    pub working_indicator: Option<tau_tui::text::LoaderIndicator>,
+    /// An automatic retry is waiting (its countdown replaces the working indicator).
+    pub retry: Option<super::view::status::Retry>,
     /// `setHiddenThinkingLabel`: shown for hidden thinking (Pi: "Thinking...").
     pub hidden_thinking_label: Option<String>,
     /// Queued steering and follow-up messages (shown above the editor).
@@ -122,6 +126,8 @@ impl App {
             working_message: None,
             summarizing: false,
             working_visible: true,
+            working_indicator: None,
+            retry: None,
             hidden_thinking_label: None,
             queued_steering: Vec::new(),
             queued_follow_up: Vec::new(),
@@ -233,6 +239,10 @@ impl App {
                 name: "tree",
                 args: String::new(),
             }],
+            Action::MessageCopy => vec![Effect::Builtin {
+                name: "copy",
+                args: String::new(),
+            }],
             _ => return None,
         })
     }
@@ -300,13 +310,19 @@ impl App {
         }
     }
 
+    /// Whether a selector or dialog has the keys that otherwise scroll the transcript (Pi's
+    /// `capturesViewportInput`: their page keys move the list).
+    pub fn captures_viewport_keys(&self) -> bool {
+        !self.dialogs.is_empty()
+            || self.tree.is_some()
+            || self.session_picker.is_some()
+            || self.scoped_models.is_some()
+    }
+
     /// Puts `text` on the clipboard through the terminal (OSC 52), which works over SSH too;
     /// terminals that do not support it ignore the sequence.
     pub fn copy_to_clipboard(&mut self, text: &str) {
-        use base64::Engine;
-        let encoded = base64::engine::general_purpose::STANDARD.encode(text.as_bytes());
-        self.terminal_output
-            .push(format!("\x1b]52;c;{encoded}\x07"));
+        self.terminal_output.push(super::builtins::osc52(text));
     }
 
     fn ctrl_c(&mut self, now: Instant) -> Vec<Effect> {
@@ -476,19 +492,36 @@ impl App {
             self.queued_follow_up.clone_from(follow_up);
             return;
         }
-        if let AgentEvent::AutoRetryStart {
-            attempt,
-            max_attempts,
-            delay_ms,
-            error_message,
-        } = event
-        {
-            let seconds = delay_ms.div_ceil(1000);
-            self.transcript.notice(
-                Level::Warning,
-                format!("Retrying ({attempt}/{max_attempts}) in {seconds}s: {error_message}"),
-            );
-            return;
+        match event {
+            AgentEvent::AutoRetryStart {
+                attempt,
+                max_attempts,
+                delay_ms,
+                ..
+            } => {
+                self.retry = Some(super::view::status::Retry {
+                    attempt: *attempt,
+                    max_attempts: *max_attempts,
+                    until: Instant::now() + std::time::Duration::from_millis(*delay_ms),
+                });
+                return;
+            }
+            AgentEvent::AutoRetryEnd {
+                success,
+                attempt,
+                final_error,
+            } => {
+                self.retry = None;
+                if !success {
+                    let error = final_error.as_deref().unwrap_or("Unknown error");
+                    self.transcript.notice(
+                        Level::Error,
+                        format!("Retry failed after {attempt} attempts: {error}"),
+                    );
+                }
+                return;
+            }
+            _ => {}
         }
         self.transcript.apply(event);
     }
@@ -560,6 +593,10 @@ impl App {
             "setEditorText" => self.editor.set_text(&text(0).unwrap_or_default()),
             "pasteToEditor" => self.editor.insert(&text(0).unwrap_or_default()),
             "setWorkingMessage" => self.working_message = text(0),
+            "setWorkingIndicator" => {
+                self.working_indicator =
+                    super::view::status::indicator_options(args.first().unwrap_or(&Value::Null));
+            }
             "setWorkingVisible" => {
                 self.working_visible = args.first().and_then(Value::as_bool).unwrap_or(true);
             }

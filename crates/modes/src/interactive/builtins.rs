@@ -442,3 +442,10 @@ fn copy_last_answer(app: &mut App) {
             .notice(Level::Warning, "No answer to copy yet"),
     }
 }
+
+/// The OSC 52 sequence that puts `text` on the terminal's clipboard.
+pub fn osc52(text: &str) -> String {
+    use base64::Engine;
+    let encoded = base64::engine::general_purpose::STANDARD.encode(text.as_bytes());
+    format!("\x1b]52;c;{encoded}\x07")
+}

@@ -27,6 +27,16 @@ pub trait PromptEditor: Component {
     fn set_terminal_rows(&mut self, rows: usize) {
         let _ = rows;
     }
+    /// Draws `status` in the top border (Pi's embedded working indicator); returns false
+    /// for an editor that cannot, whose status then gets a line of its own.
+    fn set_border_status(&mut self, status: Option<tau_tui::editor::BorderStatus>) -> bool {
+        let _ = status;
+        false
+    }
+    /// The border's colour, which an embedded working indicator takes.
+    fn border_style(&self) -> Option<tau_tui::Style> {
+        None
+    }
 }
 
 impl PromptEditor for tau_tui::editor::Editor {
@@ -62,6 +72,15 @@ impl PromptEditor for tau_tui::editor::Editor {
 
     fn set_border_style(&mut self, style: tau_tui::Style) {
         self.border_color = style;
+    }
+
+    fn set_border_status(&mut self, status: Option<tau_tui::editor::BorderStatus>) -> bool {
+        self.border_status = status;
+        true
+    }
+
+    fn border_style(&self) -> Option<tau_tui::Style> {
+        Some(self.border_color.clone())
     }
 
     fn set_autocomplete(&mut self, provider: Box<dyn tau_tui::autocomplete::AutocompleteProvider>) {

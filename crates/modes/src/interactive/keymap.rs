@@ -61,6 +61,10 @@ pub enum Action {
     ModelsToggleProvider,
     ModelsReorderUp,
     ModelsReorderDown,
+    ScrollHalfPageUp,
+    ScrollHalfPageDown,
+    ScrollLineUp,
+    ScrollLineDown,
 }
 
 /// Pi's id and default keys of each action.
@@ -213,6 +217,15 @@ const DEFAULTS: &[(Action, &str, &[&str])] = &[
         "app.models.reorderDown",
         &["alt+down"],
     ),
+    // Unbound by default, as in Pi; keybindings.json gives them keys.
+    (Action::ScrollHalfPageUp, "tui.altScreen.halfPageUp", &[]),
+    (
+        Action::ScrollHalfPageDown,
+        "tui.altScreen.halfPageDown",
+        &[],
+    ),
+    (Action::ScrollLineUp, "tui.altScreen.lineUp", &[]),
+    (Action::ScrollLineDown, "tui.altScreen.lineDown", &[]),
 ];
 
 /// Keys per action.
@@ -289,5 +302,19 @@ impl Keymap {
             .find(|(a, _, _)| *a == action)
             .and_then(|(_, _, keys)| keys.first().cloned())
             .unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn transcript_line_and_half_page_keys_are_unbound_until_rebound() {
+        let mut keymap = Keymap::default();
+        assert!(!keymap.matches("\x1bk", Action::ScrollLineUp));
+        assert!(keymap.rebind("tui.altScreen.lineUp", vec!["alt+k".into()]));
+        assert!(keymap.matches("\x1bk", Action::ScrollLineUp));
+        assert!(keymap.matches("\x18", Action::MessageCopy), "ctrl+x copies");
     }
 }

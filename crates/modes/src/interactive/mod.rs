@@ -12,6 +12,7 @@ pub mod editor_slot;
 pub mod effects;
 pub mod external_editor;
 pub mod footer;
+pub mod fullscreen;
 pub mod git;
 pub mod handover;
 pub mod header;

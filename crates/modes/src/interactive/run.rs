@@ -15,7 +15,7 @@ use tau_runtime::EventSink;
 use tau_session::Session;
 use tau_tui::editor::{Editor, EditorOptions};
 use tau_tui::keybindings::KeybindingsManager;
-use tau_tui::render::{Frame, RenderScheduler, Renderer, TuiMode};
+use tau_tui::render::{Frame, RenderScheduler, Renderer, TuiMode, ViewportInput};
 use tau_tui::terminal::{Terminal, TerminalEvent, TerminalOptions};
 use tokio::sync::mpsc;
 
@@ -23,6 +23,7 @@ use super::app::App;
 use super::bridge::{AppEvent, TuiEvents, TuiUi};
 use super::effects::Effect;
 use super::footer::FooterInfo;
+use super::fullscreen::{ExitOutput, FullscreenSettings};
 use super::look::Look;
 use super::remote::{self, Remote};
 use super::renderers::Renderers;
@@ -114,24 +115,22 @@ pub async fn run(
     view.set_header(header::lines(&look, &options.version, &app.keymap));
     let mut remote = Remote::default();
     let mut renderer = Renderer::new(mode);
+    // Fullscreen owns the mouse (wheel, selection, search buttons); regular mode leaves it
+    // to the terminal, which owns the scrollback there.
+    let fullscreen = FullscreenSettings::read(agent_dir);
+    renderer.set_mouse(Some(tau_tui::render::mouse::mouse_enable_sequence(|k| {
+        std::env::var(k).ok()
+    })));
+    renderer.set_scrollbar(fullscreen.scrollbar);
+    renderer.set_viewport_options(fullscreen.viewport_options(editor_keys.clone(), &look.theme));
+    renderer.scrollbar_style = super::fullscreen::scrollbar_style(&look.theme);
     let (mut terminal, mut input) = Terminal::start(&mut renderer, TerminalOptions::default())
         .map_err(|error| format!("cannot take the terminal: {error}"))?;
     let mut out = terminal.writer();
     app_resize(&mut app, terminal.size().rows);
-    {
-        let mut dock = DockView {
-            app: &mut app,
-            look: &look,
-            now: Instant::now(),
-            remote: &remote,
-        };
-        let frame = Frame {
-            content: &mut view,
-            dock: vec![tau_tui::render::DockPart::with_min(&mut dock, 3)],
-            overlays: Vec::new(),
-        };
+    with_plain_frame(&mut app, &look, &remote, &mut view, |frame| {
         let _ = renderer.render(frame, terminal.size(), &mut out);
-    }
+    });
 
     if options.resume {
         let catalog = super::session_picker::Catalog::new(
@@ -189,6 +188,8 @@ pub async fn run(
         }
     };
     let sessions = assembly.bind_ui(&hooks, &args);
+    let default_session_dir =
+        tau_session::session_dir_for_cwd(&agent_dir.join("sessions"), &cwd_text);
     let controls = Controls {
         current: assembly.current.clone(),
         extensions: assembly.extensions.clone(),
@@ -295,6 +296,7 @@ pub async fn run(
     let mut last_title: Option<String> = None;
     let mut git_checked = Instant::now();
     let mut last_border: Option<(bool, String)> = None;
+    let mut redraw_at: Option<Instant> = None;
     loop {
         let now = Instant::now();
         // While an extension's program has the terminal, nothing is drawn.
@@ -310,6 +312,10 @@ pub async fn run(
                 // The host restyled its components already; tau's own drawing follows.
                 if let Some(theme) = theme_choice::named(&themes, &name, terminal_appearance) {
                     look = Look::new(Arc::new(theme));
+                    renderer.set_viewport_options(
+                        fullscreen.viewport_options(editor_keys.clone(), &look.theme),
+                    );
+                    renderer.scrollbar_style = super::fullscreen::scrollbar_style(&look.theme);
                     view_options.look = look.clone();
                     view_options.generation += 1;
                     if remote.header.is_none() {
@@ -430,6 +436,7 @@ pub async fn run(
                 look: &look,
                 now,
                 remote: &remote,
+                search_open: renderer.search_open(),
             };
             let mut shown: Vec<(
                 remote::Shown,
@@ -465,6 +472,8 @@ pub async fn run(
             };
             match renderer.render(frame, terminal.size(), &mut out) {
                 Ok(report) => {
+                    // A flash or a transient scrollbar goes away by itself: a frame then.
+                    redraw_at = report.redraw_at;
                     for line in report.over_wide {
                         app.transcript
                             .notice(super::transcript::Level::Error, line.to_string());
@@ -508,6 +517,7 @@ pub async fn run(
             .deadline(now)
             .filter(|_| terminal.is_running())
             .or_else(|| animating.then(|| now + TICK))
+            .or(redraw_at)
             .unwrap_or(now + Duration::from_secs(3600));
         tokio::select! {
             event = input.recv() => {
@@ -526,6 +536,19 @@ pub async fn run(
                         };
                         let Some(data) = data else { continue };
                         let now = Instant::now();
+                        // Mouse reports and transcript search come before any component.
+                        match renderer.handle_viewport_input(&data, now) {
+                            ViewportInput::Ignored => {}
+                            ViewportInput::Consumed => {
+                                scheduler.request_immediate();
+                                continue;
+                            }
+                            ViewportInput::Copy(text) => {
+                                app.copy_to_clipboard(&text);
+                                scheduler.request_immediate();
+                                continue;
+                            }
+                        }
                         let target = remote.key_target().filter(|_| app.dialogs.is_empty());
                         if let (Some(host), Some(target)) = (&host, target) {
                             use super::keymap::Action;
@@ -552,12 +575,9 @@ pub async fn run(
                         } else {
                             // Pi's selectors capture the viewport keys (their page keys move the list;
                             // Pi's `capturesViewportInput`).
-                            let captured = !app.dialogs.is_empty()
-                                || app.tree.is_some()
-                                || app.session_picker.is_some()
-                                || app.scoped_models.is_some();
-                            let scrolled = !captured && scroll_key(&app, &mut renderer, &data);
-                            if !scrolled && (captured || !renderer.handle_viewport_input(&data, 3)) {
+                            let scrolled = !app.captures_viewport_keys() && scroll_key(&app, &mut renderer, &data);
+                            let copied = !scrolled && copy_selection_key(&mut app, &mut renderer, &data, now);
+                            if !scrolled && !copied {
                                 let effects = app.on_input(&data, now);
                                 perform(effects, &runner, &mut app, &mut terminal, &mut renderer);
                             }
@@ -654,7 +674,8 @@ pub async fn run(
             }
             () = tokio::time::sleep_until(tokio::time::Instant::from_std(wake)) => {
                 app.tick(Instant::now());
-                if animating {
+                if animating || redraw_at.is_some_and(|at| at <= Instant::now()) {
+                    redraw_at = None;
                     scheduler.request();
                 }
             }
@@ -666,17 +687,57 @@ pub async fn run(
         }
     }
 
-    let _ = terminal.stop(&mut renderer, None);
+    if renderer.mode() == TuiMode::Fullscreen && fullscreen.exit_output == ExitOutput::Transcript {
+        // The conversation stays in the terminal's scrollback, as after Pi's exit.
+        with_plain_frame(&mut app, &look, &remote, &mut view, |frame| {
+            let _ = terminal.stop(&mut renderer, Some(frame));
+        });
+    } else {
+        let _ = terminal.stop(&mut renderer, None);
+    }
     drop(restore_stderr);
     runner.current.get().abort();
     if let Some(extensions) = &runner.extensions {
         extensions.shutdown().await;
     }
+    // The hint needs the file's path, which closing forgets.
+    let hint = runner.current.get().with_session_log(|s| {
+        super::fullscreen::resume_hint(s.id(), s.path(), &default_session_dir)
+    });
     let _ = runner.current.get().with_session_log(Session::close_file);
+    if let Some(hint) = hint {
+        use std::io::Write;
+        let mut stdout = std::io::stdout();
+        let _ = stdout.write_all(hint.as_bytes());
+        let _ = stdout.flush();
+    }
     match runner.extensions.as_ref().and_then(|e| e.unrecoverable()) {
         Some(error) => Err(error),
         None => Ok(ExitCode::SUCCESS),
     }
+}
+
+/// Hands `use_frame` the transcript and the dock without overlays (the first frame, and
+/// the one printed on exit).
+fn with_plain_frame(
+    app: &mut App,
+    look: &Look,
+    remote: &Remote,
+    view: &mut TranscriptView,
+    use_frame: impl FnOnce(Frame<'_>),
+) {
+    let mut dock = DockView {
+        app,
+        look,
+        now: Instant::now(),
+        remote,
+        search_open: false,
+    };
+    use_frame(Frame {
+        content: view,
+        dock: vec![tau_tui::render::DockPart::with_min(&mut dock, 3)],
+        overlays: Vec::new(),
+    });
 }
 
 fn default_title(app: &App, cwd: &Path) -> String {
@@ -723,6 +784,20 @@ async fn next_component_event(
     }
 }
 
+/// Fullscreen: the copy key (`app.message.copy`) copies the selection when selections are
+/// not copied on release, as Pi does; otherwise the key copies the last answer (`/copy`).
+fn copy_selection_key(app: &mut App, renderer: &mut Renderer, data: &str, now: Instant) -> bool {
+    if !app.keymap.matches(data, super::keymap::Action::MessageCopy) || renderer.copy_on_select() {
+        return false;
+    }
+    let Some(text) = renderer.selected_text() else {
+        return false;
+    };
+    app.copy_to_clipboard(&text);
+    renderer.flash("Copied!", now);
+    true
+}
+
 /// Fullscreen: the transcript's scroll keys.
 fn scroll_key(app: &App, renderer: &mut Renderer, data: &str) -> bool {
     use super::keymap::Action;
@@ -738,6 +813,14 @@ fn scroll_key(app: &App, renderer: &mut Renderer, data: &str) -> bool {
         scroll.to_top();
     } else if keymap.matches(data, Action::ScrollBottom) {
         scroll.to_bottom();
+    } else if keymap.matches(data, Action::ScrollHalfPageUp) {
+        scroll.half_page_up();
+    } else if keymap.matches(data, Action::ScrollHalfPageDown) {
+        scroll.half_page_down();
+    } else if keymap.matches(data, Action::ScrollLineUp) {
+        scroll.line_up();
+    } else if keymap.matches(data, Action::ScrollLineDown) {
+        scroll.line_down();
     } else {
         return false;
     }

@@ -12,6 +12,7 @@ pub struct Screen {
     title: String,
     size: (u16, u16),
     alternate: bool,
+    mouse: bool,
     kitty_flags: u16,
     bytes_written: u64,
     at: Instant,
@@ -33,10 +34,16 @@ impl Screen {
             title: title.to_owned(),
             size: (cols, rows),
             alternate: screen.alternate_screen(),
+            mouse: screen.mouse_protocol_mode() != vt100::MouseProtocolMode::None,
             kitty_flags,
             bytes_written,
             at,
         }
+    }
+
+    /// Whether the program turned mouse reporting on.
+    pub fn mouse_reporting(&self) -> bool {
+        self.mouse
     }
 
     /// The visible rows, trailing blanks trimmed, one string each.

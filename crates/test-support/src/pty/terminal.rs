@@ -217,6 +217,12 @@ impl Callbacks for TerminalState {
         }
     }
 
+    /// A clipboard write (OSC 52): recorded with its base64 payload, for copy tests.
+    fn copy_to_clipboard(&mut self, _: &mut vt100::Screen, _ty: &[u8], data: &[u8]) {
+        self.queries
+            .push(format!("osc52 {}", String::from_utf8_lossy(data)));
+    }
+
     fn unhandled_osc(&mut self, _: &mut vt100::Screen, params: &[&[u8]]) {
         match params {
             [target @ (b"10" | b"11"), b"?"] => self.color_query(target, None),

@@ -20,6 +20,7 @@ mod layout;
 mod paste;
 mod render;
 pub(crate) mod segments;
+mod status;
 mod vertical;
 
 use std::collections::BTreeMap;
@@ -31,6 +32,7 @@ use crate::widgets::text_edit::{KillRing, LastAction};
 
 pub use crate::autocomplete::{AutocompleteProvider, AutocompleteSuggestions};
 pub use layout::Chunk;
+pub use status::BorderStatus;
 
 /// pi-tui's `wordWrapLine`: where `line` breaks into rows of at most `max_width` columns.
 pub fn word_wrap_line(line: &str, max_width: usize) -> Vec<Chunk> {
@@ -135,6 +137,8 @@ pub struct Editor {
     pub border_color: Style,
     /// When set, the submit key does nothing (the agent is busy and queuing is off).
     pub disable_submit: bool,
+    /// Drawn in the top border (Pi's embedded working indicator).
+    pub border_status: Option<BorderStatus>,
     provider: Option<Box<dyn AutocompleteProvider>>,
     trigger_characters: Vec<String>,
     /// Text before the cursor that opens the popup for a trigger character.
@@ -176,6 +180,7 @@ impl Editor {
             last_width: 80,
             scroll_offset: 0,
             disable_submit: false,
+            border_status: None,
             provider: None,
             trigger_characters: completion::DEFAULT_TRIGGERS
                 .iter()

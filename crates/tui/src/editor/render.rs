@@ -104,12 +104,18 @@ impl Editor {
 
         let pad = " ".repeat(padding);
         let mut result = Vec::with_capacity(visible.len() + 2);
-        let top = if self.scroll_offset > 0 {
-            scroll_border("↑", self.scroll_offset, width)
-        } else {
-            "─".repeat(width)
-        };
-        result.push((self.border_color)(&top));
+        let status = self
+            .border_status
+            .as_ref()
+            .and_then(|status| status.top_border(width, self.scroll_offset, &self.border_color));
+        let top = status.unwrap_or_else(|| {
+            (self.border_color)(&if self.scroll_offset > 0 {
+                scroll_border("↑", self.scroll_offset, width)
+            } else {
+                "─".repeat(width)
+            })
+        });
+        result.push(top);
         let marker = if self.focused { CURSOR_MARKER } else { "" };
         for row in visible {
             let mut text = row.text.clone();

@@ -9,6 +9,7 @@ use super::cursor::CursorPlan;
 use super::dock::DockLines;
 use super::mouse::DISABLE_MOUSE;
 use super::scroll::ScrollState;
+use super::viewport::Viewport;
 use super::{BEGIN_SYNC, END_SYNC};
 
 pub(super) const ENTER_ALT_SCREEN: &str = "\x1b[?1049h";
@@ -17,7 +18,7 @@ const DISABLE_AUTOWRAP: &str = "\x1b[?7l";
 const ENABLE_AUTOWRAP: &str = "\x1b[?7h";
 
 /// Diffing and scroll state of the fullscreen renderer.
-#[derive(Debug, Default)]
+#[derive(Default)]
 pub struct AltScreen {
     previous_screen: Vec<String>,
     previous_size: (usize, usize),
@@ -26,6 +27,8 @@ pub struct AltScreen {
     full_redraws: usize,
     /// Mouse reporting switched on while in the alternate screen.
     pub(super) mouse: Option<&'static str>,
+    /// Mouse, selection, search and flashes.
+    pub(super) viewport: Box<Viewport>,
 }
 
 /// The rows of one fullscreen frame before overlays: the visible transcript rows, then the
@@ -80,6 +83,7 @@ impl AltScreen {
     /// Switches to the alternate screen without line wrap and clears it.
     pub fn enter(&mut self) -> String {
         self.active = true;
+        self.viewport.start();
         self.reset();
         let mouse = self.mouse.unwrap_or("");
         format!("{ENTER_ALT_SCREEN}{DISABLE_AUTOWRAP}{mouse}\x1b[2J\x1b[H\x1b[?25l")
@@ -93,6 +97,8 @@ impl AltScreen {
             return String::new();
         }
         self.active = false;
+        self.viewport.stop();
+        self.scroll.set_scrollbar_active(false);
         let mouse_off = if self.mouse.is_some() {
             DISABLE_MOUSE
         } else {

@@ -20,6 +20,11 @@ pub mod overlay;
 mod scheduler;
 mod scroll;
 mod scrollbar;
+pub mod search;
+pub mod search_bar;
+pub mod selection;
+mod viewport;
+pub mod wheel;
 
 use std::io::{self, Write};
 use std::time::Instant;
@@ -37,6 +42,8 @@ pub use overlay::{
 pub use scheduler::{RenderScheduler, MIN_RENDER_INTERVAL};
 pub use scroll::ScrollState;
 pub use scrollbar::{ScrollbarMode, ScrollbarStyle, SCROLLBAR_HIDE_DELAY};
+pub use search::SearchStyle;
+pub use viewport::{ViewportInput, ViewportOptions};
 
 use cursor::CursorPlan;
 use dock::DockLines;
@@ -140,27 +147,59 @@ impl Renderer {
         self.alt_mut().mouse = enable;
     }
 
+    /// Fullscreen: the mouse, selection and search settings (Pi's `fullscreen*` settings)
+    /// and the keybindings of the search keys.
+    pub fn set_viewport_options(&mut self, options: ViewportOptions) {
+        self.alt_mut().viewport.set_options(options);
+    }
+
     /// Fullscreen: input that belongs to the viewport rather than to the focused component
-    /// (pi-tui's viewport input listener for mouse and focus reports). A wheel notch scrolls
-    /// the transcript by `wheel_lines` (five times as far with Alt). Returns whether `data`
-    /// was consumed; the caller then requests a frame.
-    pub fn handle_viewport_input(&mut self, data: &str, wheel_lines: i64) -> bool {
+    /// (pi-tui's viewport input listener): mouse and focus reports, and the transcript
+    /// search keys (every key while the search bar is open). The caller requests a frame
+    /// unless it is [`ViewportInput::Ignored`], and puts a [`ViewportInput::Copy`]'s text
+    /// on the clipboard.
+    pub fn handle_viewport_input(&mut self, data: &str, now: Instant) -> ViewportInput {
         let Screen::Alt(alt) = &mut self.screen else {
-            return false;
+            return ViewportInput::Ignored;
         };
-        if mouse::is_focus_report(data) {
-            return true;
+        alt.viewport.handle(data, &mut alt.scroll, now)
+    }
+
+    /// Fullscreen: the selected text, if something is selected.
+    pub fn selected_text(&self) -> Option<String> {
+        match &self.screen {
+            Screen::Alt(alt) => alt.viewport.selected_text(),
+            Screen::Main(_) => None,
         }
-        if let Some(wheel) = mouse::parse_wheel(data) {
-            let step = if wheel.alt {
-                wheel_lines * mouse::ALT_WHEEL_MULTIPLIER
-            } else {
-                wheel_lines
-            };
-            alt.scroll.scroll_by(wheel.direction * step.max(1));
-            return true;
+    }
+
+    /// Fullscreen: whether a finished selection is copied at once (`fullscreenCopyOnSelect`).
+    pub fn copy_on_select(&self) -> bool {
+        match &self.screen {
+            Screen::Alt(alt) => alt
+                .viewport
+                .options
+                .as_ref()
+                .is_some_and(|o| o.copy_on_select),
+            Screen::Main(_) => false,
         }
-        alt.mouse.is_some() && mouse::is_mouse_report(data)
+    }
+
+    /// Fullscreen: whether the transcript search bar is open.
+    pub fn search_open(&self) -> bool {
+        matches!(&self.screen, Screen::Alt(alt) if alt.viewport.search.is_some())
+    }
+
+    /// Fullscreen: shows `message` at the top right for a second (pi-tui's `flash`);
+    /// returns false in regular mode, where there is no place for it.
+    pub fn flash(&mut self, message: &str, now: Instant) -> bool {
+        match &mut self.screen {
+            Screen::Alt(alt) => {
+                alt.viewport.flash(message, now);
+                true
+            }
+            Screen::Main(_) => false,
+        }
     }
 
     /// Fullscreen: how the transcript's scrollbar is drawn (Pi's setting
@@ -290,25 +329,57 @@ impl Renderer {
         let dock_lines = DockLines::render(&mut dock, width);
         let mut report = RenderReport::default();
         let mut bytes = String::new();
-        let mut lines = match &mut self.screen {
-            Screen::Main(_) => content_lines
-                .iter()
-                .chain(dock_lines.all())
-                .map(|l| resolve_fake_cursors(strip_prompt_markers(l), show))
-                .collect(),
+        let mut scrollbar_shown = false;
+        let (mut lines, viewport) = match &mut self.screen {
+            Screen::Main(_) => (
+                content_lines
+                    .iter()
+                    .chain(dock_lines.all())
+                    .map(|l| resolve_fake_cursors(strip_prompt_markers(l), show))
+                    .collect(),
+                0,
+            ),
             Screen::Alt(alt) => {
-                let (mut rows, viewport) = alt_screen::layout_rows(
-                    &content_lines,
-                    &dock_lines,
-                    height,
-                    &mut alt.scroll,
-                    content_width != width,
-                );
+                let bar_column = content_width != width;
+                let auto_scroll_at = alt.viewport.auto_scroll(&mut alt.scroll, now);
+                let layout = |alt: &mut AltScreen| {
+                    alt_screen::layout_rows(
+                        &content_lines,
+                        &dock_lines,
+                        height,
+                        &mut alt.scroll,
+                        bar_column,
+                    )
+                };
+                let (mut rows, mut viewport) = layout(alt);
+                // A newly selected search match scrolls the view: lay out again.
+                let scrolled = match alt.viewport.search.as_mut() {
+                    Some(search) => search.refresh(&content_lines, &mut alt.scroll),
+                    None => false,
+                };
+                if scrolled {
+                    (rows, viewport) = layout(alt);
+                }
                 let (visible, until) = alt.scroll.scrollbar_visible(now);
-                report.redraw_at = until;
+                scrollbar_shown = visible;
+                report.redraw_at = match (until, auto_scroll_at) {
+                    (Some(a), Some(b)) => Some(a.min(b)),
+                    (a, b) => a.or(b),
+                };
+                let top = alt.scroll.top();
+                if let Some(search) = &alt.viewport.search {
+                    let max_col = if visible { width - 1 } else { content_width };
+                    let style = alt
+                        .viewport
+                        .options
+                        .as_ref()
+                        .map(|o| o.search_style.clone())
+                        .unwrap_or_default();
+                    search.paint(&mut rows[..viewport], top, max_col, &style);
+                }
                 if visible {
-                    let top = alt.scroll.top();
                     let mode = alt.scroll.scrollbar;
+                    let active = alt.scroll.scrollbar_active();
                     let style = &self.scrollbar_style;
                     scrollbar::paint(
                         &mut rows[..viewport],
@@ -316,16 +387,70 @@ impl Renderer {
                         content_lines.len(),
                         top,
                         mode,
+                        active,
                         style,
                     );
                 }
-                rows.iter()
+                let right_edge = if visible { width - 1 } else { width };
+                let following = alt.scroll.is_following();
+                alt.viewport
+                    .paint_jump(&mut rows[..viewport], following, width, right_edge);
+                let rows = rows
+                    .iter()
                     .map(|l| resolve_fake_cursors(strip_prompt_markers(l), show))
-                    .collect::<Vec<_>>()
+                    .collect::<Vec<_>>();
+                (rows, viewport)
             }
         };
+        // The search bar floats above every other overlay.
+        let bar_options = search_bar::overlay_options();
+        let mut search = match &mut self.screen {
+            Screen::Alt(alt) => alt.viewport.search.take(),
+            Screen::Main(_) => None,
+        };
+        let has_overlays = !overlays.is_empty();
+        let mut overlays: Vec<Overlay<'_>> = overlays
+            .iter_mut()
+            .map(|o| Overlay {
+                component: &mut *o.component,
+                options: o.options,
+                focus_order: o.focus_order,
+            })
+            .collect();
+        if let Some(search) = search.as_mut() {
+            overlays.push(Overlay {
+                component: &mut search.bar,
+                options: &bar_options,
+                focus_order: u64::MAX,
+            });
+        }
         report.overlay_bounds =
             overlay::composite_overlays(&mut lines, &mut overlays, width, height, show);
+        drop(overlays);
+        let search_bounds = match search {
+            Some(_) => report.overlay_bounds.pop().flatten(),
+            None => None,
+        };
+        if let Screen::Alt(alt) = &mut self.screen {
+            alt.viewport.search = search;
+            let first = lines.len().saturating_sub(height);
+            let screen = &mut lines[first..];
+            let top = alt.scroll.top();
+            alt.viewport.paint_selection(screen, top, viewport, width);
+            let flash_until = alt.viewport.paint_flashes(screen, width, now);
+            report.redraw_at = match (report.redraw_at, flash_until) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            };
+            let last = &mut alt.viewport.last;
+            last.content = content_lines.clone();
+            last.viewport = viewport;
+            last.width = width;
+            last.height = height;
+            last.has_overlays = has_overlays;
+            last.scrollbar_visible = scrollbar_shown;
+            last.search_bounds = search_bounds;
+        }
         let cursor = extract_cursor_position(&mut lines, height);
         let lines = finalize_lines(lines, width, &mut report.over_wide);
         report.cursor = cursor;
@@ -338,7 +463,7 @@ impl Renderer {
                 let prepared = PreparedFrame {
                     lines,
                     cursor,
-                    has_overlays: !overlays.is_empty(),
+                    has_overlays,
                 };
                 report.full_redraw = main
                     .draw(prepared, width, height, show, &mut bytes)
@@ -351,6 +476,7 @@ impl Renderer {
                 }
                 let start = lines.len().saturating_sub(height);
                 let screen = lines[start..].to_vec();
+                alt.viewport.last.screen = screen.clone();
                 report.full_redraw = alt.draw(screen, width, height, plan, &mut bytes);
             }
         }

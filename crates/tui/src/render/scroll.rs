@@ -23,6 +23,8 @@ pub struct ScrollState {
     moved: bool,
     /// Until when an `Auto` scrollbar stays.
     scrollbar_until: Option<Instant>,
+    /// The pointer is on the scrollbar (or drags it): it stays and its thumb is solid.
+    active: bool,
     /// How the scrollbar is drawn.
     pub scrollbar: ScrollbarMode,
 }
@@ -37,6 +39,7 @@ impl Default for ScrollState {
             follow_suppressed_at_end: false,
             moved: false,
             scrollbar_until: None,
+            active: false,
             scrollbar: ScrollbarMode::Hidden,
         }
     }
@@ -56,6 +59,30 @@ impl ScrollState {
     /// Rows of the transcript's viewport in the last frame.
     pub fn viewport_height(&self) -> usize {
         self.viewport_height
+    }
+
+    /// Whether the pointer is on the scrollbar.
+    pub fn scrollbar_active(&self) -> bool {
+        self.active
+    }
+
+    /// The pointer came onto the scrollbar or left it (pi-tui's `setScrollbarActive`): an
+    /// `Auto` scrollbar stays while it is there and for the usual moment after.
+    pub fn set_scrollbar_active(&mut self, active: bool) {
+        if active != self.active {
+            self.active = active;
+            self.moved = true;
+        }
+    }
+
+    /// Whether the scrollbar can be shown at all: not hidden, and for `Auto` the transcript
+    /// overflows the view.
+    pub(super) fn has_scrollbar(&self) -> bool {
+        match self.scrollbar {
+            ScrollbarMode::Hidden => false,
+            ScrollbarMode::Always => self.viewport_height > 0,
+            ScrollbarMode::Auto => self.content_height > self.viewport_height,
+        }
     }
 
     fn max_top(&self) -> usize {
@@ -92,6 +119,8 @@ impl ScrollState {
             ScrollbarMode::Auto => {
                 if !overflows {
                     self.scrollbar_until = None;
+                } else if self.active {
+                    return (true, None);
                 } else if moved {
                     self.scrollbar_until = Some(now + SCROLLBAR_HIDE_DELAY);
                 }
@@ -205,5 +234,27 @@ mod tests {
         assert!(s.is_following());
         s.to_top();
         assert_eq!((s.top(), s.is_following()), (0, false));
+    }
+
+    #[test]
+    fn an_auto_scrollbar_stays_while_the_pointer_is_on_it_and_a_moment_after() {
+        let mut s = ScrollState {
+            scrollbar: ScrollbarMode::Auto,
+            ..ScrollState::default()
+        };
+        s.update_layout(100, 10);
+        let now = Instant::now();
+        assert_eq!(s.scrollbar_visible(now), (false, None), "no movement yet");
+        s.set_scrollbar_active(true);
+        let later = now + SCROLLBAR_HIDE_DELAY * 5;
+        assert_eq!(
+            s.scrollbar_visible(later),
+            (true, None),
+            "held by the pointer"
+        );
+        s.set_scrollbar_active(false);
+        let until = later + SCROLLBAR_HIDE_DELAY;
+        assert_eq!(s.scrollbar_visible(later), (true, Some(until)));
+        assert!(!s.scrollbar_visible(until).0);
     }
 }

@@ -69,7 +69,7 @@ pub(super) fn thumb(track: usize, content: usize, top: usize) -> (usize, usize) 
 }
 
 /// The cells of the grapheme covering `column`, if any.
-fn cell_range(line: &str, column: usize) -> Option<(usize, usize)> {
+pub(super) fn cell_range(line: &str, column: usize) -> Option<(usize, usize)> {
     let mut col = 0;
     let mut i = 0;
     while i < line.len() {
@@ -132,6 +132,7 @@ pub(super) fn paint(
     content: usize,
     top: usize,
     mode: ScrollbarMode,
+    active: bool,
     style: &ScrollbarStyle,
 ) {
     let track = rows.len();
@@ -142,7 +143,8 @@ pub(super) fn paint(
     for (row, line) in rows.iter_mut().enumerate() {
         let on_thumb = row >= thumb_top && row < thumb_top + thumb_height;
         let cell = if on_thumb {
-            (style.thumb)("┃")
+            // Solid while the pointer is on it, as pi-tui draws an active scrollbar.
+            (style.thumb)(if active { "█" } else { "┃" })
         } else {
             (style.track)("│")
         };

@@ -10,7 +10,7 @@
 //!
 //! ```no_run
 //! use std::time::Instant;
-//! use tau_tui::render::{DockPart, Frame, RenderScheduler, Renderer, StaticLines, TuiMode};
+//! use tau_tui::render::{DockPart, Frame, RenderScheduler, Renderer, StaticLines, TuiMode, ViewportInput};
 //! use tau_tui::terminal::{Terminal, TerminalEvent, TerminalOptions};
 //!
 //! # async fn run() -> std::io::Result<()> {
@@ -33,7 +33,10 @@
 //!         Some(event) = events.recv() => match event {
 //!             TerminalEvent::Input(data) if data == "\x04" => break,
 //!             TerminalEvent::Input(data) => {
-//!                 if !renderer.handle_viewport_input(&data, 1) { /* focused component */ }
+//!                 let now = Instant::now();
+//!                 if renderer.handle_viewport_input(&data, now) == ViewportInput::Ignored {
+//!                     /* the focused component's */
+//!                 }
 //!                 scheduler.request_immediate();
 //!             }
 //!             TerminalEvent::InputClosed => break,

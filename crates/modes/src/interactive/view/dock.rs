@@ -1,5 +1,6 @@
 //! Everything below the transcript, top to bottom as in Pi: queued messages, the working
-//! line, widgets above the editor, the editor (or the extension dialog in its place),
+//! line (only with an extension's editor: tau's own draws it in its border), widgets above
+//! the editor, the editor (or the extension dialog in its place),
 //! widgets below it, and the footer.
 
 use std::sync::Arc;
@@ -15,9 +16,6 @@ use crate::interactive::look::Look;
 use crate::interactive::paint::Paint;
 use crate::interactive::remote::Remote;
 
-/// Braille spinner frames, one every 80 ms.
-const SPINNER: [&str; 10] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
-
 /// The dock for one frame.
 pub struct DockView<'a> {
     pub app: &'a mut App,
@@ -25,6 +23,8 @@ pub struct DockView<'a> {
     pub now: Instant,
     /// Extension components (widgets, the editor's place, the footer).
     pub remote: &'a Remote,
+    /// The transcript search bar has the keys (fullscreen), not the editor.
+    pub search_open: bool,
 }
 
 fn truncated(text: String, width: usize) -> Vec<String> {
@@ -145,30 +145,27 @@ impl Component for DockView<'_> {
                 width,
             ));
         }
-        if app.working && app.working_visible {
-            let frame = SPINNER[(tau_protocol::now_millis() / 80) as usize % SPINNER.len()];
-            // Pi's branch summary indicator takes the working line while it runs.
-            let summarizing = app.summarizing.then(|| {
-                let key = app
-                    .keymap
-                    .key_text(crate::interactive::keymap::Action::Interrupt);
-                format!("Summarizing branch... ({key} to cancel)")
-            });
-            let message = summarizing
-                .as_deref()
-                .or(app.working_message.as_deref())
-                .unwrap_or("Working...");
-            lines.push(String::new());
-            lines.extend(truncated(
-                format!(
-                    "{} {}",
-                    theme.fg("accent", frame),
-                    theme.fg("muted", message)
-                ),
-                width,
-            ));
-        }
         let remote = self.remote;
+        // Pi 1.6.0 draws the status in its own editor's top border; an extension's editor
+        // gets it on a line above.
+        let border = app
+            .editor
+            .border_style()
+            .filter(|_| remote.editor.is_none());
+        let status = super::status::current(app, theme, self.now, border.as_ref());
+        let embedded = border.is_some() && app.editor.set_border_status(status.clone());
+        if !embedded {
+            app.editor.set_border_status(None);
+            if let Some(status) = status {
+                let text = if status.indicator.is_empty() {
+                    status.message
+                } else {
+                    format!("{} {}", status.indicator, status.message)
+                };
+                lines.push(String::new());
+                lines.extend(padded(&text, width));
+            }
+        }
         // String widgets and component widgets share the key space; sorted by key.
         let widget_lines = |placement: Placement| -> Vec<String> {
             let mut keyed: Vec<(&String, Vec<String>)> = app
@@ -215,7 +212,8 @@ impl Component for DockView<'_> {
             (None, None) => match remote.editor {
                 Some(id) => lines.extend(remote.lines(id).iter().cloned()),
                 None => {
-                    app.editor.set_focused(remote.focused.is_none());
+                    app.editor
+                        .set_focused(remote.focused.is_none() && !self.search_open);
                     lines.extend(app.editor.render(width).iter().cloned());
                 }
             },

@@ -5,6 +5,7 @@
 mod assistant;
 mod dock;
 mod items;
+pub mod status;
 
 use std::path::PathBuf;
 use std::sync::Arc;
