@@ -21,6 +21,7 @@ pub mod model;
 mod options;
 pub mod report;
 pub mod session_setup;
+pub mod settings_file;
 mod setup;
 pub mod stats;
 pub mod user_bash;
