@@ -58,8 +58,8 @@ pub fn set(agent_dir: &Path, key: &str, value: Value) -> Result<(), String> {
     };
     let mut settings = parse(&current).map_err(|e| fail("the file is not valid", &e))?;
     insert(&mut settings, key, value);
-    let text = serde_json::to_string_pretty(&Value::Object(settings))
-        .map_err(|e| fail("encoding", &e))?;
+    let text =
+        serde_json::to_string_pretty(&Value::Object(settings)).map_err(|e| fail("encoding", &e))?;
     std::fs::write(&file, text).map_err(|e| fail("writing", &e))
 }
 
@@ -110,6 +110,9 @@ mod tests {
         std::fs::write(path(dir.path()), "{broken").unwrap();
         let error = set(dir.path(), "theme", json!("dark")).unwrap_err();
         assert!(error.contains("settings.json"), "{error}");
-        assert_eq!(std::fs::read_to_string(path(dir.path())).unwrap(), "{broken");
+        assert_eq!(
+            std::fs::read_to_string(path(dir.path())).unwrap(),
+            "{broken"
+        );
     }
 }

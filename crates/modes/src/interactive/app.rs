@@ -15,6 +15,7 @@ use super::editor_slot::PromptEditor;
 use super::effects::Effect;
 use super::footer::FooterInfo;
 use super::keymap::{Action, Keymap};
+use super::settings::{SettingsContext, SettingsPanel};
 use super::transcript::{Level, Transcript};
 
 /// Two Ctrl+C (or two Esc) within this time count as a double press, as in Pi.
@@ -50,6 +51,12 @@ pub struct App {
     pub widgets: BTreeMap<String, (Placement, Vec<String>)>,
     /// Extension dialogs, the newest on top (it takes the keys).
     pub dialogs: Vec<Dialog>,
+    /// `/settings` while it is open (under any dialog; it takes the keys otherwise).
+    pub settings_panel: Option<SettingsPanel>,
+    /// What `/settings` needs from the mode; set once the screen is up.
+    pub settings_context: Option<SettingsContext>,
+    /// The `doubleEscapeAction` setting: `tree`, `fork` or `none`.
+    pub double_escape_action: String,
     pub tools_expanded: bool,
     pub hide_thinking: bool,
     pub title: Option<String>,
@@ -80,6 +87,9 @@ impl App {
             queued_follow_up: Vec::new(),
             widgets: BTreeMap::new(),
             dialogs: Vec::new(),
+            settings_panel: None,
+            settings_context: None,
+            double_escape_action: "tree".into(),
             tools_expanded: false,
             hide_thinking: false,
             title: None,
@@ -98,6 +108,13 @@ impl App {
                 self.close_finished_dialogs();
             }
             return Vec::new();
+        }
+        if let Some(panel) = &mut self.settings_panel {
+            let outcome = panel.handle_input(data);
+            if outcome.closed {
+                self.settings_panel = None;
+            }
+            return outcome.changes.into_iter().map(Effect::Setting).collect();
         }
         if let Some(action) = self.keymap.action(data) {
             if let Some(effects) = self.apply_action(action, now) {
@@ -151,8 +168,14 @@ impl App {
         self.last_escape = Some(now);
         if double && self.editor.text().is_empty() {
             self.last_escape = None;
+            // Pi's `doubleEscapeAction`.
+            let name = match self.double_escape_action.as_str() {
+                "fork" => "fork",
+                "none" => return Vec::new(),
+                _ => "tree",
+            };
             return vec![Effect::Builtin {
-                name: "tree",
+                name,
                 args: String::new(),
             }];
         }

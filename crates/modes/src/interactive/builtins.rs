@@ -50,6 +50,7 @@ pub fn run(runner: &Arc<Runner>, name: &'static str, args: &str, app: &mut App) 
         "fork" => spawn(runner, |runner| async move { fork(&runner).await }),
         "tree" => spawn(runner, |runner| async move { tree(&runner).await }),
         "copy" => copy_last_answer(app),
+        "settings" => super::settings::open::open(runner, app),
         "clone" => spawn(runner, |runner| async move {
             let leaf = runner
                 .current

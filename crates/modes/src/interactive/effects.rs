@@ -43,4 +43,6 @@ pub enum Effect {
     Suspend,
     /// Ctrl+C twice, Ctrl+D on an empty editor, `/quit`.
     Quit,
+    /// A change made in `/settings`: save it and apply it.
+    Setting(super::settings::Change),
 }

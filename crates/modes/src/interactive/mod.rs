@@ -22,6 +22,7 @@ pub mod remote;
 pub mod renderers;
 pub mod run;
 pub mod runner;
+pub mod settings;
 pub mod theme_choice;
 pub mod tools;
 pub mod transcript;

@@ -184,6 +184,14 @@ pub async fn run(
         )));
     app.footer.auto_compact = runner.current.get().auto_compaction_enabled();
     load_history(&mut app, &runner);
+    super::settings::open::apply_at_start(&runner, &mut app, agent_dir);
+    app.settings_context = Some(super::settings::SettingsContext {
+        agent_dir: agent_dir.to_path_buf(),
+        keybindings: editor_keys.clone(),
+        themes: themes.list().into_iter().map(|entry| entry.name).collect(),
+        tui_mode: theme_choice::tui_mode(agent_dir, &options.ui_options),
+        theme: look.theme.name().to_string(),
+    });
     if let Some(host) = &host {
         let size = terminal.size();
         let components = host.components();

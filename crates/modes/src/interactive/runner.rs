@@ -121,6 +121,7 @@ impl Runner {
                 // Handled by the mode's loop, which owns the terminal.
             }
             Effect::Quit => app.quit = true,
+            Effect::Setting(change) => super::settings::apply::apply(self, app, change),
         }
     }
 

@@ -88,6 +88,11 @@ impl SettingsList {
         }
     }
 
+    /// Restyles the list (the theme changed).
+    pub fn set_styles(&mut self, styles: SettingsListStyles) {
+        self.styles = styles;
+    }
+
     /// Sets an item's shown value (after its submenu chose one, or a change was refused).
     pub fn update_value(&mut self, id: &str, value: &str) {
         if let Some(item) = self.items.iter_mut().find(|item| item.id == id) {

@@ -1,16 +1,8 @@
-use std::sync::Arc;
-
 use super::*;
 use crate::keybindings::KeybindingsManager;
 
 fn plain_styles() -> SettingsListStyles {
-    SettingsListStyles {
-        label: Arc::new(|text: &str, _| text.to_string()),
-        value: Arc::new(|text: &str, _| text.to_string()),
-        description: Arc::new(|text: &str| text.to_string()),
-        cursor: "→ ".into(),
-        hint: Arc::new(|text: &str| text.to_string()),
-    }
+    SettingsListStyles::default()
 }
 
 fn item(id: &str, label: &str, value: &str, values: &[&str]) -> SettingItem {
