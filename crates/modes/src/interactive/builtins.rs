@@ -51,6 +51,12 @@ pub fn run(runner: &Arc<Runner>, name: &'static str, args: &str, app: &mut App) 
         "tree" => spawn(runner, |runner| async move { tree(&runner).await }),
         "copy" => copy_last_answer(app),
         "settings" => super::settings::open::open(runner, app),
+        "login" => spawn(runner, |runner| async move {
+            super::auth::login(&runner, &args).await
+        }),
+        "logout" => spawn(runner, |runner| async move {
+            super::auth::logout(&runner).await
+        }),
         "clone" => spawn(runner, |runner| async move {
             let leaf = runner
                 .current
@@ -74,11 +80,20 @@ impl Runner {
     }
 
     /// Shows a list dialog and waits for the choice.
-    async fn pick(&self, title: &str, options: Vec<String>) -> Option<String> {
+    pub(super) async fn pick(&self, title: &str, options: Vec<String>) -> Option<String> {
+        self.ask("select", vec![json!(title), json!(options)]).await
+    }
+
+    /// Shows a one-line input dialog and waits for the text (`None` when dismissed).
+    pub(super) async fn read_line(&self, title: &str) -> Option<String> {
+        self.ask("input", vec![json!(title)]).await
+    }
+
+    async fn ask(&self, method: &str, args: Vec<Value>) -> Option<String> {
         let (reply, answer) = oneshot::channel();
         self.send_event(AppEvent::Dialog(DialogRequest {
-            method: "select".into(),
-            args: vec![json!(title), json!(options)],
+            method: method.into(),
+            args,
             reply,
         }));
         answer.await.ok()?.as_str().map(str::to_string)

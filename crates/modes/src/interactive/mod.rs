@@ -3,6 +3,7 @@
 //! the terminal's input.
 
 pub mod app;
+pub mod auth;
 pub mod bridge;
 pub mod builtins;
 pub mod commands;

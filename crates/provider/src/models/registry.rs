@@ -165,6 +165,37 @@ impl ModelRegistry {
         }
     }
 
+    /// Where a provider's key comes from, in Pi's `/login` words: `stored credential`
+    /// (auth.json), `models_json_key`, or the environment variable's name; `None` when it
+    /// has none.
+    pub fn key_source(&self, provider: &str) -> Option<String> {
+        if self.stored_key(provider).is_some() {
+            return Some("stored credential".into());
+        }
+        if let Some(raw) = self
+            .auth
+            .get(provider)
+            .and_then(|auth| auth.api_key.as_deref())
+        {
+            return value::is_configured(raw, &self.env).then(|| "models_json_key".into());
+        }
+        env_keys(provider)
+            .iter()
+            .find(|name| self.env.get(name).is_some())
+            .map(|name| name.to_string())
+    }
+
+    /// The providers that have models, in registry order, without the scripted one.
+    pub fn providers(&self) -> Vec<&str> {
+        let mut providers: Vec<&str> = Vec::new();
+        for model in &self.models {
+            if !is_keyless(&model.provider) && !providers.contains(&model.provider.as_str()) {
+                providers.push(&model.provider);
+            }
+        }
+        providers
+    }
+
     /// Models whose provider has credentials, in registry order: what `--list-models` shows
     /// and where the startup model comes from. The scripted models are left out; they are
     /// reached with `--model scripted/<name>`.
