@@ -51,6 +51,12 @@ pub fn run(runner: &Arc<Runner>, name: &'static str, args: &str, app: &mut App) 
         "tree" => spawn(runner, |runner| async move { tree(&runner).await }),
         "copy" => copy_last_answer(app),
         "settings" => super::settings::open::open(runner, app),
+        "changelog" => {
+            app.transcript.push(super::transcript::Item::Document {
+                title: "What's New".into(),
+                markdown: super::changelog::markdown(),
+            });
+        }
         "login" => spawn(runner, |runner| async move {
             super::auth::login(&runner, &args).await
         }),

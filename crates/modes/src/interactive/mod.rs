@@ -6,6 +6,7 @@ pub mod app;
 pub mod auth;
 pub mod bridge;
 pub mod builtins;
+pub mod changelog;
 pub mod commands;
 pub mod completion;
 pub mod dialog;
