@@ -94,7 +94,10 @@ pub fn needs_prompt(agent_dir: &Path, cwd: &Path, approve: Option<bool>) -> bool
 pub fn save(agent_dir: &Path, updates: &[(PathBuf, Option<bool>)]) -> Result<(), String> {
     let store = trust_store_path(agent_dir);
     let fail = |what: &str, error: &dyn std::fmt::Display| {
-        format!("cannot save the trust decision to {}: {what}: {error}", store.display())
+        format!(
+            "cannot save the trust decision to {}: {what}: {error}",
+            store.display()
+        )
     };
     std::fs::create_dir_all(agent_dir).map_err(|e| fail("creating the folder", &e))?;
     let _lock = tau_provider::file_lock::lock(&store).map_err(|e| fail("locking", &e))?;
@@ -132,9 +135,16 @@ mod tests {
     fn options_are_pis_with_and_without_the_session_only_ones() {
         let dir = tempfile::tempdir().unwrap();
         let labels = |session| -> Vec<String> {
-            options(dir.path(), session).into_iter().map(|o| o.label).collect()
+            options(dir.path(), session)
+                .into_iter()
+                .map(|o| o.label)
+                .collect()
         };
-        let parent = canonical(dir.path()).parent().unwrap().display().to_string();
+        let parent = canonical(dir.path())
+            .parent()
+            .unwrap()
+            .display()
+            .to_string();
         assert_eq!(
             labels(true),
             [

@@ -51,6 +51,14 @@ pub fn run(runner: &Arc<Runner>, name: &'static str, args: &str, app: &mut App) 
         "tree" => spawn(runner, |runner| async move { tree(&runner).await }),
         "copy" => copy_last_answer(app),
         "settings" => super::settings::open::open(runner, app),
+        "trust" => {
+            let Some(context) = app.settings_context.clone() else {
+                return;
+            };
+            spawn(runner, move |runner| async move {
+                super::trust::trust_command(&runner, &context.cwd, context.project_trusted).await
+            });
+        }
         "changelog" => {
             app.transcript.push(super::transcript::Item::Document {
                 title: "What's New".into(),

@@ -28,6 +28,7 @@ pub mod settings;
 pub mod theme_choice;
 pub mod tools;
 pub mod transcript;
+pub mod trust;
 pub mod user_keys;
 pub mod view;
 

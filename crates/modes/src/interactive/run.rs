@@ -129,6 +129,22 @@ pub async fn run(
         let _ = renderer.render(frame, terminal.size(), &mut out);
     }
 
+    // Pi asks about an undecided project before anything of it loads.
+    let mut screen = super::trust::Screen {
+        app: &mut app,
+        view: &mut view,
+        look: &look,
+        remote: &remote,
+        renderer: &mut renderer,
+        terminal: &mut terminal,
+        input: &mut input,
+    };
+    if let Some(trusted) =
+        super::trust::ask_at_start(&mut screen, agent_dir, cwd, args.approve).await
+    {
+        args.approve = Some(trusted);
+    }
+
     let hooks = Arc::new(OnceLock::new());
     let ui = Arc::new(TuiUi::new(events.clone(), hooks.clone()));
     let assembled = assemble::assemble(
@@ -185,13 +201,13 @@ pub async fn run(
     app.footer.auto_compact = runner.current.get().auto_compaction_enabled();
     load_history(&mut app, &runner);
     super::settings::open::apply_at_start(&runner, &mut app, agent_dir);
-    app.settings_context = Some(super::settings::SettingsContext {
-        agent_dir: agent_dir.to_path_buf(),
-        keybindings: editor_keys.clone(),
-        themes: themes.list().into_iter().map(|entry| entry.name).collect(),
-        tui_mode: theme_choice::tui_mode(agent_dir, &options.ui_options),
-        theme: look.theme.name().to_string(),
-    });
+    app.settings_context = Some(super::settings::open::context(
+        &runner,
+        agent_dir,
+        cwd,
+        &args,
+        (editor_keys.clone(), &themes, &look, &options.ui_options),
+    ));
     if let Some(host) = &host {
         let size = terminal.size();
         let components = host.components();

@@ -30,6 +30,9 @@ pub struct SettingsContext {
     pub tui_mode: &'static str,
     /// The theme setting in use.
     pub theme: String,
+    /// The working folder, and whether its project resources were trusted for this run.
+    pub cwd: PathBuf,
+    pub project_trusted: bool,
 }
 
 /// A change the user made.

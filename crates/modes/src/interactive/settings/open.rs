@@ -5,7 +5,7 @@ use serde_json::Value;
 use tau_agent::QueueMode;
 use tau_app::settings_file;
 
-use super::{levels_count, SettingsPanel};
+use super::{levels_count, SettingsContext, SettingsPanel};
 use crate::interactive::app::App;
 use crate::interactive::runner::Runner;
 use crate::interactive::transcript::Level;
@@ -68,5 +68,36 @@ pub fn apply_at_start(runner: &Runner, app: &mut App, agent_dir: &std::path::Pat
     }
     if let Some(follow_up) = text("followUpMode") {
         runtime.set_follow_up_mode(mode(follow_up));
+    }
+}
+
+/// What `/settings` and `/trust` need from the mode once the session is up: the keys, the
+/// themes, the layout in use, and whether this run trusted the project.
+pub fn context(
+    runner: &Runner,
+    agent_dir: &std::path::Path,
+    cwd: &std::path::Path,
+    args: &tau_app::AppOptions,
+    ui: (
+        tau_tui::keybindings::SharedKeybindings,
+        &tau_tui::theme::ThemeRegistry,
+        &crate::interactive::look::Look,
+        &[(String, String)],
+    ),
+) -> SettingsContext {
+    let (keybindings, themes, look, ui_options) = ui;
+    SettingsContext {
+        agent_dir: agent_dir.to_path_buf(),
+        keybindings,
+        themes: themes.list().into_iter().map(|entry| entry.name).collect(),
+        tui_mode: crate::interactive::theme_choice::tui_mode(agent_dir, ui_options),
+        theme: look.theme.name().to_string(),
+        cwd: cwd.to_path_buf(),
+        project_trusted: crate::interactive::trust::project_trusted(
+            runner,
+            agent_dir,
+            cwd,
+            args.approve,
+        ),
     }
 }

@@ -26,6 +26,8 @@ fn panel() -> SettingsPanel {
         themes: vec!["dark".into(), "light".into(), "system".into()],
         tui_mode: "fullscreen",
         theme: "dark".into(),
+        cwd: PathBuf::from("/nowhere"),
+        project_trusted: true,
     };
     let models = vec![
         ("mock/m1".to_string(), true),
