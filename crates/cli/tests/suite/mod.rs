@@ -30,4 +30,5 @@ mod setup_extensions;
 mod tool_edges;
 mod tui_examples;
 mod tui_session;
+mod tui_settings;
 mod wire_protocols;

@@ -43,6 +43,19 @@ impl Tui {
         args: &[&str],
         prepare: impl FnOnce(&AgentSandbox, PtyCommand) -> PtyCommand,
     ) -> Tui {
+        let tui = Self::launch(turns, args, prepare);
+        tui.session
+            .wait_for(|s| s.contains("mock-model"), START)
+            .unwrap_or_else(|dump| panic!("the editor never came up\n{dump}"));
+        tui
+    }
+
+    /// [`Tui::start_with`] without waiting for the editor (a question may come first).
+    pub(super) fn launch(
+        turns: Vec<MockTurn>,
+        args: &[&str],
+        prepare: impl FnOnce(&AgentSandbox, PtyCommand) -> PtyCommand,
+    ) -> Tui {
         let dir = tempfile::tempdir().expect("tempdir");
         let sandbox = AgentSandbox::create(dir.path()).expect("sandbox");
         let runtime = runtime();
@@ -61,9 +74,6 @@ impl Tui {
         }
         let spec = prepare(&sandbox, spec);
         let session = PtySession::spawn_with(spec).expect("spawn tau");
-        session
-            .wait_for(|s| s.contains("mock-model"), START)
-            .unwrap_or_else(|dump| panic!("the editor never came up\n{dump}"));
         Tui {
             _dir: dir,
             sandbox,

@@ -148,7 +148,7 @@ impl ItemView {
                         parts.push(Box::new(Text::new(styled, pad, 0, None)));
                     }
                     Item::Document { title, markdown } => {
-                        let border = look.theme.fg("border", "─");
+                        let border = look.theme.fg_style("border");
                         parts.push(spacer());
                         parts.push(Box::new(Border(border.clone())));
                         let title = look.theme.bold(&look.theme.fg("accent", title));
@@ -329,11 +329,11 @@ fn draw_row(item: &Item, options: &ViewOptions, width: usize) -> Vec<String> {
     }
 }
 
-/// Pi's `DynamicBorder`: one `─` per column in the border colour (`cell` is one painted `─`).
-struct Border(String);
+/// Pi's `DynamicBorder`: one `─` per column in the border colour.
+struct Border(tau_tui::Style);
 
 impl Component for Border {
     fn render(&mut self, width: usize) -> Lines {
-        Arc::new(vec![self.0.repeat(width.max(1))])
+        Arc::new(vec![(self.0)(&"─".repeat(width.max(1)))])
     }
 }
