@@ -131,7 +131,7 @@ fn answer_trust_question(keys: &[&str]) -> (Value, String, String) {
 #[test]
 fn the_trust_question_saves_each_answer_as_pi_does() {
     let (saved, current, project) = answer_trust_question(&["enter"]);
-    assert_eq!(saved, json!({ project.clone(): true }));
+    assert_eq!(saved, json!({ project: true }));
     assert_eq!(current, "Current session: trusted");
 
     let (saved, current, project) = answer_trust_question(&["down", "enter"]);

@@ -65,13 +65,10 @@ pub async fn login(runner: &Runner, args: &str) -> Result<(), String> {
                 .iter()
                 .map(|p| format!("{p}{}", status(&registry, p)))
                 .collect();
-            let Some(choice) = runner
-                .pick("Select provider to configure:", labels.clone())
+            let Some(index) = runner
+                .pick_index("Select provider to configure:", &labels)
                 .await
             else {
-                return Ok(());
-            };
-            let Some(index) = labels.iter().position(|l| *l == choice) else {
                 return Ok(());
             };
             providers[index].to_string()
@@ -132,13 +129,10 @@ pub async fn logout(runner: &Runner) -> Result<(), String> {
         .iter()
         .map(|(provider, _)| format!("{provider} ✓ configured"))
         .collect();
-    let Some(choice) = runner
-        .pick("Select provider to logout:", labels.clone())
+    let Some(index) = runner
+        .pick_index("Select provider to logout:", &labels)
         .await
     else {
-        return Ok(());
-    };
-    let Some(index) = labels.iter().position(|l| *l == choice) else {
         return Ok(());
     };
     let (provider, credential) = &stored[index];

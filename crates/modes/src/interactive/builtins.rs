@@ -98,6 +98,12 @@ impl Runner {
         self.ask("select", vec![json!(title), json!(options)]).await
     }
 
+    /// Shows a list dialog and waits for the index of the choice.
+    pub(super) async fn pick_index(&self, title: &str, labels: &[String]) -> Option<usize> {
+        let choice = self.pick(title, labels.to_vec()).await?;
+        labels.iter().position(|label| *label == choice)
+    }
+
     /// Shows a one-line input dialog and waits for the text (`None` when dismissed).
     pub(super) async fn read_line(&self, title: &str) -> Option<String> {
         self.ask("input", vec![json!(title)]).await
@@ -301,10 +307,7 @@ async fn resume(runner: &Runner) -> Result<(), String> {
             format!("{}  {short}", s.id.chars().take(8).collect::<String>())
         })
         .collect();
-    let Some(choice) = runner.pick("Resume session", labels.clone()).await else {
-        return Ok(());
-    };
-    let Some(index) = labels.iter().position(|l| *l == choice) else {
+    let Some(index) = runner.pick_index("Resume session", &labels).await else {
         return Ok(());
     };
     let path = others[index].path.display().to_string();
@@ -347,10 +350,7 @@ async fn fork(runner: &Runner) -> Result<(), String> {
             format!("{}. {line}", i + 1)
         })
         .collect();
-    let Some(choice) = runner.pick("Fork from message", labels.clone()).await else {
-        return Ok(());
-    };
-    let Some(index) = labels.iter().position(|l| *l == choice) else {
+    let Some(index) = runner.pick_index("Fork from message", &labels).await else {
         return Ok(());
     };
     let (entry, text) = messages[index].clone();
@@ -439,10 +439,7 @@ async fn tree(runner: &Runner) -> Result<(), String> {
         return Ok(());
     }
     let labels: Vec<String> = lines.iter().map(|(_, label)| label.clone()).collect();
-    let Some(choice) = runner.pick("Session tree", labels.clone()).await else {
-        return Ok(());
-    };
-    let Some(index) = labels.iter().position(|l| *l == choice) else {
+    let Some(index) = runner.pick_index("Session tree", &labels).await else {
         return Ok(());
     };
     let target = lines[index].0.clone();

@@ -138,16 +138,10 @@ pub async fn trust_command(runner: &Runner, cwd: &Path, trusted_now: bool) -> Re
         path.display(),
         if trusted_now { "trusted" } else { "untrusted" }
     );
-    let Some(choice) = runner.pick(&title, labels.clone()).await else {
+    let Some(index) = runner.pick_index(&title, &labels).await else {
         return Ok(());
     };
-    let Some(option) = labels
-        .iter()
-        .position(|l| *l == choice)
-        .map(|i| &options[i])
-    else {
-        return Ok(());
-    };
+    let option = &options[index];
     trust_store::save(&agent_dir, &option.updates)?;
     let word = if option.trusted {
         "trusted"

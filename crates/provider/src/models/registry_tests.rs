@@ -482,21 +482,10 @@ fn auth_json_keys_come_after_the_cli_and_before_models_json_and_the_environment(
     std::fs::write(dir.0.path().join("auth.json"), stored).unwrap();
     let (registry, errors) = dir.load(&[("OPENAI_API_KEY", "sk-env")]);
     assert!(errors.is_empty(), "{errors:?}");
-    assert_eq!(
-        registry.api_key("openai", None).unwrap().as_deref(),
-        Some("sk-stored")
-    );
-    assert_eq!(
-        registry
-            .api_key("openai", Some("sk-cli"))
-            .unwrap()
-            .as_deref(),
-        Some("sk-cli")
-    );
-    assert_eq!(
-        registry.api_key("ollama", None).unwrap().as_deref(),
-        Some("from-record")
-    );
+    let key = |provider, cli| registry.api_key(provider, cli).unwrap();
+    assert_eq!(key("openai", None).as_deref(), Some("sk-stored"));
+    assert_eq!(key("openai", Some("sk-cli")).as_deref(), Some("sk-cli"));
+    assert_eq!(key("ollama", None).as_deref(), Some("from-record"));
     // An OAuth sign-in tau cannot use leaves the provider to the environment.
     assert!(!registry.has_credentials("anthropic"));
     assert!(registry.has_credentials("openai"));
