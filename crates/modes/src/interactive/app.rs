@@ -57,6 +57,8 @@ pub struct App {
     pub settings_context: Option<SettingsContext>,
     /// The `doubleEscapeAction` setting: `tree`, `fork` or `none`.
     pub double_escape_action: String,
+    /// The `outputPad` setting: the transcript's horizontal padding (0 or 1).
+    pub output_pad: usize,
     pub tools_expanded: bool,
     pub hide_thinking: bool,
     pub title: Option<String>,
@@ -90,6 +92,7 @@ impl App {
             settings_panel: None,
             settings_context: None,
             double_escape_action: "tree".into(),
+            output_pad: 1,
             tools_expanded: false,
             hide_thinking: false,
             title: None,

@@ -27,6 +27,14 @@ pub trait PromptEditor: Component {
     fn set_terminal_rows(&mut self, rows: usize) {
         let _ = rows;
     }
+    /// Pi's `editorPaddingX` setting.
+    fn set_padding_x(&mut self, padding: usize) {
+        let _ = padding;
+    }
+    /// Pi's `autocompleteMaxVisible` setting.
+    fn set_autocomplete_max_visible(&mut self, rows: usize) {
+        let _ = rows;
+    }
 }
 
 impl PromptEditor for tau_tui::editor::Editor {
@@ -62,6 +70,14 @@ impl PromptEditor for tau_tui::editor::Editor {
 
     fn set_border_style(&mut self, style: tau_tui::Style) {
         self.border_color = style;
+    }
+
+    fn set_padding_x(&mut self, padding: usize) {
+        tau_tui::editor::Editor::set_padding_x(self, padding);
+    }
+
+    fn set_autocomplete_max_visible(&mut self, rows: usize) {
+        tau_tui::editor::Editor::set_autocomplete_max_visible(self, rows);
     }
 
     fn set_autocomplete(&mut self, provider: Box<dyn tau_tui::autocomplete::AutocompleteProvider>) {

@@ -325,6 +325,10 @@ pub async fn run(
                 app.footer.git_branch = git::branch(cwd);
                 git_checked = now;
             }
+            if view_options.pad != app.output_pad {
+                view_options.pad = app.output_pad;
+                view_options.generation += 1;
+            }
             view_options.tools_expanded = app.tools_expanded;
             view_options.thinking.hidden = app.hide_thinking;
             view_options.thinking.label = app

@@ -69,6 +69,11 @@ fn apply_live(runner: &Runner, app: &mut App, id: &str, value: &str) {
         "follow-up-mode" => runtime.set_follow_up_mode(queue_mode(value)),
         "hide-thinking" => app.hide_thinking = value == "true",
         "double-escape-action" => app.double_escape_action = value.to_string(),
+        "editor-padding" => app.editor.set_padding_x(value.parse().unwrap_or(0)),
+        "autocomplete-max-visible" => app
+            .editor
+            .set_autocomplete_max_visible(value.parse().unwrap_or(5)),
+        "output-padding" => app.output_pad = usize::from(value != "0"),
         // Pi switches the layout at once; tau picks it when the terminal is taken.
         "tui-mode" => app.transcript.notice(
             Level::Info,

@@ -51,7 +51,8 @@ pub fn open(runner: &Runner, app: &mut App) {
 }
 
 /// The settings the interactive mode applies when it starts: hidden thinking, the
-/// double-Escape action and the queue modes.
+/// double-Escape action, the queue modes, the editor's padding and completion rows, and the
+/// transcript's padding.
 pub fn apply_at_start(runner: &Runner, app: &mut App, agent_dir: &std::path::Path) {
     let settings = settings_file::read(agent_dir);
     let text = |key: &str| settings_file::get(&settings, key).and_then(Value::as_str);
@@ -60,6 +61,16 @@ pub fn apply_at_start(runner: &Runner, app: &mut App, agent_dir: &std::path::Pat
         .unwrap_or(false);
     if let Some(action) = text("doubleEscapeAction") {
         app.double_escape_action = action.to_string();
+    }
+    let number = |key: &str| settings_file::get(&settings, key).and_then(Value::as_u64);
+    if let Some(padding) = number("editorPaddingX") {
+        app.editor.set_padding_x(padding.min(3) as usize);
+    }
+    if let Some(rows) = number("autocompleteMaxVisible") {
+        app.editor.set_autocomplete_max_visible(rows as usize);
+    }
+    if let Some(pad) = number("outputPad") {
+        app.output_pad = usize::from(pad != 0);
     }
     let runtime = runner.current.get();
     let mode = super::apply::queue_mode;
