@@ -94,7 +94,8 @@ fn login_stores_a_key_the_next_request_uses_and_logout_removes_it() {
 }
 
 /// Starts tau in a project with `.pi/extensions`, answers the trust question with `keys`,
-/// and returns trust.json (`null` when none was written) and `/trust`'s current decision.
+/// and returns trust.json (`null` when none was written), `/trust`'s current decision and
+/// the project's canonical path; `/trust` starts on the saved choice, ticked.
 fn answer_trust_question(keys: &[&str]) -> (Value, String, String) {
     let tui = Tui::launch(vec![], &["--no-session"], |sandbox, spec| {
         std::fs::create_dir_all(sandbox.project.join(".pi/extensions")).expect("mkdir");
@@ -123,6 +124,14 @@ fn answer_trust_question(keys: &[&str]) -> (Value, String, String) {
         .find(|r| r.contains("Current session:"))
         .map(|r| r.trim().to_string())
         .unwrap_or_default();
+    if saved != Value::Null {
+        let selected = screen.rows().iter().find(|r| r.contains("→")).cloned();
+        assert!(
+            selected.is_some_and(|r| r.contains("→ ✓")),
+            "{}",
+            screen.text()
+        );
+    }
     tui.session.send_key("escape").expect("escape");
     tui.quit();
     (saved, current, project.display().to_string())

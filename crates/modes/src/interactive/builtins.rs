@@ -95,26 +95,39 @@ impl Runner {
 
     /// Shows a list dialog and waits for the choice.
     pub(super) async fn pick(&self, title: &str, options: Vec<String>) -> Option<String> {
-        self.ask("select", vec![json!(title), json!(options)]).await
+        self.ask("select", vec![json!(title), json!(options)], 0)
+            .await
     }
 
     /// Shows a list dialog and waits for the index of the choice.
     pub(super) async fn pick_index(&self, title: &str, labels: &[String]) -> Option<usize> {
-        let choice = self.pick(title, labels.to_vec()).await?;
+        self.pick_index_from(title, labels, 0).await
+    }
+
+    /// [`Runner::pick_index`] starting on option `selected`.
+    pub(super) async fn pick_index_from(
+        &self,
+        title: &str,
+        labels: &[String],
+        selected: usize,
+    ) -> Option<usize> {
+        let args = vec![json!(title), json!(labels)];
+        let choice = self.ask("select", args, selected).await?;
         labels.iter().position(|label| *label == choice)
     }
 
     /// Shows a one-line input dialog and waits for the text (`None` when dismissed).
     pub(super) async fn read_line(&self, title: &str) -> Option<String> {
-        self.ask("input", vec![json!(title)]).await
+        self.ask("input", vec![json!(title)], 0).await
     }
 
-    async fn ask(&self, method: &str, args: Vec<Value>) -> Option<String> {
+    async fn ask(&self, method: &str, args: Vec<Value>, selected: usize) -> Option<String> {
         let (reply, answer) = oneshot::channel();
         self.send_event(AppEvent::Dialog(DialogRequest {
             method: method.into(),
             args,
             reply,
+            selected,
         }));
         answer.await.ok()?.as_str().map(str::to_string)
     }

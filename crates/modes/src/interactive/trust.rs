@@ -57,6 +57,7 @@ impl Screen<'_> {
             method: "select".into(),
             args: vec![json!(title), json!(labels)],
             reply,
+            selected: 0,
         }));
         loop {
             self.draw();
@@ -123,22 +124,23 @@ pub async fn trust_command(runner: &Runner, cwd: &Path, trusted_now: bool) -> Re
         }
     };
     let options = trust_store::options(cwd, false);
-    // Pi ticks the option that is the saved decision.
+    // Pi ticks the option that is the saved decision, and starts on it.
+    let is_saved = |o: &trust_store::TrustOption| {
+        o.saved_path.is_some()
+            && saved.as_ref().map(|(p, d)| (Some(p), *d))
+                == Some((o.saved_path.as_ref(), o.trusted))
+    };
+    let start = options.iter().position(is_saved).unwrap_or(0);
     let labels: Vec<String> = options
         .iter()
-        .map(|o| {
-            let current = o.saved_path.is_some()
-                && saved.as_ref().map(|(p, d)| (Some(p), *d))
-                    == Some((o.saved_path.as_ref(), o.trusted));
-            format!("{}{}", if current { "✓ " } else { "  " }, o.label)
-        })
+        .map(|o| format!("{}{}", if is_saved(o) { "✓ " } else { "  " }, o.label))
         .collect();
     let title = format!(
         "Project trust\n{}\n\nSaved decision: {described}\nCurrent session: {}",
         path.display(),
         if trusted_now { "trusted" } else { "untrusted" }
     );
-    let Some(index) = runner.pick_index(&title, &labels).await else {
+    let Some(index) = runner.pick_index_from(&title, &labels, start).await else {
         return Ok(());
     };
     let option = &options[index];
