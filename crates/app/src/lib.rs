@@ -24,6 +24,7 @@ pub mod session_setup;
 pub mod settings_file;
 mod setup;
 pub mod stats;
+pub mod trust_store;
 pub mod user_bash;
 
 pub use assemble::{assemble, Assembly, Frontend, HeaderSink};

@@ -23,6 +23,7 @@ pub mod cost;
 pub mod endpoint;
 pub mod error;
 pub mod estimate;
+pub mod file_lock;
 pub mod http;
 pub mod json;
 pub mod models;

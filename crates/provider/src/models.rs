@@ -10,10 +10,13 @@
 //! - [`thinking`]: supported thinking levels and clamping.
 //! - [`list`]: [`format_model_list`] for `--list-models`.
 //!
-//! Not here yet: `auth.json` (stored credentials and `/login`), Anthropic's
+//! - [`auth_file`]: `auth.json`, the credentials `/login` stores.
+//!
+//! Not here yet: OAuth sign-ins from `auth.json`, Anthropic's
 //! `ANTHROPIC_AUTH_TOKEN` bearer token, pricing tiers, `inputLimits`, `promptCache` and
 //! `samplingParams` (parsed files may carry them; they are ignored), project settings.
 
+pub mod auth_file;
 pub mod catalog;
 mod compose;
 pub mod config;

@@ -122,6 +122,19 @@ impl Runtime {
         });
     }
 
+    /// Replaces the model's credentials (a key stored or removed by `/login` / `/logout`)
+    /// without switching models; `headers` are the model's request headers resolved anew.
+    pub fn set_credentials(
+        &self,
+        api_key: Option<String>,
+        headers: Option<serde_json::Map<String, serde_json::Value>>,
+    ) {
+        self.live.update(|config| {
+            config.api_key = api_key;
+            config.model.headers = headers;
+        });
+    }
+
     /// Sets the thinking level and records a `thinking_level_change` entry when it changed.
     pub fn set_thinking_level(&self, level: ThinkingLevel) {
         if self.live.config().thinking_level == level {

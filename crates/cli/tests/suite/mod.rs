@@ -33,6 +33,7 @@ mod tui_fullscreen;
 mod tui_fullscreen_pi;
 mod tui_session;
 mod tui_sessions;
+mod tui_settings;
 mod tui_status;
 mod tui_tree;
 mod wire_protocols;

@@ -63,6 +63,19 @@ impl Tui {
         prepare: impl FnOnce(&AgentSandbox, PtyCommand) -> PtyCommand,
         ready: &'static str,
     ) -> Tui {
+        let tui = Self::launch(turns, args, prepare);
+        tui.session
+            .wait_for(move |s| s.contains(ready), START)
+            .unwrap_or_else(|dump| panic!("never showed {ready:?}\n{dump}"));
+        tui
+    }
+
+    /// [`Tui::start_with`] without waiting for the editor (a question may come first).
+    pub(super) fn launch(
+        turns: Vec<impl Into<MockReply>>,
+        args: &[&str],
+        prepare: impl FnOnce(&AgentSandbox, PtyCommand) -> PtyCommand,
+    ) -> Tui {
         let dir = tempfile::tempdir().expect("tempdir");
         let sandbox = AgentSandbox::create(dir.path()).expect("sandbox");
         let runtime = runtime();
@@ -81,9 +94,6 @@ impl Tui {
         }
         let spec = prepare(&sandbox, spec);
         let session = PtySession::spawn_with(spec).expect("spawn tau");
-        session
-            .wait_for(move |s| s.contains(ready), START)
-            .unwrap_or_else(|dump| panic!("never showed {ready:?}\n{dump}"));
         Tui {
             _dir: dir,
             sandbox,

@@ -16,6 +16,7 @@ use super::effects::Effect;
 use super::footer::FooterInfo;
 use super::keymap::{Action, Keymap};
 use super::session_picker::{Outcome, SessionPicker};
+use super::settings::{SettingsContext, SettingsPanel};
 use super::transcript::{Level, Transcript};
 use super::tree::{FilterMode, TreeOutcome, TreeSelector, TreeSnapshot};
 
@@ -38,6 +39,15 @@ impl DoubleEscape {
             Some("fork") => DoubleEscape::Fork,
             Some("none") => DoubleEscape::None,
             _ => DoubleEscape::Tree,
+        }
+    }
+
+    /// The setting's value (`/settings` shows it).
+    pub fn as_setting(self) -> &'static str {
+        match self {
+            DoubleEscape::Tree => "tree",
+            DoubleEscape::Fork => "fork",
+            DoubleEscape::None => "none",
         }
     }
 }
@@ -100,6 +110,12 @@ pub struct App {
     pub session_picker: Option<SessionPicker>,
     /// pi-tui's keybindings, which text inputs (the picker's search line) edit with.
     pub tui_keys: tau_tui::keybindings::SharedKeybindings,
+    /// `/settings` while it is open (under any dialog; it takes the keys otherwise).
+    pub settings_panel: Option<SettingsPanel>,
+    /// What `/settings` needs from the mode; set once the screen is up.
+    pub settings_context: Option<SettingsContext>,
+    /// The `outputPad` setting: the transcript's horizontal padding (0 or 1).
+    pub output_pad: usize,
     pub tools_expanded: bool,
     pub hide_thinking: bool,
     pub title: Option<String>,
@@ -142,6 +158,9 @@ impl App {
             session_picker: None,
             scoped_models: None,
             tui_keys: tau_tui::keybindings::KeybindingsManager::new().shared(),
+            settings_panel: None,
+            settings_context: None,
+            output_pad: 1,
             tools_expanded: false,
             hide_thinking: false,
             title: None,
@@ -193,6 +212,13 @@ impl App {
                     vec![Effect::Picker(request)]
                 }
             };
+        }
+        if let Some(panel) = &mut self.settings_panel {
+            let outcome = panel.handle_input(data);
+            if outcome.closed {
+                self.settings_panel = None;
+            }
+            return outcome.changes.into_iter().map(Effect::Setting).collect();
         }
         if let Some(action) = self.keymap.action(data) {
             if let Some(effects) = self.apply_action(action, now) {
@@ -317,6 +343,7 @@ impl App {
             || self.tree.is_some()
             || self.session_picker.is_some()
             || self.scoped_models.is_some()
+            || self.settings_panel.is_some()
     }
 
     /// Puts `text` on the clipboard through the terminal (OSC 52), which works over SSH too;

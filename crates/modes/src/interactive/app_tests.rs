@@ -147,6 +147,7 @@ fn dialog(app: &mut App, method: &str, args: Value) -> oneshot::Receiver<Value> 
         method: method.into(),
         args,
         reply,
+        selected: 0,
     }));
     answer
 }

@@ -22,6 +22,9 @@ pub struct DialogRequest {
     pub args: Vec<Value>,
     /// Gets the answer; `null` when dismissed (`false` for `confirm`).
     pub reply: oneshot::Sender<Value>,
+    /// The option a `select` starts on (tau's own pickers start on the current choice, as
+    /// Pi's do; extension dialogs start on the first).
+    pub selected: usize,
 }
 
 /// Everything the UI task reacts to besides the terminal.
@@ -148,6 +151,7 @@ impl ExtensionUi for TuiUi {
             method: method.to_string(),
             args,
             reply,
+            selected: 0,
         };
         let value = if self.events.send(AppEvent::Dialog(request)).is_ok() {
             answer.await.unwrap_or_else(|_| dismissed(method))

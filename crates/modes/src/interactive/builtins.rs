@@ -53,6 +53,27 @@ pub fn run(runner: &Arc<Runner>, name: &'static str, args: &str, app: &mut App) 
         "fork" => spawn(runner, |runner| async move { fork(&runner).await }),
         "tree" => open_tree(runner, None),
         "copy" => copy_last_answer(app),
+        "settings" => super::settings::open::open(runner, app),
+        "trust" => {
+            let Some(context) = app.settings_context.clone() else {
+                return;
+            };
+            spawn(runner, move |runner| async move {
+                super::trust::trust_command(&runner, &context.cwd, context.project_trusted).await
+            });
+        }
+        "changelog" => {
+            app.transcript.push(super::transcript::Item::Document {
+                title: "What's New".into(),
+                markdown: super::changelog::markdown(),
+            });
+        }
+        "login" => spawn(runner, |runner| async move {
+            super::auth::login(&runner, &args).await
+        }),
+        "logout" => spawn(runner, |runner| async move {
+            super::auth::logout(&runner).await
+        }),
         "clone" => spawn(runner, |runner| async move {
             let leaf = runner
                 .current
@@ -90,12 +111,40 @@ impl Runner {
     }
 
     /// Shows a list dialog and waits for the choice.
-    async fn pick(&self, title: &str, options: Vec<String>) -> Option<String> {
+    pub(super) async fn pick(&self, title: &str, options: Vec<String>) -> Option<String> {
+        self.ask("select", vec![json!(title), json!(options)], 0)
+            .await
+    }
+
+    /// Shows a list dialog and waits for the index of the choice.
+    pub(super) async fn pick_index(&self, title: &str, labels: &[String]) -> Option<usize> {
+        self.pick_index_from(title, labels, 0).await
+    }
+
+    /// [`Runner::pick_index`] starting on option `selected`.
+    pub(super) async fn pick_index_from(
+        &self,
+        title: &str,
+        labels: &[String],
+        selected: usize,
+    ) -> Option<usize> {
+        let args = vec![json!(title), json!(labels)];
+        let choice = self.ask("select", args, selected).await?;
+        labels.iter().position(|label| *label == choice)
+    }
+
+    /// Shows a one-line input dialog and waits for the text (`None` when dismissed).
+    pub(super) async fn read_line(&self, title: &str) -> Option<String> {
+        self.ask("input", vec![json!(title)], 0).await
+    }
+
+    async fn ask(&self, method: &str, args: Vec<Value>, selected: usize) -> Option<String> {
         let (reply, answer) = oneshot::channel();
         self.send_event(AppEvent::Dialog(DialogRequest {
-            method: "select".into(),
-            args: vec![json!(title), json!(options)],
+            method: method.into(),
+            args,
             reply,
+            selected,
         }));
         answer.await.ok()?.as_str().map(str::to_string)
     }
@@ -307,10 +356,7 @@ async fn fork(runner: &Runner) -> Result<(), String> {
             format!("{}. {line}", i + 1)
         })
         .collect();
-    let Some(choice) = runner.pick("Fork from message", labels.clone()).await else {
-        return Ok(());
-    };
-    let Some(index) = labels.iter().position(|l| *l == choice) else {
+    let Some(index) = runner.pick_index("Fork from message", &labels).await else {
         return Ok(());
     };
     let (entry, text) = messages[index].clone();
@@ -349,6 +395,7 @@ async fn ask_text(runner: &Runner, title: &str) -> Option<String> {
         method: "editor".into(),
         args: vec![json!(title), json!("")],
         reply,
+        selected: 0,
     }));
     answer.await.ok()?.as_str().map(str::to_string)
 }

@@ -54,7 +54,7 @@ impl Dialog {
             method,
             args,
             reply,
-            ..
+            selected,
         } = request;
         let title = text_arg(&args, 0);
         let (title, kind, options) = match method.as_str() {
@@ -69,9 +69,10 @@ impl Dialog {
                         .collect(),
                     _ => Vec::new(),
                 };
+                let selected = selected.min(options.len().saturating_sub(1));
                 let kind = DialogKind::Select {
                     options,
-                    selected: 0,
+                    selected,
                     confirm: false,
                 };
                 (title, kind, args.get(2))

@@ -37,6 +37,14 @@ pub trait PromptEditor: Component {
     fn border_style(&self) -> Option<tau_tui::Style> {
         None
     }
+    /// Pi's `editorPaddingX` setting.
+    fn set_padding_x(&mut self, padding: usize) {
+        let _ = padding;
+    }
+    /// Pi's `autocompleteMaxVisible` setting.
+    fn set_autocomplete_max_visible(&mut self, rows: usize) {
+        let _ = rows;
+    }
 }
 
 impl PromptEditor for tau_tui::editor::Editor {
@@ -81,6 +89,13 @@ impl PromptEditor for tau_tui::editor::Editor {
 
     fn border_style(&self) -> Option<tau_tui::Style> {
         Some(self.border_color.clone())
+    }
+    fn set_padding_x(&mut self, padding: usize) {
+        tau_tui::editor::Editor::set_padding_x(self, padding);
+    }
+
+    fn set_autocomplete_max_visible(&mut self, rows: usize) {
+        tau_tui::editor::Editor::set_autocomplete_max_visible(self, rows);
     }
 
     fn set_autocomplete(&mut self, provider: Box<dyn tau_tui::autocomplete::AutocompleteProvider>) {

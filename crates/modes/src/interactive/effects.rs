@@ -65,4 +65,6 @@ pub enum Effect {
     ScopeSaved(Option<Vec<String>>),
     /// Ctrl+C twice, Ctrl+D on an empty editor, `/quit`.
     Quit,
+    /// A change made in `/settings`: save it and apply it.
+    Setting(super::settings::Change),
 }

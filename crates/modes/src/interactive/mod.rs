@@ -3,8 +3,10 @@
 //! the terminal's input.
 
 pub mod app;
+pub mod auth;
 pub mod bridge;
 pub mod builtins;
+pub mod changelog;
 pub mod commands;
 pub mod completion;
 pub mod dialog;
@@ -27,11 +29,13 @@ pub mod runner;
 pub mod scope_work;
 pub mod scoped_models;
 pub mod session_picker;
+pub mod settings;
 pub mod startup_picker;
 pub mod theme_choice;
 pub mod tools;
 pub mod transcript;
 pub mod tree;
+pub mod trust;
 pub mod user_keys;
 pub mod view;
 

@@ -158,6 +158,22 @@ pub async fn run(
         }
     }
 
+    // Pi asks about an undecided project before anything of it loads.
+    let mut screen = super::trust::Screen {
+        app: &mut app,
+        view: &mut view,
+        look: &look,
+        remote: &remote,
+        renderer: &mut renderer,
+        terminal: &mut terminal,
+        input: &mut input,
+    };
+    if let Some(trusted) =
+        super::trust::ask_at_start(&mut screen, agent_dir, cwd, args.approve).await
+    {
+        args.approve = Some(trusted);
+    }
+
     let hooks = Arc::new(OnceLock::new());
     let ui = Arc::new(TuiUi::new(events.clone(), hooks.clone()));
     let assembled = assemble::assemble(
@@ -220,6 +236,14 @@ pub async fn run(
         )));
     app.footer.auto_compact = runner.current.get().auto_compaction_enabled();
     load_history(&mut app, &runner);
+    super::settings::open::apply_at_start(&runner, &mut app, agent_dir);
+    app.settings_context = Some(super::settings::open::context(
+        &runner,
+        agent_dir,
+        cwd,
+        &args,
+        (editor_keys.clone(), &themes, &look, &options.ui_options),
+    ));
     if let Some(host) = &host {
         let size = terminal.size();
         let components = host.components();
@@ -341,6 +365,10 @@ pub async fn run(
             if now.duration_since(git_checked) > Duration::from_secs(1) {
                 app.footer.git_branch = git::branch(cwd);
                 git_checked = now;
+            }
+            if view_options.pad != app.output_pad {
+                view_options.pad = app.output_pad;
+                view_options.generation += 1;
             }
             view_options.tools_expanded = app.tools_expanded;
             view_options.thinking.hidden = app.hide_thinking;

@@ -126,6 +126,7 @@ impl Runner {
             Effect::NavigateTree { id, ask_summary } => self.navigate_tree(id, ask_summary),
             Effect::SetLabel { id, label } => self.set_label(&id, label.as_deref(), app),
             Effect::Quit => app.quit = true,
+            Effect::Setting(change) => super::settings::apply::apply(self, app, change),
         }
     }
 

@@ -84,8 +84,9 @@ pub fn save(runner: &Arc<Runner>, enabled: Option<Vec<String>>) {
         });
         let value = (!all).then(|| json!(enabled.unwrap_or_default()));
         let agent_dir = runner.controls.agent_dir.clone();
-        let saved = tokio::task::spawn_blocking(move || {
-            tau_app::settings_file::set_global(&agent_dir, "enabledModels", value)
+        let saved = tokio::task::spawn_blocking(move || match value {
+            Some(value) => tau_app::settings_file::set(&agent_dir, "enabledModels", value),
+            None => tau_app::settings_file::remove(&agent_dir, "enabledModels"),
         })
         .await
         .unwrap_or_else(|error| Err(error.to_string()));

@@ -15,6 +15,9 @@ use serde_json::{Map, Value};
 /// them as warnings and goes on without the broken file (or provider).
 #[derive(Debug, thiserror::Error)]
 pub enum ModelsError {
+    /// auth.json cannot be used; stored credentials are ignored.
+    #[error("{0}; stored credentials are ignored")]
+    AuthFile(#[from] super::auth_file::AuthFileError),
     /// The file exists but cannot be read.
     #[error("cannot read {}: {source}", path.display())]
     Read {

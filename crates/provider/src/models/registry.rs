@@ -1,10 +1,11 @@
 //! The model registry: built-in models with models.json layered over them, the settings
 //! that pick the startup model, and the credentials of each provider.
 //!
-//! Credentials, most preferred first (Pi's order without `auth.json`, which tau does not
-//! have yet): `--api-key`, the provider's `apiKey` in models.json, then the provider's
-//! API-key environment variables. A models.json `apiKey` replaces the environment
-//! variables: when it cannot be resolved, there is no key.
+//! Credentials, most preferred first (Pi's order, docs/models.md): `--api-key`, the
+//! provider's API-key record in `auth.json` (stored by `/login`), the provider's `apiKey` in
+//! models.json, then the provider's API-key environment variables. A models.json `apiKey`
+//! replaces the environment variables: when it cannot be resolved, there is no key. A stored
+//! OAuth sign-in is not usable by tau (see `auth_file`), so it is passed over.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -12,6 +13,7 @@ use std::path::{Path, PathBuf};
 use serde_json::{Map, Value};
 use tau_protocol::{Model, ThinkingLevel};
 
+use super::auth_file::{self, Credential, StoredKey};
 use super::catalog::{env_keys, is_keyless, DEFAULT_MODEL_PER_PROVIDER};
 use super::compose::{compose, ProviderAuth};
 use super::config::{parse_models_file, ModelsError};
@@ -56,6 +58,8 @@ pub struct ModelRegistry {
     agent_dir: PathBuf,
     models: Vec<Model>,
     auth: HashMap<String, ProviderAuth>,
+    /// API keys stored in auth.json, by provider.
+    stored: HashMap<String, StoredKey>,
     model_headers: HashMap<(String, String), Vec<(String, String)>>,
     settings: ModelSettings,
     env: Env,
@@ -92,10 +96,24 @@ impl ModelRegistry {
         errors.extend(composed.errors);
         let (settings, settings_error) = ModelSettings::load(&agent_dir.join("settings.json"));
         errors.extend(settings_error);
+        let stored = match auth_file::load(agent_dir) {
+            Ok(records) => records
+                .into_iter()
+                .filter_map(|(provider, credential)| match credential {
+                    Credential::ApiKey(key) if key.key.is_some() => Some((provider, key)),
+                    _ => None,
+                })
+                .collect(),
+            Err(error) => {
+                errors.push(error.into());
+                HashMap::new()
+            }
+        };
         let registry = ModelRegistry {
             agent_dir: agent_dir.to_owned(),
             models: composed.models,
             auth: composed.auth,
+            stored,
             model_headers: composed.model_headers,
             settings,
             env,
@@ -132,6 +150,9 @@ impl ModelRegistry {
         if is_keyless(provider) {
             return true;
         }
+        if let Some((raw, env)) = self.stored_key(provider) {
+            return value::is_configured(raw, &env);
+        }
         match self
             .auth
             .get(provider)
@@ -144,6 +165,37 @@ impl ModelRegistry {
         }
     }
 
+    /// Where a provider's key comes from, in Pi's `/login` words: `stored credential`
+    /// (auth.json), `models_json_key`, or the environment variable's name; `None` when it
+    /// has none.
+    pub fn key_source(&self, provider: &str) -> Option<String> {
+        if self.stored_key(provider).is_some() {
+            return Some("stored credential".into());
+        }
+        if let Some(raw) = self
+            .auth
+            .get(provider)
+            .and_then(|auth| auth.api_key.as_deref())
+        {
+            return value::is_configured(raw, &self.env).then(|| "models_json_key".into());
+        }
+        env_keys(provider)
+            .iter()
+            .find(|name| self.env.get(name).is_some())
+            .map(|name| name.to_string())
+    }
+
+    /// The providers that have models, in registry order, without the scripted one.
+    pub fn providers(&self) -> Vec<&str> {
+        let mut providers: Vec<&str> = Vec::new();
+        for model in &self.models {
+            if !is_keyless(&model.provider) && !providers.contains(&model.provider.as_str()) {
+                providers.push(&model.provider);
+            }
+        }
+        providers
+    }
+
     /// Models whose provider has credentials, in registry order: what `--list-models` shows
     /// and where the startup model comes from. The scripted models are left out; they are
     /// reached with `--model scripted/<name>`.
@@ -154,8 +206,14 @@ impl ModelRegistry {
             .collect()
     }
 
-    /// The API key for a provider: `cli_override`, else models.json `apiKey` (resolved), else
-    /// the environment. `Ok(None)` when none is configured.
+    /// The provider's key in auth.json, with the environment its record's `env` makes.
+    fn stored_key(&self, provider: &str) -> Option<(&str, Env)> {
+        let stored = self.stored.get(provider)?;
+        Some((stored.key.as_deref()?, self.env.overlaid(&stored.env)))
+    }
+
+    /// The API key for a provider: `cli_override`, else auth.json's key, else models.json
+    /// `apiKey` (resolved), else the environment. `Ok(None)` when none is configured.
     pub fn api_key(
         &self,
         provider: &str,
@@ -163,6 +221,10 @@ impl ModelRegistry {
     ) -> Result<Option<String>, ConfigValueError> {
         if let Some(key) = cli_override {
             return Ok(Some(key.to_owned()));
+        }
+        if let Some((raw, env)) = self.stored_key(provider) {
+            let what = format!("API key for provider \"{provider}\" in auth.json");
+            return value::resolve(raw, &what, &env).map(Some);
         }
         if let Some(raw) = self
             .auth

@@ -461,3 +461,47 @@ fn broken_settings_are_reported_and_ignored() {
     );
     assert_eq!(registry.settings(), &ModelSettings::default());
 }
+
+#[test]
+fn auth_json_keys_come_after_the_cli_and_before_models_json_and_the_environment() {
+    let dir = Dir::new(Some(OLLAMA), None);
+    let (registry, _) = dir.load(&[("OPENAI_API_KEY", "sk-env")]);
+    assert_eq!(
+        registry.api_key("openai", None).unwrap().as_deref(),
+        Some("sk-env")
+    );
+    assert_eq!(
+        registry.api_key("ollama", None).unwrap().as_deref(),
+        Some("ollama")
+    );
+    let stored = r#"{
+      "openai": {"type": "api_key", "key": "sk-stored"},
+      "ollama": {"type": "api_key", "key": "$TEAM_KEY", "env": {"TEAM_KEY": "from-record"}},
+      "anthropic": {"type": "oauth", "access": "a", "refresh": "r", "expires": 1}
+    }"#;
+    std::fs::write(dir.0.path().join("auth.json"), stored).unwrap();
+    let (registry, errors) = dir.load(&[("OPENAI_API_KEY", "sk-env")]);
+    assert!(errors.is_empty(), "{errors:?}");
+    let key = |provider, cli| registry.api_key(provider, cli).unwrap();
+    assert_eq!(key("openai", None).as_deref(), Some("sk-stored"));
+    assert_eq!(key("openai", Some("sk-cli")).as_deref(), Some("sk-cli"));
+    assert_eq!(key("ollama", None).as_deref(), Some("from-record"));
+    // An OAuth sign-in tau cannot use leaves the provider to the environment.
+    assert!(!registry.has_credentials("anthropic"));
+    assert!(registry.has_credentials("openai"));
+}
+
+#[test]
+fn a_broken_auth_json_is_reported_and_ignored() {
+    let dir = Dir::new(None, None);
+    std::fs::write(dir.0.path().join("auth.json"), "{oops").unwrap();
+    let (registry, errors) = dir.load(&[("OPENAI_API_KEY", "sk-env")]);
+    assert!(
+        errors[0].contains("auth.json") && errors[0].contains("ignored"),
+        "{errors:?}"
+    );
+    assert_eq!(
+        registry.api_key("openai", None).unwrap().as_deref(),
+        Some("sk-env")
+    );
+}

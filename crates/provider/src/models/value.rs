@@ -32,6 +32,22 @@ impl Env {
         )
     }
 
+    /// This environment with `extra` over it (a stored credential's `env`, which wins over
+    /// the process environment for its provider, as in Pi).
+    pub fn overlaid(&self, extra: &HashMap<String, String>) -> Env {
+        if extra.is_empty() {
+            return self.clone();
+        }
+        let mut vars: HashMap<String, String> = match self {
+            Env::Process => std::env::vars().collect(),
+            Env::Fixed(vars) => vars.clone(),
+        };
+        for (name, value) in extra.iter().filter(|(_, value)| !value.is_empty()) {
+            vars.insert(name.clone(), value.clone());
+        }
+        Env::Fixed(vars)
+    }
+
     /// The variable's value; unset and empty are the same, as in Pi.
     pub fn get(&self, name: &str) -> Option<String> {
         let value = match self {

@@ -80,6 +80,19 @@ pub struct SettingsListStyles {
     pub hint: Style,
 }
 
+impl Default for SettingsListStyles {
+    /// Unstyled text (tests, and a list before its first themed render).
+    fn default() -> Self {
+        SettingsListStyles {
+            label: Arc::new(|text: &str, _| text.to_string()),
+            value: Arc::new(|text: &str, _| text.to_string()),
+            description: crate::component::plain_style(),
+            cursor: "→ ".into(),
+            hint: crate::component::plain_style(),
+        }
+    }
+}
+
 impl SettingsListStyles {
     /// The settings list styles of `theme`.
     pub fn from_theme(theme: &Arc<Theme>) -> Self {

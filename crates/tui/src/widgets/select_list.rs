@@ -175,6 +175,11 @@ impl SelectList {
         self
     }
 
+    /// Restyles the list (the theme changed).
+    pub fn set_theme(&mut self, theme: SelectListTheme) {
+        self.theme = theme;
+    }
+
     /// Keeps the items whose value starts with `filter` (case-insensitive); selects the first.
     pub fn set_filter(&mut self, filter: &str) {
         let filter = filter.to_lowercase();

@@ -91,6 +91,11 @@ pub enum Item {
         level: Level,
         text: String,
     },
+    /// A titled Markdown document between borders (Pi's `/changelog` "What's New").
+    Document {
+        title: String,
+        markdown: String,
+    },
 }
 
 /// The transcript's items, with a revision per item.

@@ -208,6 +208,11 @@ impl Component for DockView<'_> {
                     lines.extend(picker.render(look, &app.keymap, width, self.now));
                 }
             }
+            (None, _) if app.settings_panel.is_some() => {
+                if let Some(panel) = app.settings_panel.as_mut() {
+                    lines.extend(panel.render_lines(&look.theme, width));
+                }
+            }
             (None, Some(id)) => lines.extend(remote.lines(*id).iter().cloned()),
             (None, None) => match remote.editor {
                 Some(id) => lines.extend(remote.lines(id).iter().cloned()),

@@ -147,6 +147,22 @@ impl ItemView {
                         };
                         parts.push(Box::new(Text::new(styled, pad, 0, None)));
                     }
+                    Item::Document { title, markdown } => {
+                        let border = look.theme.fg_style("border");
+                        parts.push(spacer());
+                        parts.push(Box::new(Border(border.clone())));
+                        let title = look.theme.bold(&look.theme.fg("accent", title));
+                        parts.push(Box::new(Text::new(title, 1, 0, None)));
+                        parts.push(spacer());
+                        parts.push(Box::new(Markdown::new(
+                            markdown.clone(),
+                            1,
+                            1,
+                            look.markdown.clone(),
+                            None,
+                        )));
+                        parts.push(Box::new(Border(border)));
+                    }
                     Item::Custom(message) => {
                         parts.push(spacer());
                         let bg = look.bg("customMessageBg");
@@ -310,5 +326,14 @@ fn draw_row(item: &Item, options: &ViewOptions, width: usize) -> Vec<String> {
             render_bash_row(row, &opts, paint)
         }
         _ => Vec::new(),
+    }
+}
+
+/// Pi's `DynamicBorder`: one `─` per column in the border colour.
+struct Border(tau_tui::Style);
+
+impl Component for Border {
+    fn render(&mut self, width: usize) -> Lines {
+        Arc::new(vec![(self.0)(&"─".repeat(width.max(1)))])
     }
 }
