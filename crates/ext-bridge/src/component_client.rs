@@ -29,7 +29,8 @@ use tokio::sync::mpsc;
 
 use crate::component_hub::ComponentHub;
 use crate::components::{
-    ComponentEvent, ComponentId, OverlayBounds, Palette, Rendered, RendererRequest,
+    CompletionAnswer, CompletionApplied, CompletionRequest, ComponentEvent, ComponentId,
+    OverlayBounds, Palette, Rendered, RendererRequest,
 };
 use crate::connection::Connection;
 use crate::host::ExtensionHost;
@@ -295,6 +296,46 @@ impl Components<'_> {
             ),
             Err(_) => Some(data.to_string()),
         }
+    }
+
+    /// Suggestions of the extensions' provider chain (`ctx.ui.addAutocompleteProvider`) for
+    /// `request`. Past `timeout`, or when the host fails, an error saying so.
+    pub async fn autocomplete(
+        &self,
+        request: &CompletionRequest,
+        timeout: Duration,
+    ) -> Result<CompletionAnswer, String> {
+        let conn = self.live().ok_or("the extension host is not running")?;
+        let params = serde_json::to_value(request).map_err(|e| e.to_string())?;
+        let answer = conn
+            .request("autocomplete", params, Some(timeout), None)
+            .await
+            .map_err(|error| error.to_string())?;
+        serde_json::from_value(answer)
+            .map_err(|error| format!("malformed autocomplete answer: {error}"))
+    }
+
+    /// The chain's insertion of the item at `index` of the last suggestions (`item` as shown)
+    /// in place of `prefix`, for the text and cursor of `request`.
+    pub async fn autocomplete_apply(
+        &self,
+        request: &CompletionRequest,
+        index: usize,
+        item: Value,
+        prefix: &str,
+        timeout: Duration,
+    ) -> Result<CompletionApplied, String> {
+        let conn = self.live().ok_or("the extension host is not running")?;
+        let params = json!({
+            "lines": request.lines, "cursorLine": request.cursor_line,
+            "cursorCol": request.cursor_col, "index": index, "item": item, "prefix": prefix,
+        });
+        let answer = conn
+            .request("autocomplete_apply", params, Some(timeout), None)
+            .await
+            .map_err(|error| error.to_string())?;
+        serde_json::from_value(answer)
+            .map_err(|error| format!("malformed autocomplete_apply answer: {error}"))
     }
 
     /// Creates a renderer instance: the component opens (an `Opened` event) and its id is

@@ -273,6 +273,7 @@ impl App {
             AppEvent::Handover { done, .. } => {
                 let _ = done.send(());
             }
+            AppEvent::Completion { .. } => {}
         }
     }
 

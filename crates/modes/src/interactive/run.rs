@@ -22,6 +22,7 @@ use tokio::sync::mpsc;
 use super::app::App;
 use super::bridge::{AppEvent, TuiEvents, TuiUi};
 use super::effects::Effect;
+use super::ext_completion;
 use super::footer::FooterInfo;
 use super::look::Look;
 use super::remote::{self, Remote};
@@ -177,11 +178,11 @@ pub async fn run(
     ));
     let host = runner.extensions.as_ref().map(|e| e.host.clone());
     let mut component_events = host.as_ref().and_then(|h| h.components().events());
-    app.editor
-        .set_autocomplete(Box::new(super::completion::provider(
-            runner.extensions.as_deref(),
-            &cwd_text,
-        )));
+    let completion = ext_completion::Chain::new(
+        super::completion::provider(runner.extensions.as_deref(), &cwd_text),
+        ask_host(host.clone(), events.clone()),
+    );
+    app.editor.set_autocomplete(completion.provider());
     app.footer.auto_compact = runner.current.get().auto_compaction_enabled();
     load_history(&mut app, &runner);
     if let Some(host) = &host {
@@ -257,6 +258,10 @@ pub async fn run(
         lines: r.lines.clone(),
     });
     let mut remote_focus: Option<ComponentId> = None;
+    // Keys given back by components that closed before they arrived, and until when keys
+    // from the terminal wait for them.
+    let mut returned_keys: std::collections::VecDeque<String> = Default::default();
+    let mut hold_keys: Option<Instant> = None;
     let mut last_title: Option<String> = None;
     let mut git_checked = Instant::now();
     let mut last_border: Option<(bool, String)> = None;
@@ -473,17 +478,19 @@ pub async fn run(
             .filter(|_| terminal.is_running())
             .or_else(|| animating.then(|| now + TICK))
             .unwrap_or(now + Duration::from_secs(3600));
+        let wake = hold_keys.map_or(wake, |until| wake.min(until));
         tokio::select! {
-            event = input.recv() => {
-                let Some(event) = event else { break };
+            event = next_input(&mut input, &mut returned_keys, hold_keys.is_some()) => {
+                let Some((event, returned)) = event else { break };
                 match event {
                     // pi-tui hands key releases only to components that ask for them; none
                     // of tau's own do.
                     TerminalEvent::Input(data) if tau_tui::keys::is_key_release(&data) => {}
                     TerminalEvent::Input(data) => {
-                        // Extensions' terminal input listeners see raw input first.
+                        // Extensions' terminal input listeners see raw input first (a key
+                        // given back by a closed component has been through them).
                         let data = match &host {
-                            Some(host) if host.components().has_input_listeners() => {
+                            Some(host) if !returned && host.components().has_input_listeners() => {
                                 host.components().filter_input(&data, remote::RENDER_LIMIT).await
                             }
                             _ => Some(data),
@@ -514,6 +521,9 @@ pub async fn run(
                             host.components().send_input(target, &data).await;
                             remote.touch(target);
                         } else {
+                            if let (Some(host), true) = (&host, app.dialogs.is_empty()) {
+                                prepare_completion(host, &completion, app.editor.as_ref(), &data).await;
+                            }
                             let scrolled = app.dialogs.is_empty() && scroll_key(&app, &mut renderer, &data);
                             if !scrolled && !renderer.handle_viewport_input(&data, 3) {
                                 let effects = app.on_input(&data, now);
@@ -538,6 +548,14 @@ pub async fn run(
             event = next_component_event(&mut component_events) => {
                 match event {
                     None => component_events = None,
+                    Some(ComponentEvent::AutocompleteBase { request, reply }) => {
+                        let _ = reply.send(completion.own_suggestions(&request));
+                    }
+                    Some(ComponentEvent::AutocompleteProviders { count, trigger_characters, extensions }) => {
+                        completion.set_providers(count, trigger_characters, extensions);
+                        // The editor reads the trigger characters when it gets its provider.
+                        app.editor.set_autocomplete(completion.provider());
+                    }
                     Some(event) => {
                         // Pi hands the text typed so far to an extension's new editor.
                         let new_editor = match &event {
@@ -549,16 +567,24 @@ pub async fn run(
                             _ => None,
                         };
                         let reaction = remote.on_event(event);
+                        // Keys the host gives back come before any typed after them.
+                        hold_keys = match (remote.returning, hold_keys) {
+                            (0, _) => None,
+                            (_, None) => Some(Instant::now() + remote::RETURN_LIMIT),
+                            (_, held) => held,
+                        };
                         if let (Some(id), Some(host)) = (new_editor, &host) {
                             let typed = app.editor.text();
                             if !typed.is_empty() {
                                 host.components().send_input(id, &typed).await;
+                                remote.touch(id);
                                 app.editor.set_text("");
                             }
                         }
                         match reaction {
                         remote::Reaction::Nothing => {}
                         remote::Reaction::Redraw => scheduler.request(),
+                        remote::Reaction::Unclaimed(data) => returned_keys.push_back(data),
                         remote::Reaction::Error(message) => {
                             app.transcript.notice(super::transcript::Level::Error, message);
                             scheduler.request();
@@ -598,6 +624,11 @@ pub async fn run(
                         hand_over(action, &mut terminal, &mut renderer);
                         remote.invalidate();
                         let _ = done.send(());
+                    } else if let AppEvent::Completion { asked, result } = event {
+                        if let Some(error) = completion.answered(asked, result) {
+                            app.transcript.notice(super::transcript::Level::Error, error);
+                        }
+                        app.editor.refresh_autocomplete();
                     } else {
                         replaced |= handle_event(event, &mut app, &mut view, &runner);
                     }
@@ -611,6 +642,11 @@ pub async fn run(
                 scheduler.request();
             }
             () = tokio::time::sleep_until(tokio::time::Instant::from_std(wake)) => {
+                // Keys that never came back (the host died): typing goes on.
+                if hold_keys.is_some_and(|until| Instant::now() >= until) {
+                    hold_keys = None;
+                    remote.returning = 0;
+                }
                 app.tick(Instant::now());
                 if animating {
                     scheduler.request();
@@ -669,6 +705,85 @@ fn hand_over(
         Handover::Stop => terminal.stop(renderer, None),
         Handover::Start => terminal.resume(renderer),
     };
+}
+
+/// How the completion chain reaches the host: each request on its own task (a newer one
+/// aborts the older in the host), the answer back to the UI task as an event.
+fn ask_host(
+    host: Option<Arc<tau_ext_bridge::ExtensionHost>>,
+    events: super::bridge::AppSender,
+) -> ext_completion::Ask {
+    let Some(host) = host else {
+        return Box::new(|_, _| {});
+    };
+    Box::new(move |asked, request| {
+        let (host, events) = (host.clone(), events.clone());
+        tokio::spawn(async move {
+            let result = host
+                .components()
+                .autocomplete(&request, ext_completion::COMPLETION_LIMIT)
+                .await;
+            let _ = events.send(AppEvent::Completion { asked, result });
+        });
+    })
+}
+
+/// A key that inserts a completion while extension providers are stacked: the chain's
+/// insertion is asked for first (within a short limit; tau's own otherwise), so the editor
+/// inserts what Pi would.
+async fn prepare_completion(
+    host: &tau_ext_bridge::ExtensionHost,
+    completion: &ext_completion::Chain,
+    editor: &dyn super::editor_slot::PromptEditor,
+    data: &str,
+) {
+    if !completion.inserts() {
+        return;
+    }
+    let Some(choice) = editor.completion_choice(data) else {
+        return;
+    };
+    let request = ext_completion::request(
+        &choice.lines,
+        choice.cursor_line,
+        choice.cursor_col,
+        false,
+        false,
+    );
+    let item = serde_json::json!({
+        "value": choice.item.value,
+        "label": choice.item.label,
+        "description": choice.item.description,
+    });
+    let applied = host
+        .components()
+        .autocomplete_apply(
+            &request,
+            choice.index,
+            item,
+            &choice.prefix,
+            ext_completion::APPLY_LIMIT,
+        )
+        .await;
+    if let Ok(applied) = applied {
+        completion.prepared(choice, applied);
+    }
+}
+
+/// The next input: a key a closed component gave back first (`true`), else the terminal's
+/// next event unless keys are held for ones still coming back.
+async fn next_input(
+    input: &mut mpsc::UnboundedReceiver<TerminalEvent>,
+    returned: &mut std::collections::VecDeque<String>,
+    hold: bool,
+) -> Option<(TerminalEvent, bool)> {
+    if let Some(data) = returned.pop_front() {
+        return Some((TerminalEvent::Input(data), true));
+    }
+    if hold {
+        return std::future::pending().await;
+    }
+    input.recv().await.map(|event| (event, false))
 }
 
 /// The next component event, or never when there is no host.
