@@ -35,7 +35,7 @@ fn stacked_providers_suggest_and_insert_their_own_way() {
     // Other text goes down the chain to tau's own completion.
     tui.session.send_key("ctrl+c").expect("clear");
     tui.session.send_text("/mod").expect("type");
-    let screen = tui.wait("Select model");
+    let screen = tui.wait("Pick the model");
     assert!(!screen.contains("your home"), "{screen}");
     tui.session.send_key("escape").expect("escape");
     tui.session.send_key("ctrl+c").expect("clear");
@@ -65,8 +65,7 @@ fn a_provider_that_never_answers_leaves_taus_suggestions() {
     // Typing goes on while the provider waits.
     tui.session.send_text("/thin").expect("type");
     tui.wait("/thin");
-    let screen = tui.wait("did not answer");
-    assert!(screen.contains("stacked.ts"), "{screen}");
+    tui.wait("Extension autocomplete did not answer");
     tui.wait("thinking");
     tui.session.send_key("escape").expect("escape");
     tui.session.send_key("ctrl+c").expect("clear");

@@ -31,9 +31,19 @@ fn overlay_anchors_cycle_through_the_corners_and_confirm() {
     let screen = tui.wait_until("no top-center", |s| s.contains("Current: top-center"));
     let (row, col) = place(&screen, "Anchor Test").expect("title");
     assert!(row <= 1 && (30..60).contains(&col), "top-center at {row},{col}");
-    // right-center is two more; bottom-right six.
-    for _ in 0..6 {
+    // Each key closes the overlay and the command opens the next one.
+    for anchor in [
+        "top-right",
+        "left-center",
+        "center",
+        "right-center",
+        "bottom-left",
+        "bottom-center",
+        "bottom-right",
+    ] {
         tui.session.send_key("right").expect("right");
+        let wanted = format!("Current: {anchor}");
+        tui.wait_until("the next anchor did not show", move |s| s.contains(&wanted));
     }
     let screen = tui.wait_until("no bottom-right", |s| s.contains("Current: bottom-right"));
     let (row, col) = place(&screen, "Anchor Test").expect("title");
@@ -49,10 +59,10 @@ fn overlay_margins_move_the_overlay_in_from_the_edges() {
         return;
     };
     tui.type_line("/overlay-margins");
-    let screen = tui.wait("No margin (top-left)");
+    let screen = tui.wait_until("no first config", |s| s.contains("No margin (top-left)"));
     let (first_row, first_col) = place(&screen, "No margin").expect("text");
     tui.session.send_key("space").expect("space");
-    let screen = tui.wait("Margin: 3 all sides");
+    let screen = tui.wait_until("no second config", |s| s.contains("Margin: 3 all sides"));
     let (row, col) = place(&screen, "Margin: 3").expect("text");
     assert_eq!((row, col), (first_row + 3, first_col + 3), "{}", screen.dump());
     tui.session.send_key("escape").expect("escape");

@@ -68,6 +68,8 @@ export class AutocompleteChain {
     this.running = undefined;
     /** @type {any[]} the items of the last answer, so an apply gets the extension's own object back */
     this.lastItems = [];
+    /** @type {any} the extension's editor (`setEditorComponent`), which Pi gives the provider too */
+    this.editor = undefined;
   }
 
   /** @param {string} extensionPath @param {Function} factory */
@@ -107,6 +109,11 @@ export class AutocompleteChain {
       provider = this.guard(extensionPath, made, inner);
     }
     this.provider = provider;
+    try {
+      this.editor?.setAutocompleteProvider?.(provider);
+    } catch {
+      // The editor is the extension's; a broken setter leaves it without completion.
+    }
     if (announce) {
       this.conn.notify("autocomplete_providers", {
         count: this.factories.length,
@@ -162,7 +169,8 @@ export class AutocompleteChain {
 
   /** @param {string} extensionPath @param {unknown} error */
   report(extensionPath, error) {
-    const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    // The message alone: it is shown under the editor while the user types.
+    const message = error instanceof Error ? error.message : String(error);
     this.conn.notify("component_error", { id: null, extensionPath, where: "autocomplete", message });
   }
 

@@ -191,6 +191,10 @@ function addComponents(ui, registry, extensionPath, notify) {
         for (const id of APP_ACTIONS) editor.actionHandlers.set(id, action(id));
       }
       editor.setText?.(registry.uiState.editorText ?? "");
+      // Pi gives the extension's editor the application's completion (with the providers extensions
+      // stacked), and again whenever that changes.
+      registry.autocomplete.editor = editor;
+      editor.setAutocompleteProvider?.(registry.autocomplete.provider);
       return editor;
     });
   };

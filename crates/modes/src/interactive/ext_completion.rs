@@ -21,10 +21,10 @@ use tau_tui::editor::CompletionChoice;
 use tau_tui::widgets::js_text::{byte_at_utf16, utf16_len};
 
 /// How long the chain has to suggest before tau's own suggestions show instead.
-pub const COMPLETION_LIMIT: Duration = Duration::from_millis(500);
+pub const COMPLETION_LIMIT: Duration = Duration::from_millis(1000);
 
 /// How long a key that inserts a completion waits for the chain's insertion.
-pub const APPLY_LIMIT: Duration = Duration::from_millis(100);
+pub const APPLY_LIMIT: Duration = Duration::from_millis(250);
 
 /// The text and cursor (byte column) a request was made for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -216,7 +216,7 @@ impl Chain {
                 st.answer = Some((asked, Answer::Own));
                 let extensions = st.extensions.join(", ");
                 let message = format!(
-                    "Extension autocomplete ({extensions}) did not answer: {error}; showing tau's own suggestions"
+                    "Extension autocomplete did not answer ({error}); showing tau's own suggestions. Providers of: {extensions}"
                 );
                 if st.last_error.as_ref() == Some(&message) {
                     return None;
