@@ -171,17 +171,21 @@ impl Components<'_> {
         out
     }
 
-    async fn notify_component(&self, id: ComponentId, method: &str, mut params: Value) {
-        if let Some((conn, host_id)) = self.target(id) {
-            params["id"] = json!(host_id);
-            let _ = conn.notify(method, params).await;
-        }
+    /// Whether the host got it (`false`: the component is gone).
+    async fn notify_component(&self, id: ComponentId, method: &str, mut params: Value) -> bool {
+        let Some((conn, host_id)) = self.target(id) else {
+            return false;
+        };
+        params["id"] = json!(host_id);
+        conn.notify(method, params).await.is_ok()
     }
 
-    /// Keys for the focused component's `handleInput`.
-    pub async fn send_input(&self, id: ComponentId, data: &str) {
+    /// Keys for the focused component's `handleInput`. `false` when the component is gone
+    /// (the host closed it and its `Closed` event is on the way): the key belongs to what has
+    /// focus once that event is handled.
+    pub async fn send_input(&self, id: ComponentId, data: &str) -> bool {
         self.notify_component(id, "component_input", json!({ "data": data }))
-            .await;
+            .await
     }
 
     /// tau removed the component: the host disposes it (a custom's promise stays pending, as in

@@ -123,6 +123,11 @@ fn overlay_focus_routes_keys_to_the_focused_panel_and_dismisses_it() {
         return;
     };
     tui.type_line("/overlay-focus");
+    // As in Pi, the controller opens last and takes the focus; Tab hands it to the first panel.
+    tui.wait_until("the controller does not have the focus", |s| {
+        s.contains("Current focus: Controller") && s.contains("Alpha visible")
+    });
+    tui.session.send_key("tab").expect("tab");
     tui.wait_until("Alpha not focused", |s| {
         s.contains("Alpha FOCUSED") && s.contains("Current focus: Alpha")
     });

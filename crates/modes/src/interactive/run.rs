@@ -261,6 +261,7 @@ pub async fn run(
     // Keys given back by components that closed before they arrived, and until when keys
     // from the terminal wait for them.
     let mut returned_keys: std::collections::VecDeque<String> = Default::default();
+    let mut deferred_keys: std::collections::VecDeque<String> = Default::default();
     let mut hold_keys: Option<Instant> = None;
     let mut last_title: Option<String> = None;
     let mut git_checked = Instant::now();
@@ -480,7 +481,7 @@ pub async fn run(
             .unwrap_or(now + Duration::from_secs(3600));
         let wake = hold_keys.map_or(wake, |until| wake.min(until));
         tokio::select! {
-            event = next_input(&mut input, &mut returned_keys, hold_keys.is_some()) => {
+            event = next_input(&mut input, [&mut returned_keys, &mut deferred_keys], hold_keys.is_some()) => {
                 let Some((event, returned)) = event else { break };
                 match event {
                     // pi-tui hands key releases only to components that ask for them; none
@@ -518,8 +519,15 @@ pub async fn run(
                                 }
                                 remote_escape = Some((target, now));
                             }
-                            host.components().send_input(target, &data).await;
-                            remote.touch(target);
+                            if host.components().send_input(target, &data).await {
+                                remote.touch(target);
+                            } else {
+                                // The host closed it a moment ago: the key waits for the
+                                // close (and the keys it gives back), then goes to what has
+                                // focus.
+                                deferred_keys.push_front(data);
+                                hold_keys.get_or_insert(Instant::now() + remote::RETURN_LIMIT);
+                            }
                         } else {
                             if let (Some(host), true) = (&host, app.dialogs.is_empty()) {
                                 prepare_completion(host, &completion, app.editor.as_ref(), &data).await;
@@ -566,18 +574,25 @@ pub async fn run(
                             }
                             _ => None,
                         };
+                        let settles = matches!(
+                            event,
+                            ComponentEvent::Closed { .. } | ComponentEvent::InputUnclaimed { .. }
+                        );
                         let reaction = remote.on_event(event);
                         // Keys the host gives back come before any typed after them.
-                        hold_keys = match (remote.returning, hold_keys) {
-                            (0, _) => None,
-                            (_, None) => Some(Instant::now() + remote::RETURN_LIMIT),
-                            (_, held) => held,
-                        };
+                        if settles {
+                            hold_keys = match (remote.returning, hold_keys) {
+                                (0, _) => None,
+                                (_, None) => Some(Instant::now() + remote::RETURN_LIMIT),
+                                (_, held) => held,
+                            };
+                        }
                         if let (Some(id), Some(host)) = (new_editor, &host) {
                             let typed = app.editor.text();
                             if !typed.is_empty() {
-                                host.components().send_input(id, &typed).await;
-                                remote.touch(id);
+                                if host.components().send_input(id, &typed).await {
+                                    remote.touch(id);
+                                }
                                 app.editor.set_text("");
                             }
                         }
@@ -770,11 +785,12 @@ async fn prepare_completion(
     }
 }
 
-/// The next input: a key a closed component gave back first (`true`), else the terminal's
-/// next event unless keys are held for ones still coming back.
+/// The next input, in the order it was typed: a key a closed component gave back first
+/// (`true`), then (once nothing is held for keys still coming back) a key that found its
+/// component gone, then the terminal's next event.
 async fn next_input(
     input: &mut mpsc::UnboundedReceiver<TerminalEvent>,
-    returned: &mut std::collections::VecDeque<String>,
+    [returned, deferred]: [&mut std::collections::VecDeque<String>; 2],
     hold: bool,
 ) -> Option<(TerminalEvent, bool)> {
     if let Some(data) = returned.pop_front() {
@@ -782,6 +798,9 @@ async fn next_input(
     }
     if hold {
         return std::future::pending().await;
+    }
+    if let Some(data) = deferred.pop_front() {
+        return Some((TerminalEvent::Input(data), true));
     }
     input.recv().await.map(|event| (event, false))
 }
