@@ -335,6 +335,20 @@ pub async fn run(
                         .await;
                     remote.set_extra(renderers.placed(size.cols as u16, view_options.pad as u16));
                 }
+                // The focused component is told before the frame asks for lines, so it draws
+                // its cursor, and every component draws the new focus (a controller showing
+                // which panel `isFocused()`), as pi-tui redraws after setFocus.
+                let focus = remote.key_target().filter(|_| app.dialogs.is_empty());
+                if focus != remote_focus {
+                    if let Some(old) = remote_focus {
+                        host.components().set_focus(old, false).await;
+                    }
+                    if let Some(new) = focus {
+                        host.components().set_focus(new, true).await;
+                    }
+                    remote_focus = focus;
+                    remote.invalidate();
+                }
                 if remote.needs_refresh() {
                     remote
                         .refresh(host, size.cols as u16, size.rows as u16)
@@ -348,17 +362,6 @@ pub async fn run(
                             view.renderers_changed();
                         }
                     }
-                }
-                // The focused component is told, so it draws its cursor.
-                let focus = remote.key_target().filter(|_| app.dialogs.is_empty());
-                if focus != remote_focus {
-                    if let Some(old) = remote_focus {
-                        host.components().set_focus(old, false).await;
-                    }
-                    if let Some(new) = focus {
-                        host.components().set_focus(new, true).await;
-                    }
-                    remote_focus = focus;
                 }
                 // An extension's header replaces tau's.
                 let header = remote.header.map(|id| remote.lines(id));
