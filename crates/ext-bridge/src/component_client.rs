@@ -302,6 +302,23 @@ impl Components<'_> {
         }
     }
 
+    /// A request whose answer is `T`; an error message when the host is gone, fails, is
+    /// slower than `timeout` or answers something else.
+    async fn ask<T: serde::de::DeserializeOwned>(
+        &self,
+        method: &str,
+        params: Value,
+        timeout: Duration,
+    ) -> Result<T, String> {
+        let conn = self.live().ok_or("the extension host is not running")?;
+        let answer = conn
+            .request(method, params, Some(timeout), None)
+            .await
+            .map_err(|error| error.to_string())?;
+        serde_json::from_value(answer)
+            .map_err(|error| format!("malformed {method} answer: {error}"))
+    }
+
     /// Suggestions of the extensions' provider chain (`ctx.ui.addAutocompleteProvider`) for
     /// `request`. Past `timeout`, or when the host fails, an error saying so.
     pub async fn autocomplete(
@@ -309,14 +326,8 @@ impl Components<'_> {
         request: &CompletionRequest,
         timeout: Duration,
     ) -> Result<CompletionAnswer, String> {
-        let conn = self.live().ok_or("the extension host is not running")?;
         let params = serde_json::to_value(request).map_err(|e| e.to_string())?;
-        let answer = conn
-            .request("autocomplete", params, Some(timeout), None)
-            .await
-            .map_err(|error| error.to_string())?;
-        serde_json::from_value(answer)
-            .map_err(|error| format!("malformed autocomplete answer: {error}"))
+        self.ask("autocomplete", params, timeout).await
     }
 
     /// The chain's insertion of the item at `index` of the last suggestions (`item` as shown)
@@ -329,17 +340,11 @@ impl Components<'_> {
         prefix: &str,
         timeout: Duration,
     ) -> Result<CompletionApplied, String> {
-        let conn = self.live().ok_or("the extension host is not running")?;
         let params = json!({
             "lines": request.lines, "cursorLine": request.cursor_line,
             "cursorCol": request.cursor_col, "index": index, "item": item, "prefix": prefix,
         });
-        let answer = conn
-            .request("autocomplete_apply", params, Some(timeout), None)
-            .await
-            .map_err(|error| error.to_string())?;
-        serde_json::from_value(answer)
-            .map_err(|error| format!("malformed autocomplete_apply answer: {error}"))
+        self.ask("autocomplete_apply", params, timeout).await
     }
 
     /// Creates a renderer instance: the component opens (an `Opened` event) and its id is

@@ -10,8 +10,8 @@ use serde_json::{json, Value};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::components::{
-    overlay_options, CompletionRequest, ComponentEvent, ComponentId, ComponentKind, Handover, OpenedComponent,
-    OverlayCall, Palette, WidgetPlacement,
+    overlay_options, CompletionRequest, ComponentEvent, ComponentId, ComponentKind, Handover,
+    OpenedComponent, OverlayCall, Palette, WidgetPlacement,
 };
 use crate::error::{Diagnostic, Reporter};
 

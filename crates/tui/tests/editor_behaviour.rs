@@ -165,8 +165,11 @@ impl AutocompleteProvider for LateProvider {
         force: bool,
         _explicit_tab: bool,
     ) -> SuggestionsReply {
-        self.asked.lock().unwrap().push((lines.join("\n"), force));
-        match self.answer.lock().unwrap().take() {
+        self.asked
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .push((lines.join("\n"), force));
+        match self.answer.lock().unwrap_or_else(|p| p.into_inner()).take() {
             Some(found) => SuggestionsReply::Ready(Some(found)),
             None => SuggestionsReply::Later,
         }
@@ -180,7 +183,8 @@ impl AutocompleteProvider for LateProvider {
         item: &AutocompleteItem,
         prefix: &str,
     ) -> CompletionResult {
-        CombinedAutocompleteProvider::new(Vec::new(), ".").apply_completion(lines, line, col, item, prefix)
+        CombinedAutocompleteProvider::new(Vec::new(), ".")
+            .apply_completion(lines, line, col, item, prefix)
     }
 }
 
@@ -195,7 +199,10 @@ fn a_late_answer_keeps_the_popup_until_it_comes_and_is_dropped_when_the_text_mov
     }
     assert!(!editor.is_showing_autocomplete());
     let found = AutocompleteSuggestions {
-        items: vec![AutocompleteItem::new("$HOME", "$HOME"), AutocompleteItem::new("$HOST", "$HOST")],
+        items: vec![
+            AutocompleteItem::new("$HOME", "$HOME"),
+            AutocompleteItem::new("$HOST", "$HOST"),
+        ],
         prefix: "$".into(),
     };
     *provider.answer.lock().unwrap() = Some(found.clone());
@@ -205,7 +212,10 @@ fn a_late_answer_keeps_the_popup_until_it_comes_and_is_dropped_when_the_text_mov
     editor.handle_input("H");
     assert!(editor.is_showing_autocomplete());
     let choice = editor.completion_choice("\t").expect("Tab applies");
-    assert_eq!((choice.item.value.as_str(), choice.prefix.as_str()), ("$HOME", "$"));
+    assert_eq!(
+        (choice.item.value.as_str(), choice.prefix.as_str()),
+        ("$HOME", "$")
+    );
     // An answer for text the user has since changed is not shown.
     editor.handle_input("\x1b");
     editor.handle_input("x");

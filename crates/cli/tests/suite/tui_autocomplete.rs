@@ -10,11 +10,15 @@ fn with_stacked(test: &str) -> Option<Tui> {
     let env = ext_env(test)?;
     let node = tui_node(test)?;
     let path = fixture("tui-autocomplete/stacked.ts");
-    Some(Tui::start_with(vec![], &["--no-session"], move |_, spec| {
-        spec.args(["-e", path.to_str().unwrap_or_default()])
-            .env("TAU_EXT_HOST", env.host.display().to_string())
-            .env("TAU_NODE", node.display().to_string())
-    }))
+    Some(Tui::start_with(
+        vec![],
+        &["--no-session"],
+        move |_, spec| {
+            spec.args(["-e", path.to_str().unwrap_or_default()])
+                .env("TAU_EXT_HOST", env.host.display().to_string())
+                .env("TAU_NODE", node.display().to_string())
+        },
+    ))
 }
 
 #[test]
@@ -102,7 +106,12 @@ fn github_issue_autocomplete_completes_issue_numbers() {
                 .expect("git")
         };
         git(&["init", "-q"]);
-        git(&["remote", "add", "origin", "https://github.com/earendil-works/tau.git"]);
+        git(&[
+            "remote",
+            "add",
+            "origin",
+            "https://github.com/earendil-works/tau.git",
+        ]);
         spec.args(["-e", path.to_str().unwrap_or_default()])
             .env("TAU_EXT_HOST", env.host.display().to_string())
             .env("TAU_NODE", node.display().to_string())

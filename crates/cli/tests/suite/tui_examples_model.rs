@@ -15,7 +15,9 @@ fn qna_loads_the_extracted_questions_into_the_editor() {
         &["qna.ts"],
         vec![
             MockTurn::text("Which database do you want? Should the API be public?"),
-            MockTurn::text("Q: Which database do you want?\nA: \n\nQ: Should the API be public?\nA: "),
+            MockTurn::text(
+                "Q: Which database do you want?\nA: \n\nQ: Should the API be public?\nA: ",
+            ),
         ],
     ) else {
         return;

@@ -26,11 +26,18 @@ fn overlay_anchors_cycle_through_the_corners_and_confirm() {
     tui.type_line("/overlay-anchors");
     let screen = tui.wait_until("no top-left overlay", |s| s.contains("Current: top-left"));
     let (row, col) = place(&screen, "Anchor Test").expect("title");
-    assert!(row <= 1 && col < 20, "top-left at {row},{col}\n{}", screen.dump());
+    assert!(
+        row <= 1 && col < 20,
+        "top-left at {row},{col}\n{}",
+        screen.dump()
+    );
     tui.session.send_key("space").expect("space");
     let screen = tui.wait_until("no top-center", |s| s.contains("Current: top-center"));
     let (row, col) = place(&screen, "Anchor Test").expect("title");
-    assert!(row <= 1 && (30..60).contains(&col), "top-center at {row},{col}");
+    assert!(
+        row <= 1 && (30..60).contains(&col),
+        "top-center at {row},{col}"
+    );
     // Each key closes the overlay and the command opens the next one.
     for anchor in [
         "top-right",
@@ -47,7 +54,11 @@ fn overlay_anchors_cycle_through_the_corners_and_confirm() {
     }
     let screen = tui.wait_until("no bottom-right", |s| s.contains("Current: bottom-right"));
     let (row, col) = place(&screen, "Anchor Test").expect("title");
-    assert!(row >= 20 && col >= 60, "bottom-right at {row},{col}\n{}", screen.dump());
+    assert!(
+        row >= 20 && col >= 60,
+        "bottom-right at {row},{col}\n{}",
+        screen.dump()
+    );
     tui.session.send_key("enter").expect("enter");
     tui.wait("Selected: bottom-right");
     tui.quit();
@@ -64,7 +75,12 @@ fn overlay_margins_move_the_overlay_in_from_the_edges() {
     tui.session.send_key("space").expect("space");
     let screen = tui.wait_until("no second config", |s| s.contains("Margin: 3 all sides"));
     let (row, col) = place(&screen, "Margin: 3").expect("text");
-    assert_eq!((row, col), (first_row + 3, first_col + 3), "{}", screen.dump());
+    assert_eq!(
+        (row, col),
+        (first_row + 3, first_col + 3),
+        "{}",
+        screen.dump()
+    );
     tui.session.send_key("escape").expect("escape");
     tui.wait_until("overlay left open", |s| !s.contains("Margin: 3"));
     tui.quit();
@@ -84,8 +100,8 @@ fn overlay_animation_keeps_drawing_new_frames() {
             .parse()
             .ok()
     };
-    let first = frame(&tui.wait_until("no frame counter", move |s| frame(s).is_some()))
-        .expect("frame");
+    let first =
+        frame(&tui.wait_until("no frame counter", move |s| frame(s).is_some())).expect("frame");
     // The component asks for renders on its own (~30 a second); tau keeps drawing them.
     tui.wait_until("the animation stalled", move |s| {
         frame(s).is_some_and(|now| now >= first + 15)
@@ -106,7 +122,11 @@ fn overlay_passive_panel_ticks_while_keys_go_to_the_active_one() {
     // The passive timer counts on its own, in the top-right corner.
     let screen = tui.wait_until("the timer did not tick", |s| s.contains("00:02"));
     let (row, col) = place(&screen, "00:02").expect("timer");
-    assert!(row <= 4 && col >= 70, "timer at {row},{col}\n{}", screen.dump());
+    assert!(
+        row <= 4 && col >= 70,
+        "timer at {row},{col}\n{}",
+        screen.dump()
+    );
     tui.session.send_text("abc").expect("type");
     let screen = tui.wait("> abc");
     assert!(screen.contains("focused=true"), "{screen}");

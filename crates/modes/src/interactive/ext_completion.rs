@@ -69,7 +69,9 @@ struct State {
 pub struct Chain(Arc<Mutex<State>>);
 
 fn to_units(lines: &[String], line: usize, col: usize) -> usize {
-    lines.get(line).map_or(0, |text| utf16_len(&text[..col.min(text.len())]))
+    lines
+        .get(line)
+        .map_or(0, |text| utf16_len(&text[..col.min(text.len())]))
 }
 
 fn to_bytes(lines: &[String], line: usize, units: usize) -> usize {
@@ -77,7 +79,13 @@ fn to_bytes(lines: &[String], line: usize, units: usize) -> usize {
 }
 
 /// The request the host gets for the editor's text and byte cursor.
-pub fn request(lines: &[String], line: usize, col: usize, force: bool, tab: bool) -> CompletionRequest {
+pub fn request(
+    lines: &[String],
+    line: usize,
+    col: usize,
+    force: bool,
+    tab: bool,
+) -> CompletionRequest {
     CompletionRequest {
         lines: lines.to_vec(),
         cursor_line: line,
@@ -183,7 +191,11 @@ impl Chain {
 
     /// The host answered `asked`. Returns an error to show, if any (a failure is shown once
     /// until the chain answers again).
-    pub fn answered(&self, asked: Asked, result: Result<CompletionAnswer, String>) -> Option<String> {
+    pub fn answered(
+        &self,
+        asked: Asked,
+        result: Result<CompletionAnswer, String>,
+    ) -> Option<String> {
         let mut st = self.lock();
         if st.asked.as_ref() == Some(&asked) {
             st.asked = None;
@@ -343,6 +355,63 @@ impl AutocompleteProvider for ChainCompletion {
         // The chain decides with the request (a `skip` answer).
         !matches!(&st.answer, Some((key, Answer::Skip))
             if key.lines == lines && key.line == line && key.col == col && key.force)
+    }
+}
+
+/// How the completion chain reaches the host: each request on its own task (a newer one
+/// aborts the older in the host), the answer back to the UI task as an event.
+pub fn ask_host(
+    host: Option<Arc<tau_ext_bridge::ExtensionHost>>,
+    events: super::bridge::AppSender,
+) -> Ask {
+    let Some(host) = host else {
+        return Box::new(|_, _| {});
+    };
+    Box::new(move |asked, request| {
+        let (host, events) = (host.clone(), events.clone());
+        tokio::spawn(async move {
+            let result = host
+                .components()
+                .autocomplete(&request, COMPLETION_LIMIT)
+                .await;
+            let _ = events.send(super::bridge::AppEvent::Completion { asked, result });
+        });
+    })
+}
+
+/// A key that inserts a completion while extension providers are stacked: the chain's
+/// insertion is asked for first (within a short limit; tau's own otherwise), so the editor
+/// inserts what Pi would.
+pub async fn prepare(
+    host: &tau_ext_bridge::ExtensionHost,
+    completion: &Chain,
+    editor: &dyn super::editor_slot::PromptEditor,
+    data: &str,
+) {
+    if !completion.inserts() {
+        return;
+    }
+    let Some(choice) = editor.completion_choice(data) else {
+        return;
+    };
+    let sent = request(
+        &choice.lines,
+        choice.cursor_line,
+        choice.cursor_col,
+        false,
+        false,
+    );
+    let item = serde_json::json!({
+        "value": choice.item.value,
+        "label": choice.item.label,
+        "description": choice.item.description,
+    });
+    let applied = host
+        .components()
+        .autocomplete_apply(&sent, choice.index, item, &choice.prefix, APPLY_LIMIT)
+        .await;
+    if let Ok(applied) = applied {
+        completion.prepared(choice, applied);
     }
 }
 

@@ -61,9 +61,11 @@ fn with_providers_the_host_is_asked_once_and_its_answer_is_used() {
         sent[0].clone()
     };
     assert_eq!(request.cursor_col, 4);
-    let reply = json!({"suggestions": {"prefix": "$H", "items": [{"value": "$HOME", "label": "$HOME"}]}});
+    let reply =
+        json!({"suggestions": {"prefix": "$H", "items": [{"value": "$HOME", "label": "$HOME"}]}});
     assert_eq!(chain.answered(asked, Ok(answer(reply))), None);
-    let SuggestionsReply::Ready(Some(found)) = provider.request_suggestions(&text, 0, 5, false, false)
+    let SuggestionsReply::Ready(Some(found)) =
+        provider.request_suggestions(&text, 0, 5, false, false)
     else {
         panic!("no answer")
     };
@@ -83,7 +85,8 @@ fn a_failed_chain_leaves_taus_suggestions_and_is_reported_once() {
     let asked = sent.lock().unwrap()[0].0.clone();
     let error = chain.answered(asked.clone(), Err("timed out".into()));
     assert!(error.unwrap().contains("slow.ts"));
-    let SuggestionsReply::Ready(Some(found)) = provider.request_suggestions(&lines("/mo"), 0, 3, false, false)
+    let SuggestionsReply::Ready(Some(found)) =
+        provider.request_suggestions(&lines("/mo"), 0, 3, false, false)
     else {
         panic!("tau's own suggestions")
     };
@@ -112,7 +115,10 @@ fn a_tab_with_one_suggestion_inserts_what_the_chain_inserted() {
     assert_eq!(result.cursor_col, 12);
     // Another choice is tau's own insertion.
     let other = AutocompleteItem::new("$HOST", "$HOST");
-    assert_eq!(provider.apply_completion(&text, 0, 7, &other, "$HO").lines, lines("say $HOST"));
+    assert_eq!(
+        provider.apply_completion(&text, 0, 7, &other, "$HO").lines,
+        lines("say $HOST")
+    );
 }
 
 #[test]

@@ -180,7 +180,7 @@ pub async fn run(
     let mut component_events = host.as_ref().and_then(|h| h.components().events());
     let completion = ext_completion::Chain::new(
         super::completion::provider(runner.extensions.as_deref(), &cwd_text),
-        ask_host(host.clone(), events.clone()),
+        ext_completion::ask_host(host.clone(), events.clone()),
     );
     app.editor.set_autocomplete(completion.provider());
     app.footer.auto_compact = runner.current.get().auto_compaction_enabled();
@@ -533,7 +533,7 @@ pub async fn run(
                             }
                         } else {
                             if let (Some(host), true) = (&host, app.dialogs.is_empty()) {
-                                prepare_completion(host, &completion, app.editor.as_ref(), &data).await;
+                                ext_completion::prepare(host, &completion, app.editor.as_ref(), &data).await;
                             }
                             let scrolled = app.dialogs.is_empty() && scroll_key(&app, &mut renderer, &data);
                             if !scrolled && !renderer.handle_viewport_input(&data, 3) {
@@ -723,69 +723,6 @@ fn hand_over(
         Handover::Stop => terminal.stop(renderer, None),
         Handover::Start => terminal.resume(renderer),
     };
-}
-
-/// How the completion chain reaches the host: each request on its own task (a newer one
-/// aborts the older in the host), the answer back to the UI task as an event.
-fn ask_host(
-    host: Option<Arc<tau_ext_bridge::ExtensionHost>>,
-    events: super::bridge::AppSender,
-) -> ext_completion::Ask {
-    let Some(host) = host else {
-        return Box::new(|_, _| {});
-    };
-    Box::new(move |asked, request| {
-        let (host, events) = (host.clone(), events.clone());
-        tokio::spawn(async move {
-            let result = host
-                .components()
-                .autocomplete(&request, ext_completion::COMPLETION_LIMIT)
-                .await;
-            let _ = events.send(AppEvent::Completion { asked, result });
-        });
-    })
-}
-
-/// A key that inserts a completion while extension providers are stacked: the chain's
-/// insertion is asked for first (within a short limit; tau's own otherwise), so the editor
-/// inserts what Pi would.
-async fn prepare_completion(
-    host: &tau_ext_bridge::ExtensionHost,
-    completion: &ext_completion::Chain,
-    editor: &dyn super::editor_slot::PromptEditor,
-    data: &str,
-) {
-    if !completion.inserts() {
-        return;
-    }
-    let Some(choice) = editor.completion_choice(data) else {
-        return;
-    };
-    let request = ext_completion::request(
-        &choice.lines,
-        choice.cursor_line,
-        choice.cursor_col,
-        false,
-        false,
-    );
-    let item = serde_json::json!({
-        "value": choice.item.value,
-        "label": choice.item.label,
-        "description": choice.item.description,
-    });
-    let applied = host
-        .components()
-        .autocomplete_apply(
-            &request,
-            choice.index,
-            item,
-            &choice.prefix,
-            ext_completion::APPLY_LIMIT,
-        )
-        .await;
-    if let Ok(applied) = applied {
-        completion.prepared(choice, applied);
-    }
 }
 
 /// The next input, in the order it was typed: a key a closed component gave back first

@@ -204,18 +204,19 @@ impl Editor {
         if force && !provider.should_trigger_file_completion(&self.state.lines, line, col) {
             return;
         }
-        let suggestions = match provider.request_suggestions(&self.state.lines, line, col, force, explicit_tab) {
-            SuggestionsReply::Ready(suggestions) => suggestions.filter(|s| !s.items.is_empty()),
-            // As pi-tui while a request runs: what is shown stays until the answer.
-            SuggestionsReply::Later => {
-                self.waiting = Some(Waiting {
-                    force,
-                    explicit_tab,
-                    state: self.state.clone(),
-                });
-                return;
-            }
-        };
+        let suggestions =
+            match provider.request_suggestions(&self.state.lines, line, col, force, explicit_tab) {
+                SuggestionsReply::Ready(suggestions) => suggestions.filter(|s| !s.items.is_empty()),
+                // As pi-tui while a request runs: what is shown stays until the answer.
+                SuggestionsReply::Later => {
+                    self.waiting = Some(Waiting {
+                        force,
+                        explicit_tab,
+                        state: self.state.clone(),
+                    });
+                    return;
+                }
+            };
         self.waiting = None;
         let Some(suggestions) = suggestions else {
             self.cancel_autocomplete();
