@@ -179,8 +179,9 @@ export class AutocompleteChain {
    * `skip`: a forced (Tab) request where the chain says not to complete files. `applied`: a Tab with a
    * single suggestion inserts it at once, as pi-tui's editor does.
    * @param {{lines?: string[], cursorLine?: number, cursorCol?: number, force?: boolean, explicitTab?: boolean}} params
+   * @param {AbortSignal} [signal] tau gave up on the request (its time limit): the providers' signal aborts too
    */
-  async complete(params) {
+  async complete(params, signal) {
     const lines = Array.isArray(params.lines) ? params.lines.map((l) => String(l)) : [""];
     const line = Number(params.cursorLine) || 0;
     const col = Number(params.cursorCol) || 0;
@@ -188,6 +189,7 @@ export class AutocompleteChain {
     this.running?.abort();
     const controller = new AbortController();
     this.running = controller;
+    signal?.addEventListener("abort", () => controller.abort(), { once: true });
     const provider = this.provider;
     if (force && !provider.shouldTriggerFileCompletion(lines, line, col)) return { skip: true };
     const suggestions = await provider.getSuggestions(lines, line, col, { signal: controller.signal, force });

@@ -198,7 +198,7 @@ export class Host {
       case "terminal_input":
         return this.components.terminalInput(params);
       case "autocomplete":
-        return this.components.autocomplete.complete(params);
+        return this.components.autocomplete.complete(params, signal);
       case "autocomplete_apply":
         return this.components.autocomplete.apply(params);
       case "renderer_open":

@@ -90,6 +90,12 @@ test("a newer request aborts the one in progress; a reload clears the chain", as
   assert.deepEqual(await first, { aborted: true });
   assert.deepEqual((await second).suggestions, BASE);
 
+  // tau giving up on a request (its time limit sends `cancel`) aborts the providers' signal.
+  const pending = client.requestFrame("autocomplete", { lines: ["wait"], cursorLine: 0, cursorCol: 4, force: false });
+  await new Promise((r) => setTimeout(r, 50));
+  client.send({ kind: "notify", method: "cancel", params: { requestId: pending.id } });
+  assert.deepEqual((/** @type {any} */ (await pending)).result, { aborted: true });
+
   await client.load([path], { mode: "interactive", hasUI: true, components: true });
   const cleared = await client.waitNotification((n) => n.method === "autocomplete_providers" && n.params.count === 0);
   assert.deepEqual(cleared.params.triggerCharacters, []);
