@@ -132,6 +132,7 @@ impl Dispatcher {
                 .ui_request(&path, text(&params, "method"), args)
                 .await),
             "terminal_handover" => self.components.handover(&params).await,
+            "autocomplete_base" => self.components.autocomplete_base(params).await,
             other => Err(format!("tau does not know the host request {other}")),
         }
     }

@@ -29,7 +29,8 @@ use tokio::sync::mpsc;
 
 use crate::component_hub::ComponentHub;
 use crate::components::{
-    ComponentEvent, ComponentId, OverlayBounds, Palette, Rendered, RendererRequest,
+    CompletionAnswer, CompletionApplied, CompletionRequest, ComponentEvent, ComponentId,
+    OverlayBounds, Palette, Rendered, RendererRequest,
 };
 use crate::connection::Connection;
 use crate::host::ExtensionHost;
@@ -170,17 +171,21 @@ impl Components<'_> {
         out
     }
 
-    async fn notify_component(&self, id: ComponentId, method: &str, mut params: Value) {
-        if let Some((conn, host_id)) = self.target(id) {
-            params["id"] = json!(host_id);
-            let _ = conn.notify(method, params).await;
-        }
+    /// Whether the host got it (`false`: the component is gone).
+    async fn notify_component(&self, id: ComponentId, method: &str, mut params: Value) -> bool {
+        let Some((conn, host_id)) = self.target(id) else {
+            return false;
+        };
+        params["id"] = json!(host_id);
+        conn.notify(method, params).await.is_ok()
     }
 
-    /// Keys for the focused component's `handleInput`.
-    pub async fn send_input(&self, id: ComponentId, data: &str) {
+    /// Keys for the focused component's `handleInput`. `false` when the component is gone
+    /// (the host closed it and its `Closed` event is on the way): the key belongs to what has
+    /// focus once that event is handled.
+    pub async fn send_input(&self, id: ComponentId, data: &str) -> bool {
         self.notify_component(id, "component_input", json!({ "data": data }))
-            .await;
+            .await
     }
 
     /// tau removed the component: the host disposes it (a custom's promise stays pending, as in
@@ -295,6 +300,51 @@ impl Components<'_> {
             ),
             Err(_) => Some(data.to_string()),
         }
+    }
+
+    /// A request whose answer is `T`; an error message when the host is gone, fails, is
+    /// slower than `timeout` or answers something else.
+    async fn ask<T: serde::de::DeserializeOwned>(
+        &self,
+        method: &str,
+        params: Value,
+        timeout: Duration,
+    ) -> Result<T, String> {
+        let conn = self.live().ok_or("the extension host is not running")?;
+        let answer = conn
+            .request(method, params, Some(timeout), None)
+            .await
+            .map_err(|error| error.to_string())?;
+        serde_json::from_value(answer)
+            .map_err(|error| format!("malformed {method} answer: {error}"))
+    }
+
+    /// Suggestions of the extensions' provider chain (`ctx.ui.addAutocompleteProvider`) for
+    /// `request`. Past `timeout`, or when the host fails, an error saying so.
+    pub async fn autocomplete(
+        &self,
+        request: &CompletionRequest,
+        timeout: Duration,
+    ) -> Result<CompletionAnswer, String> {
+        let params = serde_json::to_value(request).map_err(|e| e.to_string())?;
+        self.ask("autocomplete", params, timeout).await
+    }
+
+    /// The chain's insertion of the item at `index` of the last suggestions (`item` as shown)
+    /// in place of `prefix`, for the text and cursor of `request`.
+    pub async fn autocomplete_apply(
+        &self,
+        request: &CompletionRequest,
+        index: usize,
+        item: Value,
+        prefix: &str,
+        timeout: Duration,
+    ) -> Result<CompletionApplied, String> {
+        let params = json!({
+            "lines": request.lines, "cursorLine": request.cursor_line,
+            "cursorCol": request.cursor_col, "index": index, "item": item, "prefix": prefix,
+        });
+        self.ask("autocomplete_apply", params, timeout).await
     }
 
     /// Creates a renderer instance: the component opens (an `Opened` event) and its id is

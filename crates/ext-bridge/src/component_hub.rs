@@ -10,8 +10,8 @@ use serde_json::{json, Value};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::components::{
-    overlay_options, ComponentEvent, ComponentId, ComponentKind, Handover, OpenedComponent,
-    OverlayCall, Palette, WidgetPlacement,
+    overlay_options, CompletionRequest, ComponentEvent, ComponentId, ComponentKind, Handover,
+    OpenedComponent, OverlayCall, Palette, WidgetPlacement,
 };
 use crate::error::{Diagnostic, Reporter};
 
@@ -61,6 +61,8 @@ const METHODS: &[&str] = &[
     "input_listeners",
     "editor_submit",
     "editor_action",
+    "autocomplete_providers",
+    "input_unclaimed",
 ];
 
 fn text(params: &Value, key: &str) -> String {
@@ -151,7 +153,8 @@ impl ComponentHub {
                     let value = params.get("value").cloned().unwrap_or(Value::Null);
                     self.emit(ComponentEvent::Done { id, value });
                 }
-                self.emit(ComponentEvent::Closed { id, reason });
+                let inputs = params.get("inputs").and_then(Value::as_u64);
+                self.emit(ComponentEvent::Closed { id, reason, inputs });
             }
             "component_error" => {
                 let id = self.known(serial, params.get("id"));
@@ -212,6 +215,26 @@ impl ComponentHub {
             "editor_action" => self.emit(ComponentEvent::EditorAction {
                 action: text(params, "action"),
             }),
+            "input_unclaimed" => self.emit(ComponentEvent::InputUnclaimed {
+                data: text(params, "data"),
+            }),
+            "autocomplete_providers" => {
+                let strings = |key: &str| -> Vec<String> {
+                    params
+                        .get(key)
+                        .and_then(Value::as_array)
+                        .into_iter()
+                        .flatten()
+                        .filter_map(Value::as_str)
+                        .map(str::to_string)
+                        .collect()
+                };
+                self.emit(ComponentEvent::AutocompleteProviders {
+                    count: params.get("count").and_then(Value::as_u64).unwrap_or(0) as usize,
+                    trigger_characters: strings("triggerCharacters"),
+                    extensions: strings("extensions"),
+                });
+            }
             _ => {}
         }
     }
@@ -313,11 +336,24 @@ impl ComponentHub {
             self.emit(ComponentEvent::Closed {
                 id,
                 reason: "host exited".into(),
+                inputs: None,
             });
         }
         if had_listeners {
             self.emit(ComponentEvent::InputListeners { count: 0 });
         }
+    }
+
+    /// `autocomplete_base` from the host: tau's own suggestions for the chain's innermost
+    /// provider, answered by the interactive mode.
+    pub(crate) async fn autocomplete_base(&self, params: Value) -> Result<Value, String> {
+        let request: CompletionRequest = serde_json::from_value(params)
+            .map_err(|error| format!("malformed autocomplete_base request: {error}"))?;
+        let (reply, answer) = oneshot::channel();
+        self.emit(ComponentEvent::AutocompleteBase { request, reply });
+        Ok(answer
+            .await
+            .unwrap_or_else(|_| json!({ "suggestions": null })))
     }
 
     /// `terminal_handover` from the host: tau hands the terminal over, then answers.

@@ -182,6 +182,16 @@ pub enum ComponentEvent {
         id: ComponentId,
         /// Why.
         reason: String,
+        /// How many keys it got ([`crate::Components::send_input`]); the ones sent after
+        /// these come back as [`ComponentEvent::InputUnclaimed`]. `None` when unknown (the
+        /// host exited).
+        inputs: Option<u64>,
+    },
+    /// A key sent to a component that had closed meanwhile (its `done` ran on an earlier
+    /// key): it belongs to whatever has focus now, as in Pi, where closing is synchronous.
+    InputUnclaimed {
+        /// The key.
+        data: String,
     },
     /// `tui.requestRender(force)`; `id` names the component whose `tui` asked.
     RequestRender {
@@ -231,6 +241,25 @@ pub enum ComponentEvent {
         /// Pi's action id.
         action: String,
     },
+    /// `ctx.ui.addAutocompleteProvider`: the providers stacked on tau's completion changed
+    /// (`count` 0 after a reload). While there are any, tau asks the host for suggestions
+    /// ([`crate::Components::autocomplete`]).
+    AutocompleteProviders {
+        /// How many providers.
+        count: usize,
+        /// Their trigger characters (besides `@` and `#`), without repeats.
+        trigger_characters: Vec<String>,
+        /// The extensions that added them.
+        extensions: Vec<String>,
+    },
+    /// The chain's innermost provider wants tau's own suggestions for `request`; answer
+    /// `{suggestions: {prefix, items} | null}` (dropping `reply` answers none).
+    AutocompleteBase {
+        /// The text and cursor (columns in UTF-16 units).
+        request: CompletionRequest,
+        /// Gets the answer.
+        reply: oneshot::Sender<Value>,
+    },
     /// `tui.stop()` / `tui.start()`: tau does it, then answers with `done` (dropping it answers
     /// too).
     TerminalHandover {
@@ -239,6 +268,56 @@ pub enum ComponentEvent {
         /// Send once done.
         done: oneshot::Sender<()>,
     },
+}
+
+/// The text and cursor a completion is asked for. Columns count UTF-16 units, as JavaScript
+/// strings do (tau's editor counts bytes: convert at the edge).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CompletionRequest {
+    /// The editor's lines.
+    pub lines: Vec<String>,
+    /// The cursor's line.
+    pub cursor_line: usize,
+    /// The cursor's column.
+    pub cursor_col: usize,
+    /// A Tab press (pi-tui's `force`).
+    #[serde(default)]
+    pub force: bool,
+    /// The Tab was pressed by the user (a single suggestion is inserted at once).
+    #[serde(default)]
+    pub explicit_tab: bool,
+}
+
+/// The text after a completion, as the host's provider chain inserted it (columns in UTF-16
+/// units).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CompletionApplied {
+    /// All lines.
+    pub lines: Vec<String>,
+    /// The cursor's line.
+    pub cursor_line: usize,
+    /// The cursor's column.
+    pub cursor_col: usize,
+}
+
+/// The host's answer to [`crate::Components::autocomplete`].
+#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CompletionAnswer {
+    /// The suggestions as JSON (`{prefix, items: [{value, label, description?}]}`), or none.
+    #[serde(default)]
+    pub suggestions: Option<Value>,
+    /// A forced request where the chain says not to complete files: nothing changes.
+    #[serde(default)]
+    pub skip: bool,
+    /// A newer request superseded this one.
+    #[serde(default)]
+    pub aborted: bool,
+    /// Tab with a single suggestion: the text with it inserted.
+    #[serde(default)]
+    pub applied: Option<CompletionApplied>,
 }
 
 /// A component's lines for one frame.

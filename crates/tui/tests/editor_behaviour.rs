@@ -5,7 +5,8 @@
 use std::sync::Arc;
 
 use tau_tui::autocomplete::{
-    AutocompleteItem, AutocompleteProvider, CombinedAutocompleteProvider, SlashCommand,
+    AutocompleteItem, AutocompleteProvider, AutocompleteSuggestions, CombinedAutocompleteProvider,
+    CompletionResult, SlashCommand, SuggestionsReply,
 };
 use tau_tui::editor::{Editor, EditorEvent, EditorOptions, EditorTheme};
 use tau_tui::keybindings::{
@@ -132,6 +133,98 @@ fn late_argument_completions_open_the_popup_on_refresh() {
     assert!(editor.is_showing_autocomplete());
     editor.handle_input("\t");
     assert_eq!(editor.get_text(), "/deploy staging");
+}
+
+/// A provider that answers later: what it will answer, and the requests it got.
+#[derive(Clone, Default)]
+struct LateProvider {
+    answer: Arc<std::sync::Mutex<Option<AutocompleteSuggestions>>>,
+    asked: Arc<std::sync::Mutex<Vec<(String, bool)>>>,
+}
+
+impl AutocompleteProvider for LateProvider {
+    fn trigger_characters(&self) -> Vec<String> {
+        vec!["$".into()]
+    }
+
+    fn get_suggestions(
+        &mut self,
+        _lines: &[String],
+        _line: usize,
+        _col: usize,
+        _force: bool,
+    ) -> Option<AutocompleteSuggestions> {
+        None
+    }
+
+    fn request_suggestions(
+        &mut self,
+        lines: &[String],
+        _line: usize,
+        _col: usize,
+        force: bool,
+        _explicit_tab: bool,
+    ) -> SuggestionsReply {
+        self.asked
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .push((lines.join("\n"), force));
+        match self.answer.lock().unwrap_or_else(|p| p.into_inner()).take() {
+            Some(found) => SuggestionsReply::Ready(Some(found)),
+            None => SuggestionsReply::Later,
+        }
+    }
+
+    fn apply_completion(
+        &self,
+        lines: &[String],
+        line: usize,
+        col: usize,
+        item: &AutocompleteItem,
+        prefix: &str,
+    ) -> CompletionResult {
+        CombinedAutocompleteProvider::new(Vec::new(), ".")
+            .apply_completion(lines, line, col, item, prefix)
+    }
+}
+
+#[test]
+fn a_late_answer_keeps_the_popup_until_it_comes_and_is_dropped_when_the_text_moved_on() {
+    let provider = LateProvider::default();
+    let kb = KeybindingsManager::new().shared();
+    let mut editor = Editor::new(EditorTheme::default(), kb, EditorOptions::default());
+    editor.set_autocomplete_provider(Box::new(provider.clone()));
+    for key in ["e", " ", "$"] {
+        editor.handle_input(key);
+    }
+    assert!(!editor.is_showing_autocomplete());
+    let found = AutocompleteSuggestions {
+        items: vec![
+            AutocompleteItem::new("$HOME", "$HOME"),
+            AutocompleteItem::new("$HOST", "$HOST"),
+        ],
+        prefix: "$".into(),
+    };
+    *provider.answer.lock().unwrap() = Some(found.clone());
+    editor.refresh_autocomplete();
+    assert!(editor.is_showing_autocomplete());
+    // Typing asks again; the popup stays as it was until the answer.
+    editor.handle_input("H");
+    assert!(editor.is_showing_autocomplete());
+    let choice = editor.completion_choice("\t").expect("Tab applies");
+    assert_eq!(
+        (choice.item.value.as_str(), choice.prefix.as_str()),
+        ("$HOME", "$")
+    );
+    // An answer for text the user has since changed is not shown.
+    editor.handle_input("\x1b");
+    editor.handle_input("x");
+    editor.handle_input(" ");
+    *provider.answer.lock().unwrap() = Some(found);
+    let before = provider.asked.lock().unwrap().len();
+    editor.refresh_autocomplete();
+    assert!(!editor.is_showing_autocomplete());
+    assert_eq!(provider.asked.lock().unwrap().len(), before);
 }
 
 #[test]

@@ -11,7 +11,7 @@ use super::ext_support::example;
 use super::tui_session::{tui_node, Tui};
 
 /// tau with Pi's examples `names` loaded, or `None` (skipped, reason printed).
-fn with_examples(test: &str, names: &[&str], turns: Vec<MockTurn>) -> Option<Tui> {
+pub(super) fn with_examples(test: &str, names: &[&str], turns: Vec<MockTurn>) -> Option<Tui> {
     let node = tui_node(test)?;
     let mut paths: Vec<PathBuf> = Vec::new();
     let mut host = None;
@@ -44,6 +44,25 @@ fn snake_plays_in_the_editors_place_and_quits_on_q() {
     assert!(screen.contains("Score: 0"), "{screen}");
     tui.session.send_text("q").expect("q");
     tui.wait_until("snake did not close", |s| !s.contains("SNAKE"));
+    tui.quit();
+}
+
+/// Keys typed right after the key that closes a component reach what has focus next (the
+/// editor), as in Pi where closing is synchronous, even when they were on their way to the
+/// component before tau heard it closed.
+#[test]
+fn keys_typed_after_the_closing_key_go_to_the_editor() {
+    let Some(tui) = with_examples("keys-after-close", &["snake.ts"], vec![]) else {
+        return;
+    };
+    tui.type_line("/snake");
+    tui.wait("SNAKE");
+    tui.session.send_text("q").expect("q");
+    tui.session.send_text("hello").expect("hello");
+    tui.wait_until("the keys after q were lost", |s| {
+        !s.contains("SNAKE") && s.contains("hello")
+    });
+    tui.session.send_key("ctrl+c").expect("clear");
     tui.quit();
 }
 

@@ -4,6 +4,7 @@
 // the host when it removes one. Every call into extension code runs in the extension's scope; a throw is
 // reported as a `component_error` and the component keeps its last good lines.
 
+import { AutocompleteChain } from "./autocomplete.mjs";
 import { toJson } from "./rpc.mjs";
 import { followPalette } from "./shim/pi-theme.mjs";
 import { PaletteTheme } from "./theme.mjs";
@@ -23,6 +24,7 @@ import { piTui } from "./tui-package.mjs";
  * @property {any} bounds overlay: the rectangle tau last reported
  * @property {any} inputTarget a child the extension focused with tui.setFocus (gets this entry's keys)
  * @property {(() => void) | undefined} onDone custom: resolves its promise (after disposing)
+ * @property {number} inputs keys tau sent it (`component_closed` reports the count)
  */
 
 export class ComponentRegistry {
@@ -57,6 +59,8 @@ export class ComponentRegistry {
     this.slots = new Map();
     /** @type {Map<number, boolean>} render requests waiting for the end of this tick, by id → force */
     this.renderQueue = new Map();
+    /** `ctx.ui.addAutocompleteProvider`: the providers stacked on tau's completion. */
+    this.autocomplete = new AutocompleteChain({ conn, scope });
   }
 
   // ---- opening and closing ----
@@ -72,7 +76,7 @@ export class ComponentRegistry {
     /** @type {Entry} */
     const entry = {
       id, extensionPath, kind, component, sent: undefined, sentWidth: undefined, failing: false,
-      visible, hidden: false, bounds: undefined, inputTarget: undefined, onDone,
+      visible, hidden: false, bounds: undefined, inputTarget: undefined, onDone, inputs: 0,
     };
     this.entries.set(id, entry);
     const focusable = Boolean(component) && typeof component === "object" && "focused" in component;
@@ -97,7 +101,11 @@ export class ComponentRegistry {
     for (const [slot, slotId] of this.slots) if (slotId === id) this.slots.delete(slot);
     if (this.focusedId === id) this.focusedId = null;
     if (dispose) this.call(entry, "dispose", () => entry.component?.dispose?.());
-    if (tell) this.conn.notify("component_closed", value === undefined ? { id, reason } : { id, reason, value: toJson(value) });
+    // `inputs`: the keys it got, so tau knows how many it sent are coming back unclaimed.
+    if (tell) {
+      const params = { id, reason, inputs: entry.inputs };
+      this.conn.notify("component_closed", value === undefined ? params : { ...params, value: toJson(value) });
+    }
   }
 
   /**
@@ -113,6 +121,7 @@ export class ComponentRegistry {
   /** Closes every component (a reload replaced the extensions): Pi leaves custom promises pending. */
   closeAll(reason = "reload") {
     this.branchListeners.clear();
+    this.autocomplete.clear();
     if (this.entries.size === 0 && this.inputListeners.length === 0) return;
     for (const id of [...this.entries.keys()]) this.close(id, reason);
     this.inputListeners = [];
@@ -198,10 +207,20 @@ export class ComponentRegistry {
     return { results };
   }
 
-  /** @param {{id: number, data: string}} params */
+  /**
+   * A key for a component. One that is gone (its `done` ran on an earlier key tau had not heard of
+   * when it sent this one) goes back to tau (`input_unclaimed`): in Pi closing is synchronous, so the
+   * key belongs to whatever has focus next.
+   * @param {{id: number, data: string}} params
+   */
   input({ id, data }) {
+    if (typeof data !== "string") return;
     const entry = this.entries.get(id);
-    if (!entry || typeof data !== "string") return;
+    if (!entry) {
+      this.conn.notify("input_unclaimed", { id, data });
+      return;
+    }
+    entry.inputs += 1;
     const target = entry.inputTarget ?? entry.component;
     if (typeof target?.handleInput === "function") this.call(entry, "handleInput", () => target.handleInput(data));
   }

@@ -197,6 +197,10 @@ export class Host {
         return this.components.render(params);
       case "terminal_input":
         return this.components.terminalInput(params);
+      case "autocomplete":
+        return this.components.autocomplete.complete(params, signal);
+      case "autocomplete_apply":
+        return this.components.autocomplete.apply(params);
       case "renderer_open":
         return openRenderer(this, params);
       case "shutdown":

@@ -123,6 +123,7 @@ function addComponents(ui, registry, extensionPath, notify) {
   ui.theme = registry.theme;
   ui.custom = (/** @type {Function} */ factory, /** @type {any} */ options) => showCustom(registry, extensionPath, factory, options);
   ui.onTerminalInput = (/** @type {Function} */ handler) => registry.addInputListener(extensionPath, handler);
+  ui.addAutocompleteProvider = (/** @type {Function} */ factory) => registry.autocomplete.add(extensionPath, factory);
   ui.setWidget = (/** @type {string} */ key, /** @type {any} */ content, /** @type {any} */ options) => {
     const placement = options?.placement === "belowEditor" ? "belowEditor" : "aboveEditor";
     if (typeof content === "function") {
@@ -190,6 +191,10 @@ function addComponents(ui, registry, extensionPath, notify) {
         for (const id of APP_ACTIONS) editor.actionHandlers.set(id, action(id));
       }
       editor.setText?.(registry.uiState.editorText ?? "");
+      // Pi gives the extension's editor the application's completion (with the providers extensions
+      // stacked), and again whenever that changes.
+      registry.autocomplete.editor = editor;
+      editor.setAutocompleteProvider?.(registry.autocomplete.provider);
       return editor;
     });
   };

@@ -73,8 +73,12 @@ test("inline custom: render batch with changed lines only, input, done with a va
   assert.equal(wide.results[0].changed.length, 3);
 
   client.send({ kind: "notify", method: "component_input", params: { id: open.id, data: "\r" } });
+  // Sent before tau heard of the close: it comes back for whatever has focus next.
+  client.send({ kind: "notify", method: "component_input", params: { id: open.id, data: "x" } });
   await command;
-  assert.deepEqual(notes(client, "component_closed").at(-1), { id: open.id, reason: "done", value: { count: 1 } });
+  assert.deepEqual(notes(client, "component_closed").at(-1), { id: open.id, reason: "done", inputs: 2, value: { count: 1 } });
+  const unclaimed = await client.waitNotification((n) => n.method === "input_unclaimed");
+  assert.deepEqual(unclaimed.params, { id: open.id, data: "x" });
   assert.deepEqual(told(client), ['inline {"count":1} tui true']);
   await client.close();
 });
@@ -135,7 +139,7 @@ test("handle.hide() removes the overlay; done() afterwards still resolves", asyn
   const command = client.request("run_command", { name: "overlay", args: "", ctx: {} });
   const open = await opened(client, "overlay");
   await client.request("run_command", { name: "handle", args: "remove", ctx: {} });
-  assert.deepEqual(notes(client, "component_closed"), [{ id: open.id, reason: "hidden" }]);
+  assert.deepEqual(notes(client, "component_closed"), [{ id: open.id, reason: "hidden", inputs: 0 }]);
   const gone = await client.request("render", { items: [{ id: open.id, width: 20 }] });
   assert.deepEqual(gone.results, [{ id: open.id, closed: true }]);
   assert.equal(told(client).at(-1), "handle hidden=false focused=false bounds=null");

@@ -150,7 +150,7 @@ async fn an_inline_custom_component_renders_takes_keys_and_answers() {
         other => panic!("expected done, got {other:?}"),
     }
     assert!(
-        matches!(next(&mut events).await, ComponentEvent::Closed { id, reason } if id == open.id && reason == "done")
+        matches!(next(&mut events).await, ComponentEvent::Closed { id, reason, .. } if id == open.id && reason == "done")
     );
     run.await.unwrap();
     assert!(host
@@ -231,7 +231,7 @@ async fn every_component_of_a_host_that_dies_is_reported_closed() {
     .unwrap();
     let mut closed = Vec::new();
     while closed.len() < 3 {
-        if let ComponentEvent::Closed { id, reason } = next(&mut events).await {
+        if let ComponentEvent::Closed { id, reason, .. } = next(&mut events).await {
             assert_eq!(reason, "host exited");
             closed.push(id);
         }

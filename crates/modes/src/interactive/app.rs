@@ -490,6 +490,7 @@ impl App {
             AppEvent::Handover { done, .. } => {
                 let _ = done.send(());
             }
+            AppEvent::Completion { .. } => {}
         }
     }
 

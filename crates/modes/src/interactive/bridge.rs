@@ -62,6 +62,11 @@ pub enum AppEvent {
         action: tau_ext_bridge::components::Handover,
         done: oneshot::Sender<()>,
     },
+    /// The extensions' autocomplete providers answered (or failed to) the request `asked`.
+    Completion {
+        asked: super::ext_completion::Asked,
+        result: Result<tau_ext_bridge::components::CompletionAnswer, String>,
+    },
     /// The session was replaced (new, resume, fork): redraw the transcript from it.
     SessionReplaced,
     /// `/tree`: show the selector over this tree, on `selected` (else the current leaf).

@@ -19,6 +19,13 @@ pub trait PromptEditor: Component {
     fn set_autocomplete(&mut self, provider: Box<dyn tau_tui::autocomplete::AutocompleteProvider>) {
         let _ = provider;
     }
+    /// The completion the key `data` would insert (tau's editor with its popup open).
+    fn completion_choice(&self, data: &str) -> Option<tau_tui::editor::CompletionChoice> {
+        let _ = data;
+        None
+    }
+    /// The completion provider can answer a request it deferred.
+    fn refresh_autocomplete(&mut self) {}
     /// The border's colour (Pi: the thinking level's, or bash mode's after `!`).
     fn set_border_style(&mut self, style: tau_tui::Style) {
         let _ = style;
@@ -100,5 +107,13 @@ impl PromptEditor for tau_tui::editor::Editor {
 
     fn set_autocomplete(&mut self, provider: Box<dyn tau_tui::autocomplete::AutocompleteProvider>) {
         self.set_autocomplete_provider(provider);
+    }
+
+    fn completion_choice(&self, data: &str) -> Option<tau_tui::editor::CompletionChoice> {
+        tau_tui::editor::Editor::completion_choice(self, data)
+    }
+
+    fn refresh_autocomplete(&mut self) {
+        tau_tui::editor::Editor::refresh_autocomplete(self);
     }
 }

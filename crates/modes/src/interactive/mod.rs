@@ -12,6 +12,7 @@ pub mod completion;
 pub mod dialog;
 pub mod editor_slot;
 pub mod effects;
+pub mod ext_completion;
 pub mod external_editor;
 pub mod footer;
 pub mod fullscreen;

@@ -20,6 +20,9 @@ use super::app::Placement;
 /// How long a frame waits for the host's lines.
 pub const RENDER_LIMIT: Duration = Duration::from_millis(50);
 
+/// How long keys from the terminal wait for keys a closed component gives back.
+pub const RETURN_LIMIT: Duration = Duration::from_millis(250);
+
 /// An overlay on screen.
 pub struct RemoteOverlay {
     pub id: ComponentId,
@@ -58,6 +61,11 @@ pub struct Remote {
     misses: HashMap<ComponentId, u8>,
     /// Overlay bounds last reported to the host.
     bounds: HashMap<ComponentId, Option<tau_ext_bridge::components::OverlayBounds>>,
+    /// Keys sent to each component: its `component_closed` says how many it got.
+    keys_sent: HashMap<ComponentId, u64>,
+    /// Keys on their way back from components that closed before they arrived; keys from
+    /// the terminal wait for them (see `run.rs`).
+    pub returning: u64,
 }
 
 fn size(value: Option<SizeValue>) -> Option<render::SizeValue> {
@@ -120,6 +128,8 @@ pub enum Reaction {
     EditorSubmit(String),
     /// The extension's editor handed back one of Pi's app actions (by id).
     EditorAction(String),
+    /// A key the host gave back (its component had closed): it goes to what has focus now.
+    Unclaimed(String),
 }
 
 impl Remote {
@@ -161,9 +171,17 @@ impl Remote {
                 Reaction::Redraw
             }
             ComponentEvent::Done { .. } => Reaction::Nothing,
-            ComponentEvent::Closed { id, .. } => {
+            ComponentEvent::Closed { id, inputs, .. } => {
+                let sent = self.keys_sent.get(&id).copied().unwrap_or(0);
+                if let Some(got) = inputs {
+                    self.returning += sent.saturating_sub(got);
+                }
                 self.remove(id);
                 Reaction::Redraw
+            }
+            ComponentEvent::InputUnclaimed { data } => {
+                self.returning = self.returning.saturating_sub(1);
+                Reaction::Unclaimed(data)
             }
             ComponentEvent::RequestRender { id, force } => {
                 match id {
@@ -199,10 +217,21 @@ impl Remote {
                 place,
                 message,
                 ..
+            } if place == "autocomplete" => Reaction::Error(format!(
+                "Extension autocomplete provider failed ({extension_path}): {message}"
+            )),
+            ComponentEvent::Error {
+                extension_path,
+                place,
+                message,
+                ..
             } => Reaction::Error(format!(
                 "Extension component failed in {place} ({extension_path}): {message}"
             )),
-            ComponentEvent::InputListeners { .. } => Reaction::Nothing,
+            // The run loop answers these before they get here.
+            ComponentEvent::InputListeners { .. }
+            | ComponentEvent::AutocompleteProviders { .. }
+            | ComponentEvent::AutocompleteBase { .. } => Reaction::Nothing,
             ComponentEvent::TerminalHandover { action, done } => Reaction::Handover(action, done),
             ComponentEvent::EditorSubmit { text } => Reaction::EditorSubmit(text),
             ComponentEvent::EditorAction { action } => Reaction::EditorAction(action),
@@ -238,11 +267,14 @@ impl Remote {
         self.dirty.remove(&id);
         self.widths.remove(&id);
         self.bounds.remove(&id);
+        self.keys_sent.remove(&id);
     }
 
-    /// A key went to `id`: its next lines are wanted (it usually asks anyway).
+    /// A key went to `id`: its next lines are wanted (it usually asks anyway), and it is
+    /// counted.
     pub fn touch(&mut self, id: ComponentId) {
         self.dirty.insert(id);
+        *self.keys_sent.entry(id).or_default() += 1;
     }
 
     /// Whether an overlay's drawn bounds differ from the last ones reported.

@@ -22,6 +22,7 @@ use tokio::sync::mpsc;
 use super::app::App;
 use super::bridge::{AppEvent, TuiEvents, TuiUi};
 use super::effects::Effect;
+use super::ext_completion;
 use super::footer::FooterInfo;
 use super::fullscreen::{ExitOutput, FullscreenSettings};
 use super::look::Look;
@@ -229,11 +230,11 @@ pub async fn run(
     ));
     let host = runner.extensions.as_ref().map(|e| e.host.clone());
     let mut component_events = host.as_ref().and_then(|h| h.components().events());
-    app.editor
-        .set_autocomplete(Box::new(super::completion::provider(
-            runner.extensions.as_deref(),
-            &cwd_text,
-        )));
+    let completion = ext_completion::Chain::new(
+        super::completion::provider(runner.extensions.as_deref(), &cwd_text),
+        ext_completion::ask_host(host.clone(), events.clone()),
+    );
+    app.editor.set_autocomplete(completion.provider());
     app.footer.auto_compact = runner.current.get().auto_compaction_enabled();
     load_history(&mut app, &runner);
     super::settings::open::apply_at_start(&runner, &mut app, agent_dir);
@@ -317,6 +318,11 @@ pub async fn run(
         lines: r.lines.clone(),
     });
     let mut remote_focus: Option<ComponentId> = None;
+    // Keys given back by components that closed before they arrived, and until when keys
+    // from the terminal wait for them.
+    let mut returned_keys: std::collections::VecDeque<String> = Default::default();
+    let mut deferred_keys: std::collections::VecDeque<String> = Default::default();
+    let mut hold_keys: Option<Instant> = None;
     let mut last_title: Option<String> = None;
     let mut git_checked = Instant::now();
     let mut last_border: Option<(bool, String)> = None;
@@ -398,6 +404,20 @@ pub async fn run(
                         .await;
                     remote.set_extra(renderers.placed(size.cols as u16, view_options.pad as u16));
                 }
+                // The focused component is told before the frame asks for lines, so it draws
+                // its cursor, and every component draws the new focus (a controller showing
+                // which panel `isFocused()`), as pi-tui redraws after setFocus.
+                let focus = remote.key_target().filter(|_| app.dialogs.is_empty());
+                if focus != remote_focus {
+                    if let Some(old) = remote_focus {
+                        host.components().set_focus(old, false).await;
+                    }
+                    if let Some(new) = focus {
+                        host.components().set_focus(new, true).await;
+                    }
+                    remote_focus = focus;
+                    remote.invalidate();
+                }
                 if remote.needs_refresh() {
                     remote
                         .refresh(host, size.cols as u16, size.rows as u16)
@@ -411,17 +431,6 @@ pub async fn run(
                             view.renderers_changed();
                         }
                     }
-                }
-                // The focused component is told, so it draws its cursor.
-                let focus = remote.key_target().filter(|_| app.dialogs.is_empty());
-                if focus != remote_focus {
-                    if let Some(old) = remote_focus {
-                        host.components().set_focus(old, false).await;
-                    }
-                    if let Some(new) = focus {
-                        host.components().set_focus(new, true).await;
-                    }
-                    remote_focus = focus;
                 }
                 // An extension's header replaces tau's.
                 let header = remote.header.map(|id| remote.lines(id));
@@ -547,17 +556,19 @@ pub async fn run(
             .or_else(|| animating.then(|| now + TICK))
             .or(redraw_at)
             .unwrap_or(now + Duration::from_secs(3600));
+        let wake = hold_keys.map_or(wake, |until| wake.min(until));
         tokio::select! {
-            event = input.recv() => {
-                let Some(event) = event else { break };
+            event = next_input(&mut input, [&mut returned_keys, &mut deferred_keys], hold_keys.is_some()) => {
+                let Some((event, returned)) = event else { break };
                 match event {
                     // pi-tui hands key releases only to components that ask for them; none
                     // of tau's own do.
                     TerminalEvent::Input(data) if tau_tui::keys::is_key_release(&data) => {}
                     TerminalEvent::Input(data) => {
-                        // Extensions' terminal input listeners see raw input first.
+                        // Extensions' terminal input listeners see raw input first (a key
+                        // given back by a closed component has been through them).
                         let data = match &host {
-                            Some(host) if host.components().has_input_listeners() => {
+                            Some(host) if !returned && host.components().has_input_listeners() => {
                                 host.components().filter_input(&data, remote::RENDER_LIMIT).await
                             }
                             _ => Some(data),
@@ -598,9 +609,19 @@ pub async fn run(
                                 }
                                 remote_escape = Some((target, now));
                             }
-                            host.components().send_input(target, &data).await;
-                            remote.touch(target);
+                            if host.components().send_input(target, &data).await {
+                                remote.touch(target);
+                            } else {
+                                // The host closed it a moment ago: the key waits for the
+                                // close (and the keys it gives back), then goes to what has
+                                // focus.
+                                deferred_keys.push_front(data);
+                                hold_keys.get_or_insert(Instant::now() + remote::RETURN_LIMIT);
+                            }
                         } else {
+                            if let (Some(host), true) = (&host, app.dialogs.is_empty()) {
+                                ext_completion::prepare(host, &completion, app.editor.as_ref(), &data).await;
+                            }
                             // Pi's selectors capture the viewport keys (their page keys move the list;
                             // Pi's `capturesViewportInput`).
                             let scrolled = !app.captures_viewport_keys() && scroll_key(&app, &mut renderer, &data);
@@ -628,6 +649,14 @@ pub async fn run(
             event = next_component_event(&mut component_events) => {
                 match event {
                     None => component_events = None,
+                    Some(ComponentEvent::AutocompleteBase { request, reply }) => {
+                        let _ = reply.send(completion.own_suggestions(&request));
+                    }
+                    Some(ComponentEvent::AutocompleteProviders { count, trigger_characters, extensions }) => {
+                        completion.set_providers(count, trigger_characters, extensions);
+                        // The editor reads the trigger characters when it gets its provider.
+                        app.editor.set_autocomplete(completion.provider());
+                    }
                     Some(event) => {
                         // Pi hands the text typed so far to an extension's new editor.
                         let new_editor = match &event {
@@ -638,17 +667,32 @@ pub async fn run(
                             }
                             _ => None,
                         };
+                        let settles = matches!(
+                            event,
+                            ComponentEvent::Closed { .. } | ComponentEvent::InputUnclaimed { .. }
+                        );
                         let reaction = remote.on_event(event);
+                        // Keys the host gives back come before any typed after them.
+                        if settles {
+                            hold_keys = match (remote.returning, hold_keys) {
+                                (0, _) => None,
+                                (_, None) => Some(Instant::now() + remote::RETURN_LIMIT),
+                                (_, held) => held,
+                            };
+                        }
                         if let (Some(id), Some(host)) = (new_editor, &host) {
                             let typed = app.editor.text();
                             if !typed.is_empty() {
-                                host.components().send_input(id, &typed).await;
+                                if host.components().send_input(id, &typed).await {
+                                    remote.touch(id);
+                                }
                                 app.editor.set_text("");
                             }
                         }
                         match reaction {
                         remote::Reaction::Nothing => {}
                         remote::Reaction::Redraw => scheduler.request(),
+                        remote::Reaction::Unclaimed(data) => returned_keys.push_back(data),
                         remote::Reaction::Error(message) => {
                             app.transcript.notice(super::transcript::Level::Error, message);
                             scheduler.request();
@@ -688,6 +732,11 @@ pub async fn run(
                         hand_over(action, &mut terminal, &mut renderer);
                         remote.invalidate();
                         let _ = done.send(());
+                    } else if let AppEvent::Completion { asked, result } = event {
+                        if let Some(error) = completion.answered(asked, result) {
+                            app.transcript.notice(super::transcript::Level::Error, error);
+                        }
+                        app.editor.refresh_autocomplete();
                     } else {
                         replaced |= handle_event(event, &mut app, &mut view, &runner);
                     }
@@ -701,6 +750,11 @@ pub async fn run(
                 scheduler.request();
             }
             () = tokio::time::sleep_until(tokio::time::Instant::from_std(wake)) => {
+                // Keys that never came back (the host died): typing goes on.
+                if hold_keys.is_some_and(|until| Instant::now() >= until) {
+                    hold_keys = None;
+                    remote.returning = 0;
+                }
                 app.tick(Instant::now());
                 if animating || redraw_at.is_some_and(|at| at <= Instant::now()) {
                     redraw_at = None;
@@ -800,6 +854,26 @@ fn hand_over(
         Handover::Stop => terminal.stop(renderer, None),
         Handover::Start => terminal.resume(renderer),
     };
+}
+
+/// The next input, in the order it was typed: a key a closed component gave back first
+/// (`true`), then (once nothing is held for keys still coming back) a key that found its
+/// component gone, then the terminal's next event.
+async fn next_input(
+    input: &mut mpsc::UnboundedReceiver<TerminalEvent>,
+    [returned, deferred]: [&mut std::collections::VecDeque<String>; 2],
+    hold: bool,
+) -> Option<(TerminalEvent, bool)> {
+    if let Some(data) = returned.pop_front() {
+        return Some((TerminalEvent::Input(data), true));
+    }
+    if hold {
+        return std::future::pending().await;
+    }
+    if let Some(data) = deferred.pop_front() {
+        return Some((TerminalEvent::Input(data), true));
+    }
+    input.recv().await.map(|event| (event, false))
 }
 
 /// The next component event, or never when there is no host.

@@ -37,6 +37,17 @@ pub struct CompletionResult {
     pub cursor_col: usize,
 }
 
+/// A provider's answer to [`AutocompleteProvider::request_suggestions`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SuggestionsReply {
+    /// The suggestions (or none) now.
+    Ready(Option<AutocompleteSuggestions>),
+    /// The answer comes later (pi-tui's providers are asynchronous): the popup stays as it is,
+    /// and the application calls [`Editor::refresh_autocomplete`](crate::editor::Editor::refresh_autocomplete)
+    /// once the provider can answer.
+    Later,
+}
+
 /// Source of completions for an [`Editor`](crate::editor::Editor).
 pub trait AutocompleteProvider: Send {
     /// Characters besides `@` and `#` that open the popup at a token start.
@@ -52,6 +63,21 @@ pub trait AutocompleteProvider: Send {
         col: usize,
         force: bool,
     ) -> Option<AutocompleteSuggestions>;
+
+    /// What the editor calls: [`get_suggestions`](Self::get_suggestions) unless the provider
+    /// answers asynchronously. `explicit_tab`: the user pressed Tab (a single suggestion is
+    /// then inserted at once).
+    fn request_suggestions(
+        &mut self,
+        lines: &[String],
+        line: usize,
+        col: usize,
+        force: bool,
+        explicit_tab: bool,
+    ) -> SuggestionsReply {
+        let _ = explicit_tab;
+        SuggestionsReply::Ready(self.get_suggestions(lines, line, col, force))
+    }
 
     /// Replaces `prefix` (just before the cursor) with `item`.
     fn apply_completion(

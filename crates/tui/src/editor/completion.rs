@@ -4,13 +4,40 @@
 
 use regex::Regex;
 
-use crate::autocomplete::{AutocompleteItem, AutocompleteProvider, AutocompleteSuggestions};
+use crate::autocomplete::{
+    AutocompleteItem, AutocompleteProvider, AutocompleteSuggestions, SuggestionsReply,
+};
 use crate::keybindings::KeybindingsManager;
 use crate::widgets::js_text::{has_js_space, js_trim, js_trim_start};
 use crate::widgets::select_list::{SelectList, SelectListLayout};
 
 use super::segments::{has_cjk, non_separator_class, separator_class};
 use super::{CompletionMode, Editor};
+
+/// A request whose answer the provider gives later: how it was made and the text it was
+/// made for (pi-tui drops an answer when the text or cursor moved meanwhile).
+pub(super) struct Waiting {
+    force: bool,
+    explicit_tab: bool,
+    state: super::TextState,
+}
+
+/// The completion a key would apply now (see [`Editor::completion_choice`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CompletionChoice {
+    /// The text's lines.
+    pub lines: Vec<String>,
+    /// The cursor's line.
+    pub cursor_line: usize,
+    /// The cursor's byte column.
+    pub cursor_col: usize,
+    /// The selected item.
+    pub item: AutocompleteItem,
+    /// Its position in the popup's items.
+    pub index: usize,
+    /// The text before the cursor it replaces.
+    pub prefix: String,
+}
 
 pub(super) const DEFAULT_TRIGGERS: &[&str] = &["@", "#"];
 
@@ -48,8 +75,32 @@ impl Editor {
         self.completion.is_some()
     }
 
+    /// The completion the key `data` would apply: the popup is open, `data` is Tab or the
+    /// confirm key, and an item is selected. An application whose provider inserts
+    /// asynchronously prepares the insertion before handing the key on.
+    pub fn completion_choice(&self, data: &str) -> Option<CompletionChoice> {
+        let (_, list) = self.completion.as_ref()?;
+        if self.jump_mode.is_some() || self.in_paste {
+            return None;
+        }
+        let kb = self.keybindings.read().unwrap_or_else(|p| p.into_inner());
+        let applies = kb.matches(data, "tui.input.tab") || kb.matches(data, "tui.select.confirm");
+        if !applies || kb.matches(data, "tui.editor.undo") {
+            return None;
+        }
+        Some(CompletionChoice {
+            lines: self.state.lines.clone(),
+            cursor_line: self.state.cursor_line,
+            cursor_col: self.state.cursor_col,
+            item: list.get_selected_item()?.clone(),
+            index: list.selected_index(),
+            prefix: self.completion_prefix.clone(),
+        })
+    }
+
     /// Closes the popup.
     pub fn cancel_autocomplete(&mut self) {
+        self.waiting = None;
         self.completion = None;
         self.completion_prefix.clear();
     }
@@ -102,7 +153,15 @@ impl Editor {
     /// For answers that arrive later (argument completions from the extension host): the
     /// provider answers `None` while it waits, the app caches the reply and calls this, and
     /// the popup appears if the text still asks for it, as pi-tui's async requests do.
+    /// A request the provider answered with [`SuggestionsReply::Later`] is made again, if the
+    /// text and cursor are still those it was made for.
     pub fn refresh_autocomplete(&mut self) {
+        if let Some(waiting) = self.waiting.take() {
+            if waiting.state == self.state {
+                self.request_autocomplete(waiting.force, waiting.explicit_tab);
+            }
+            return;
+        }
         self.refresh_autocomplete_after_delete();
     }
 
@@ -145,9 +204,20 @@ impl Editor {
         if force && !provider.should_trigger_file_completion(&self.state.lines, line, col) {
             return;
         }
-        let suggestions = provider
-            .get_suggestions(&self.state.lines, line, col, force)
-            .filter(|s| !s.items.is_empty());
+        let suggestions =
+            match provider.request_suggestions(&self.state.lines, line, col, force, explicit_tab) {
+                SuggestionsReply::Ready(suggestions) => suggestions.filter(|s| !s.items.is_empty()),
+                // As pi-tui while a request runs: what is shown stays until the answer.
+                SuggestionsReply::Later => {
+                    self.waiting = Some(Waiting {
+                        force,
+                        explicit_tab,
+                        state: self.state.clone(),
+                    });
+                    return;
+                }
+            };
+        self.waiting = None;
         let Some(suggestions) = suggestions else {
             self.cancel_autocomplete();
             return;

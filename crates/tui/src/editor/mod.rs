@@ -31,6 +31,7 @@ use crate::widgets::select_list::{SelectList, SelectListTheme};
 use crate::widgets::text_edit::{KillRing, LastAction};
 
 pub use crate::autocomplete::{AutocompleteProvider, AutocompleteSuggestions};
+pub use completion::CompletionChoice;
 pub use layout::Chunk;
 pub use status::BorderStatus;
 
@@ -145,6 +146,8 @@ pub struct Editor {
     trigger_pattern: Option<regex::Regex>,
     completion: Option<(CompletionMode, SelectList)>,
     completion_prefix: String,
+    /// A request the provider will answer later.
+    waiting: Option<completion::Waiting>,
     autocomplete_max_visible: usize,
     pastes: BTreeMap<u32, String>,
     paste_counter: u32,
@@ -189,6 +192,7 @@ impl Editor {
             trigger_pattern: completion::trigger_pattern(completion::DEFAULT_TRIGGERS),
             completion: None,
             completion_prefix: String::new(),
+            waiting: None,
             autocomplete_max_visible: options.autocomplete_max_visible.clamp(3, 20),
             pastes: BTreeMap::new(),
             paste_counter: 0,

@@ -1,0 +1,189 @@
+//! Pi's overlay QA extension (`overlay-qa-tests.ts`, unmodified) in tau's terminal UI: each
+//! command's overlays where its options put them, animating, passing keys to the right one,
+//! and closing. `/overlay-stack` is in tui_examples.rs.
+
+use tau_test_support::pty::Screen;
+
+use super::tui_examples::with_examples;
+
+/// Row and column (in characters) where `needle` first shows.
+fn place(screen: &Screen, needle: &str) -> Option<(usize, usize)> {
+    screen.rows().iter().enumerate().find_map(|(row, text)| {
+        let byte = text.find(needle)?;
+        Some((row, text[..byte].chars().count()))
+    })
+}
+
+fn qa(test: &str) -> Option<super::tui_session::Tui> {
+    with_examples(test, &["overlay-qa-tests.ts"], vec![])
+}
+
+#[test]
+fn overlay_anchors_cycle_through_the_corners_and_confirm() {
+    let Some(tui) = qa("overlay-anchors") else {
+        return;
+    };
+    tui.type_line("/overlay-anchors");
+    let screen = tui.wait_until("no top-left overlay", |s| s.contains("Current: top-left"));
+    let (row, col) = place(&screen, "Anchor Test").expect("title");
+    assert!(
+        row <= 1 && col < 20,
+        "top-left at {row},{col}\n{}",
+        screen.dump()
+    );
+    tui.session.send_key("space").expect("space");
+    let screen = tui.wait_until("no top-center", |s| s.contains("Current: top-center"));
+    let (row, col) = place(&screen, "Anchor Test").expect("title");
+    assert!(
+        row <= 1 && (30..60).contains(&col),
+        "top-center at {row},{col}"
+    );
+    // Each key closes the overlay and the command opens the next one.
+    for anchor in [
+        "top-right",
+        "left-center",
+        "center",
+        "right-center",
+        "bottom-left",
+        "bottom-center",
+        "bottom-right",
+    ] {
+        tui.session.send_key("right").expect("right");
+        let wanted = format!("Current: {anchor}");
+        tui.wait_until("the next anchor did not show", move |s| s.contains(&wanted));
+    }
+    let screen = tui.wait_until("no bottom-right", |s| s.contains("Current: bottom-right"));
+    let (row, col) = place(&screen, "Anchor Test").expect("title");
+    assert!(
+        row >= 20 && col >= 60,
+        "bottom-right at {row},{col}\n{}",
+        screen.dump()
+    );
+    tui.session.send_key("enter").expect("enter");
+    tui.wait("Selected: bottom-right");
+    tui.quit();
+}
+
+#[test]
+fn overlay_margins_move_the_overlay_in_from_the_edges() {
+    let Some(tui) = qa("overlay-margins") else {
+        return;
+    };
+    tui.type_line("/overlay-margins");
+    let screen = tui.wait_until("no first config", |s| s.contains("No margin (top-left)"));
+    let (first_row, first_col) = place(&screen, "No margin").expect("text");
+    tui.session.send_key("space").expect("space");
+    let screen = tui.wait_until("no second config", |s| s.contains("Margin: 3 all sides"));
+    let (row, col) = place(&screen, "Margin: 3").expect("text");
+    assert_eq!(
+        (row, col),
+        (first_row + 3, first_col + 3),
+        "{}",
+        screen.dump()
+    );
+    tui.session.send_key("escape").expect("escape");
+    tui.wait_until("overlay left open", |s| !s.contains("Margin: 3"));
+    tui.quit();
+}
+
+#[test]
+fn overlay_animation_keeps_drawing_new_frames() {
+    let Some(tui) = qa("overlay-animation") else {
+        return;
+    };
+    tui.type_line("/overlay-animation");
+    let frame = |screen: &Screen| -> Option<u64> {
+        let text = screen.text();
+        let rest = &text[text.find("Frame: ")? + 7..];
+        rest.split(|c: char| !c.is_ascii_digit())
+            .next()?
+            .parse()
+            .ok()
+    };
+    let first =
+        frame(&tui.wait_until("no frame counter", move |s| frame(s).is_some())).expect("frame");
+    // The component asks for renders on its own (~30 a second); tau keeps drawing them.
+    tui.wait_until("the animation stalled", move |s| {
+        frame(s).is_some_and(|now| now >= first + 15)
+    });
+    tui.session.send_key("escape").expect("escape");
+    tui.wait_until("animation left open", |s| !s.contains("Animation Demo"));
+    tui.quit();
+}
+
+#[test]
+fn overlay_passive_panel_ticks_while_keys_go_to_the_active_one() {
+    let Some(tui) = qa("overlay-passive") else {
+        return;
+    };
+    tui.type_line("/overlay-passive");
+    let screen = tui.wait("Non-Capturing Demo");
+    assert!(screen.contains("nonCapturing: true"), "{screen}");
+    // The passive timer counts on its own, in the top-right corner.
+    let screen = tui.wait_until("the timer did not tick", |s| s.contains("00:02"));
+    let (row, col) = place(&screen, "00:02").expect("timer");
+    assert!(
+        row <= 4 && col >= 70,
+        "timer at {row},{col}\n{}",
+        screen.dump()
+    );
+    tui.session.send_text("abc").expect("type");
+    let screen = tui.wait("> abc");
+    assert!(screen.contains("focused=true"), "{screen}");
+    tui.session.send_key("escape").expect("escape");
+    tui.wait_until("overlays left open", |s| {
+        !s.contains("Non-Capturing Demo") && !s.contains("nonCapturing: true")
+    });
+    tui.quit();
+}
+
+#[test]
+fn overlay_focus_routes_keys_to_the_focused_panel_and_dismisses_it() {
+    let Some(tui) = qa("overlay-focus") else {
+        return;
+    };
+    tui.type_line("/overlay-focus");
+    // The controller focuses the first panel, then opens as a capturing overlay, which takes
+    // the focus (as in Pi); Tab hands it to the first panel.
+    tui.wait_until("the controller does not have the focus", |s| {
+        s.contains("Current focus: Controller") && s.contains("Alpha visible")
+    });
+    tui.session.send_key("tab").expect("tab");
+    tui.wait_until("Alpha not focused", |s| {
+        s.contains("Alpha FOCUSED") && s.contains("Current focus: Alpha")
+    });
+    tui.session.send_text("x").expect("x");
+    tui.wait("Keys: \"x\"");
+    tui.session.send_key("tab").expect("tab");
+    tui.wait_until("Beta not focused", |s| {
+        s.contains("Beta FOCUSED") && s.contains("Alpha visible")
+    });
+    tui.session.send_text("y").expect("y");
+    let screen = tui.wait("Keys: \"y\"");
+    assert_eq!(screen.matches("Keys: \"x\"").count(), 1, "{screen}");
+    // Esc dismisses the focused panel; focus moves on to Gamma.
+    tui.session.send_key("escape").expect("escape");
+    tui.wait_until("Beta not dismissed", |s| {
+        s.contains("Gamma FOCUSED") && !s.contains("Beta")
+    });
+    tui.session.send_key("ctrl+c").expect("ctrl+c");
+    tui.wait_until("panels left open", |s| {
+        !s.contains("Gamma") && !s.contains("Focus + Input Demo")
+    });
+    tui.quit();
+}
+
+#[test]
+fn overlay_toggle_hides_and_shows_again() {
+    let Some(tui) = qa("overlay-toggle") else {
+        return;
+    };
+    tui.type_line("/overlay-toggle");
+    tui.wait("Toggle count: 0");
+    tui.session.send_text("t").expect("t");
+    tui.wait_until("not hidden", |s| !s.contains("Toggle Demo"));
+    tui.wait("Toggle count: 1");
+    tui.session.send_key("escape").expect("escape");
+    tui.wait_until("overlay left open", |s| !s.contains("Toggle Demo"));
+    tui.quit();
+}
