@@ -51,6 +51,8 @@ pub use terminal::{TerminalProfile, TerminalState};
 
 /// How often exit is polled while waiting for it.
 const EXIT_POLL: Duration = Duration::from_millis(5);
+/// How long [`PtySession::wait_exit`] waits for the output an exited program left in the pty.
+const EXIT_DRAIN: Duration = Duration::from_secs(2);
 
 /// A program running on a pseudo-terminal, with an emulated screen.
 pub struct PtySession {
@@ -335,6 +337,9 @@ impl PtySession {
         let deadline = Instant::now() + timeout;
         loop {
             if let Some(status) = self.exit_status() {
+                // What the program wrote last may still be in the pty: let the reader take it,
+                // so the screen shows it (bounded: a child that kept the pty open keeps it open).
+                self.wait_output_end(Instant::now() + EXIT_DRAIN);
                 return Ok(status);
             }
             if Instant::now() >= deadline {
@@ -345,6 +350,23 @@ impl PtySession {
                 ));
             }
             thread::sleep(EXIT_POLL);
+        }
+    }
+
+    /// Waits until the reader saw the end of output, or `deadline`.
+    fn wait_output_end(&self, deadline: Instant) {
+        let mut inner = self.shared.lock();
+        while !inner.closed {
+            let now = Instant::now();
+            if now >= deadline {
+                return;
+            }
+            inner = self
+                .shared
+                .changed
+                .wait_timeout(inner, deadline - now)
+                .unwrap_or_else(|poisoned| poisoned.into_inner())
+                .0;
         }
     }
 
