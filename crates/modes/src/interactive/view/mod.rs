@@ -291,3 +291,6 @@ impl Component for TranscriptView {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;
