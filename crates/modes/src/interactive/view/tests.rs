@@ -35,7 +35,6 @@ fn options() -> ViewOptions {
 }
 
 fn exchange(transcript: &mut Transcript, n: usize) {
-    let call = format!("call_{n}");
     transcript.add_message(&AgentMessage::User(UserMessage::text(format!(
         "question {n}\n\n- with a list\n- of two items"
     ))));
@@ -43,7 +42,7 @@ fn exchange(transcript: &mut Transcript, n: usize) {
         content: vec![
             ContentBlock::text(format!("Let me look at **module {n}**.")),
             ContentBlock::ToolCall(ToolCall {
-                id: call.clone(),
+                id: format!("call_{n}"),
                 name: "bash".into(),
                 arguments: json!({"command": format!("cat module_{n}.rs")}),
                 thought_signature: None,
@@ -85,13 +84,12 @@ fn kept_lines_match_a_fresh_drawing_after_every_change() {
     let mut view = TranscriptView::default();
     let mut header = vec!["header".to_string()];
     view.set_header(header.clone());
-    let check =
-        |view: &mut TranscriptView, transcript: &Transcript, header: &[String], width| {
-            view.sync(transcript, &options, now);
-            let kept = view.render(width).to_vec();
-            assert_eq!(kept, fresh(transcript, &options, header, width));
-            kept.len()
-        };
+    let check = |view: &mut TranscriptView, transcript: &Transcript, header: &[String], width| {
+        view.sync(transcript, &options, now);
+        let kept = view.render(width).to_vec();
+        assert_eq!(kept, fresh(transcript, &options, header, width));
+        kept.len()
+    };
 
     for n in 0..3 {
         exchange(&mut transcript, n);
