@@ -54,6 +54,13 @@ pub trait Component: Send {
     /// Drops cached rendering (theme change, resize to the same width after a reset).
     fn invalidate(&mut self) {}
 
+    /// Drops everything the next render can rebuild from the component's own state (laid
+    /// out lines, parse results): for a caller that keeps the rendered lines itself and
+    /// renders again only when something changed. Defaults to [`Component::invalidate`].
+    fn release_caches(&mut self) {
+        self.invalidate();
+    }
+
     /// Told when focus arrives or leaves; focused components emit [`CURSOR_MARKER`].
     fn set_focused(&mut self, focused: bool) {
         let _ = focused;
@@ -143,6 +150,11 @@ impl Component for Container {
     fn invalidate(&mut self) {
         self.cache = None;
         self.children.iter_mut().for_each(|c| c.invalidate());
+    }
+
+    fn release_caches(&mut self) {
+        self.cache = None;
+        self.children.iter_mut().for_each(|c| c.release_caches());
     }
 }
 

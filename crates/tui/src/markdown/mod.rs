@@ -219,4 +219,10 @@ impl Component for Markdown {
         self.cache.clear();
         self.rendered_blocks.clear();
     }
+
+    fn release_caches(&mut self) {
+        self.invalidate();
+        self.rendered_from = None;
+        self.blocks = None;
+    }
 }

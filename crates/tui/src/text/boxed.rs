@@ -106,4 +106,9 @@ impl Component for PaddedBox {
         self.cache = None;
         self.children.iter_mut().for_each(|c| c.invalidate());
     }
+
+    fn release_caches(&mut self) {
+        self.cache = None;
+        self.children.iter_mut().for_each(|c| c.release_caches());
+    }
 }

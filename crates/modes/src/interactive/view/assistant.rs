@@ -167,4 +167,10 @@ impl Component for AssistantView {
             part.component().invalidate();
         }
     }
+
+    fn release_caches(&mut self) {
+        for part in &mut self.parts {
+            part.component().release_caches();
+        }
+    }
 }

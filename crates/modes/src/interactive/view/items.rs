@@ -286,6 +286,19 @@ impl ItemView {
         }
     }
 
+    /// Forgets the caches the next render can rebuild (the caller keeps the lines).
+    pub fn release_caches(&mut self) {
+        match self {
+            ItemView::Assistant(view) => view.release_caches(),
+            ItemView::Parts(parts) => parts.iter_mut().for_each(|p| p.release_caches()),
+            ItemView::Rows { lines, width, .. } => {
+                *lines = Arc::new(Vec::new());
+                *width = 0;
+            }
+            ItemView::Remote { .. } => {}
+        }
+    }
+
     pub fn invalidate(&mut self) {
         match self {
             ItemView::Assistant(view) => view.invalidate(),

@@ -1,6 +1,11 @@
 //! The transcript drawn: one view per transcript item, rebuilt only when the item's
-//! revision (or the look, the width, the expand and thinking toggles) changed, and the
-//! whole concatenated only when some item's lines changed.
+//! revision (or the look, the width, the expand and thinking toggles) changed.
+//!
+//! The drawn lines are held once: in one list for the whole transcript, where an item that
+//! changed has its range replaced. A settled item's view then drops its own caches (laid out
+//! lines, parsed Markdown), keeping only what it is drawn from, so a long session costs its
+//! lines once rather than three or four times (see bench/README.md, "Memory with a long
+//! session").
 
 mod assistant;
 mod dock;
@@ -19,7 +24,7 @@ use items::ItemView;
 
 use super::look::Look;
 use super::renderers::{ItemRenderers, RendererLines};
-use super::transcript::Transcript;
+use super::transcript::{Item, ToolState, Transcript};
 
 /// What every item's look depends on besides the item.
 #[derive(Clone)]
@@ -50,15 +55,49 @@ struct Slot {
     expanded: bool,
     thinking: ThinkingDisplay,
     view: ItemView,
-    lines: Option<(usize, Lines)>,
+    /// How many lines of the kept list are this item's.
+    height: usize,
+    /// Its lines must be drawn again (new, changed, or the width changed).
+    stale: bool,
+    /// Nothing about it changes by itself (not streaming, not running): once drawn, its view
+    /// keeps no caches.
+    settled: bool,
+}
+
+impl Slot {
+    fn new(revision: u64, options: &ViewOptions, view: ItemView, settled: bool) -> Self {
+        Slot {
+            revision,
+            generation: options.generation,
+            expanded: options.tools_expanded,
+            thinking: options.thinking.clone(),
+            view,
+            height: 0,
+            stale: true,
+            settled,
+        }
+    }
+}
+
+/// Whether an item can change without a new revision, or will soon get one.
+fn is_settled(item: &Item) -> bool {
+    match item {
+        Item::Assistant { streaming, .. } => !streaming,
+        Item::Tool(row) => !matches!(row.state, ToolState::Pending | ToolState::Running),
+        Item::Bash(row) => !row.running,
+        _ => true,
+    }
 }
 
 /// The header above the transcript, then the transcript.
 pub struct TranscriptView {
     pub header: Lines,
     slots: Vec<Slot>,
+    /// The header's lines, then every slot's, in order; the width they were drawn for.
     all: Option<(usize, Lines)>,
-    /// Set by [`TranscriptView::sync`] when something must be drawn again.
+    /// How many lines of `all` are the header's.
+    header_height: usize,
+    /// Something must be drawn again: a slot is stale, the header changed, or slots went.
     dirty: bool,
     /// A row that runs (bash with its clock, spinners) is redrawn on every frame.
     live: bool,
@@ -70,6 +109,7 @@ impl Default for TranscriptView {
             header: Arc::new(Vec::new()),
             slots: Vec::new(),
             all: None,
+            header_height: 0,
             dirty: true,
             live: false,
         }
@@ -80,7 +120,15 @@ impl TranscriptView {
     /// Brings the views up to date with `transcript`.
     pub fn sync(&mut self, transcript: &Transcript, options: &ViewOptions, now: Instant) {
         if transcript.len() < self.slots.len() {
+            let gone: usize = self.slots[transcript.len()..]
+                .iter()
+                .map(|s| s.height)
+                .sum();
             self.slots.truncate(transcript.len());
+            if let Some((_, lines)) = &mut self.all {
+                let lines = Arc::make_mut(lines);
+                lines.truncate(lines.len().saturating_sub(gone));
+            }
             self.dirty = true;
         }
         self.live = false;
@@ -101,16 +149,12 @@ impl TranscriptView {
                         .map(|r| r.lines.clone())
                         .unwrap_or_default();
                     let view = ItemView::remote(item, ids.clone(), lines, options);
-                    let slot = Slot {
-                        revision,
-                        generation: options.generation,
-                        expanded: options.tools_expanded,
-                        thinking: options.thinking.clone(),
-                        view,
-                        lines: None,
-                    };
+                    let mut slot = Slot::new(revision, options, view, false);
                     match self.slots.get_mut(index) {
-                        Some(existing) => *existing = slot,
+                        Some(existing) => {
+                            slot.height = existing.height;
+                            *existing = slot;
+                        }
                         None => self.slots.push(slot),
                     }
                     self.dirty = true;
@@ -130,20 +174,15 @@ impl TranscriptView {
                     slot.generation = options.generation;
                     slot.expanded = options.tools_expanded;
                     slot.thinking = options.thinking.clone();
-                    slot.lines = None;
+                    slot.settled = is_settled(item);
+                    slot.stale = true;
                     self.dirty = true;
                 }
                 None => {
                     let mut view = ItemView::new(item, options);
                     view.update(item, first, options, now);
-                    self.slots.push(Slot {
-                        revision,
-                        generation: options.generation,
-                        expanded: options.tools_expanded,
-                        thinking: options.thinking.clone(),
-                        view,
-                        lines: None,
-                    });
+                    self.slots
+                        .push(Slot::new(revision, options, view, is_settled(item)));
                     self.dirty = true;
                 }
             }
@@ -168,7 +207,7 @@ impl TranscriptView {
     pub fn renderers_changed(&mut self) {
         for slot in &mut self.slots {
             if slot.view.remote_ids().is_some() {
-                slot.lines = None;
+                slot.stale = true;
             }
         }
         self.dirty = true;
@@ -178,30 +217,68 @@ impl TranscriptView {
     pub fn clear(&mut self) {
         self.slots.clear();
         self.all = None;
+        self.header_height = 0;
         self.dirty = true;
+    }
+}
+
+impl TranscriptView {
+    /// Draws every slot again into a fresh list (first frame, new width, invalidation).
+    fn draw_all(&mut self, width: usize) -> Vec<String> {
+        let mut lines: Vec<String> = self.header.iter().cloned().collect();
+        self.header_height = lines.len();
+        for slot in &mut self.slots {
+            let drawn = slot.draw(width);
+            lines.extend(drawn.iter().cloned());
+        }
+        lines
+    }
+
+    /// Replaces the ranges of the header and the stale slots in the kept list.
+    fn redraw_stale(&mut self, width: usize, lines: &mut Vec<String>) {
+        if self.header_height != self.header.len()
+            || lines.get(..self.header_height) != Some(&self.header[..])
+        {
+            lines.splice(..self.header_height, self.header.iter().cloned());
+            self.header_height = self.header.len();
+        }
+        let mut at = self.header_height;
+        for slot in &mut self.slots {
+            if slot.stale {
+                let old = slot.height;
+                let drawn = slot.draw(width);
+                let end = (at + old).min(lines.len());
+                lines.splice(at..end, drawn.iter().cloned());
+            }
+            at += slot.height;
+        }
+    }
+}
+
+impl Slot {
+    /// The item's lines at `width`; a settled item's view then forgets its caches, since the
+    /// transcript keeps the lines.
+    fn draw(&mut self, width: usize) -> Lines {
+        let lines = self.view.render(width);
+        self.height = lines.len();
+        self.stale = false;
+        if self.settled {
+            self.view.release_caches();
+        }
+        lines
     }
 }
 
 impl Component for TranscriptView {
     fn render(&mut self, width: usize) -> Lines {
-        if let Some((cached_width, lines)) = &self.all {
-            if *cached_width == width && !self.dirty {
-                return lines.clone();
+        let lines = match self.all.take() {
+            Some((drawn, lines)) if drawn == width && !self.dirty => lines,
+            Some((drawn, mut lines)) if drawn == width => {
+                self.redraw_stale(width, Arc::make_mut(&mut lines));
+                lines
             }
-        }
-        let mut lines: Vec<String> = self.header.iter().cloned().collect();
-        for slot in &mut self.slots {
-            let rendered = match &slot.lines {
-                Some((w, l)) if *w == width => l.clone(),
-                _ => {
-                    let l = slot.view.render(width);
-                    slot.lines = Some((width, l.clone()));
-                    l
-                }
-            };
-            lines.extend(rendered.iter().cloned());
-        }
-        let lines = Arc::new(lines);
+            _ => Arc::new(self.draw_all(width)),
+        };
         self.all = Some((width, lines.clone()));
         self.dirty = false;
         lines
@@ -210,8 +287,11 @@ impl Component for TranscriptView {
     fn invalidate(&mut self) {
         self.all = None;
         for slot in &mut self.slots {
-            slot.lines = None;
+            slot.stale = true;
             slot.view.invalidate();
         }
     }
 }
+
+#[cfg(test)]
+mod tests;
