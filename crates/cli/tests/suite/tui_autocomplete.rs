@@ -6,24 +6,56 @@ use super::ext_support::{example, ext_env, fixture};
 use super::tui_session::{tui_node, Tui};
 
 /// tau with the stacked providers of the fixture, or `None` (skipped, reason printed).
-fn with_stacked(test: &str) -> Option<Tui> {
+/// tau with the stacked providers; `limit_ms`: the autocomplete time limit (generous where a
+/// test needs the extension's answer on a loaded machine).
+fn with_stacked(test: &str, limit_ms: u64) -> Option<Tui> {
     let env = ext_env(test)?;
     let node = tui_node(test)?;
     let path = fixture("tui-autocomplete/stacked.ts");
-    Some(Tui::start_with(
-        vec![],
-        &["--no-session"],
-        move |_, spec| {
-            spec.args(["-e", path.to_str().unwrap_or_default()])
-                .env("TAU_EXT_HOST", env.host.display().to_string())
-                .env("TAU_NODE", node.display().to_string())
-        },
-    ))
+    let tui = Tui::start_with(vec![], &["--no-session"], move |_, spec| {
+        spec.args(["-e", path.to_str().unwrap_or_default()])
+            .env("TAU_EXT_HOST", env.host.display().to_string())
+            .env("TAU_NODE", node.display().to_string())
+            .env("TAU_EXT_AUTOCOMPLETE_MS", limit_ms.to_string())
+    });
+    providers_ready(&tui);
+    Some(tui)
+}
+
+/// The editor is up before the extension's `session_start` has added its providers (tau
+/// draws before extensions finish loading): types `$H` until the first provider's popup
+/// answers, then empties the editor.
+fn providers_ready(tui: &Tui) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    loop {
+        tui.session.send_text("$H").expect("type");
+        let shown = tui
+            .session
+            .wait_for(
+                |s| s.contains("your home"),
+                std::time::Duration::from_secs(2),
+            )
+            .is_ok();
+        // Escape closes the popup; backspaces clear (Ctrl+C here would make the test's next
+        // Ctrl+C a double one, which quits).
+        tui.session.send_key("escape").expect("escape");
+        tui.session.send_key("backspace").expect("backspace");
+        tui.session.send_key("backspace").expect("backspace");
+        tui.wait_until("the editor was not cleared", |s| !s.contains("$H"));
+        if shown {
+            return;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the extension's autocomplete providers never answered"
+        );
+    }
 }
 
 #[test]
 fn stacked_providers_suggest_and_insert_their_own_way() {
-    let Some(tui) = with_stacked("stacked_providers_suggest_and_insert_their_own_way") else {
+    let Some(tui) = with_stacked("stacked_providers_suggest_and_insert_their_own_way", 20_000)
+    else {
         return;
     };
     // `$` is the extension's trigger character: its popup opens while typing.
@@ -48,7 +80,10 @@ fn stacked_providers_suggest_and_insert_their_own_way() {
 
 #[test]
 fn a_throwing_provider_is_reported_and_the_others_answer() {
-    let Some(tui) = with_stacked("a_throwing_provider_is_reported_and_the_others_answer") else {
+    let Some(tui) = with_stacked(
+        "a_throwing_provider_is_reported_and_the_others_answer",
+        20_000,
+    ) else {
         return;
     };
     tui.session.send_text("boom $HO").expect("type");
@@ -63,7 +98,10 @@ fn a_throwing_provider_is_reported_and_the_others_answer() {
 
 #[test]
 fn a_provider_that_never_answers_leaves_taus_suggestions() {
-    let Some(tui) = with_stacked("a_provider_that_never_answers_leaves_taus_suggestions") else {
+    let Some(tui) = with_stacked(
+        "a_provider_that_never_answers_leaves_taus_suggestions",
+        1_000,
+    ) else {
         return;
     };
     // Typing goes on while the provider waits.

@@ -3,10 +3,10 @@
 //! provider is [`ChainCompletion`]: a request goes to the host on its own task and the editor
 //! keeps what it shows until the answer ([`SuggestionsReply::Later`]); the answer comes back
 //! as an app event, is kept here, and the editor asks again. A chain that fails or does not
-//! answer within [`COMPLETION_LIMIT`] leaves tau's own suggestions for that text, so typing
+//! answer within [`completion_limit`] leaves tau's own suggestions for that text, so typing
 //! never waits for an extension. The chain also inserts the chosen item (an extension may
 //! insert its own way): the UI task asks the host for that insertion before it hands the key
-//! to the editor, within [`APPLY_LIMIT`], and the editor finds it here.
+//! to the editor, within [`apply_limit`], and the editor finds it here.
 
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
@@ -20,11 +20,21 @@ use tau_tui::autocomplete::{
 use tau_tui::editor::CompletionChoice;
 use tau_tui::widgets::js_text::{byte_at_utf16, utf16_len};
 
-/// How long the chain has to suggest before tau's own suggestions show instead.
-pub const COMPLETION_LIMIT: Duration = Duration::from_millis(1000);
+/// How long the chain has to suggest before tau's own suggestions show instead:
+/// `TAU_EXT_AUTOCOMPLETE_MS`, else 2 s (Pi waits for ever; a loaded machine must not lose an
+/// extension's answer, a hung extension must not lose the popup).
+pub fn completion_limit() -> Duration {
+    std::env::var("TAU_EXT_AUTOCOMPLETE_MS")
+        .ok()
+        .and_then(|ms| ms.parse().ok())
+        .map_or(Duration::from_millis(2000), Duration::from_millis)
+}
 
-/// How long a key that inserts a completion waits for the chain's insertion.
-pub const APPLY_LIMIT: Duration = Duration::from_millis(250);
+/// How long a key that inserts a completion waits for the chain's insertion: half the
+/// suggestion limit (1 s by default), after which tau inserts the item itself.
+pub fn apply_limit() -> Duration {
+    completion_limit() / 2
+}
 
 /// The text and cursor (byte column) a request was made for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -372,7 +382,7 @@ pub fn ask_host(
         tokio::spawn(async move {
             let result = host
                 .components()
-                .autocomplete(&request, COMPLETION_LIMIT)
+                .autocomplete(&request, completion_limit())
                 .await;
             let _ = events.send(super::bridge::AppEvent::Completion { asked, result });
         });
@@ -408,7 +418,7 @@ pub async fn prepare(
     });
     let applied = host
         .components()
-        .autocomplete_apply(&sent, choice.index, item, &choice.prefix, APPLY_LIMIT)
+        .autocomplete_apply(&sent, choice.index, item, &choice.prefix, apply_limit())
         .await;
     if let Ok(applied) = applied {
         completion.prepared(choice, applied);
