@@ -309,6 +309,7 @@ pub async fn run(
             label: "Thinking...".into(),
         },
         pad: 1,
+        images: None,
         generation: 0,
         renderers: None,
     };
@@ -374,6 +375,11 @@ pub async fn run(
             }
             if view_options.pad != app.output_pad {
                 view_options.pad = app.output_pad;
+                view_options.generation += 1;
+            }
+            let images = super::tools::InlineImages::new(look.images, app.images);
+            if view_options.images != images {
+                view_options.images = images;
                 view_options.generation += 1;
             }
             view_options.tools_expanded = app.tools_expanded;

@@ -1,0 +1,103 @@
+//! The images of a tool result, drawn below the row as Pi's `ToolExecutionComponent` draws
+//! them: for each image block a blank line, then pi-tui's `Image` (Kitty or iTerm2 sequences,
+//! at most "Image width" cells wide). Where the terminal has no image protocol, or "Show
+//! images" is off, nothing is drawn here and the row's text carries Pi's fallback line.
+
+use std::hash::{Hash, Hasher};
+
+use tau_protocol::{ContentBlock, ToolResult};
+use tau_tui::image::{CellDimensions, Image, ImageOptions, ImageProtocol};
+use tau_tui::Component;
+
+use super::Paint;
+
+/// Pi's `terminal.showImages` and `terminal.imageWidthCells`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ImageSettings {
+    pub show: bool,
+    pub width_cells: u32,
+}
+
+impl Default for ImageSettings {
+    fn default() -> Self {
+        ImageSettings {
+            show: true,
+            width_cells: 60,
+        }
+    }
+}
+
+/// How images are drawn when they are drawn at all.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct InlineImages {
+    pub protocol: ImageProtocol,
+    /// The widest an image may be, in cells (Pi's `imageWidthCells`, at least 1).
+    pub width_cells: u32,
+    /// The terminal's cell size in pixels.
+    pub cell: CellDimensions,
+}
+
+impl InlineImages {
+    /// Images are drawn when the terminal has a protocol and the setting is on.
+    pub fn new(protocol: Option<ImageProtocol>, settings: ImageSettings) -> Option<Self> {
+        Some(InlineImages {
+            protocol: protocol.filter(|_| settings.show)?,
+            width_cells: settings.width_cells.max(1),
+            cell: CellDimensions::default(),
+        })
+    }
+}
+
+/// A Kitty image id that stays the same each time this call's `index`th image is drawn (the
+/// row is drawn again on resizes and theme changes; the terminal then replaces the image
+/// rather than stacking copies), and differs between processes sharing the terminal.
+fn stable_image_id(call_id: &str, index: usize) -> u32 {
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    (std::process::id(), call_id, index).hash(&mut hasher);
+    (hasher.finish() as u32).max(1)
+}
+
+/// The lines for a result's images: a blank line then the image, per image block with data
+/// and a MIME type. Empty when `images` is `None`.
+pub fn image_lines(
+    call_id: &str,
+    result: Option<&ToolResult>,
+    images: Option<InlineImages>,
+    width: usize,
+    paint: &dyn Paint,
+) -> Vec<String> {
+    let (Some(result), Some(images)) = (result, images) else {
+        return Vec::new();
+    };
+    let blocks = result.content.iter().filter_map(|block| match block {
+        ContentBlock::Image { data, mime_type } if !data.is_empty() && !mime_type.is_empty() => {
+            Some((data, mime_type))
+        }
+        _ => None,
+    });
+    let mut lines = Vec::new();
+    for (index, (data, mime_type)) in blocks.enumerate() {
+        let fallback = paint.fg("toolOutput", "\u{0}");
+        let (before, after) = fallback.split_once('\u{0}').unwrap_or(("", ""));
+        let (before, after) = (before.to_string(), after.to_string());
+        let mut image = Image::new(
+            data.as_str(),
+            mime_type.as_str(),
+            std::sync::Arc::new(move |text: &str| format!("{before}{text}{after}")),
+            ImageOptions {
+                max_width_cells: Some(images.width_cells),
+                image_id: Some(stable_image_id(call_id, index)),
+                ..ImageOptions::default()
+            },
+            tau_tui::image::Capabilities {
+                images: Some(images.protocol),
+                true_color: false,
+                hyperlinks: false,
+            },
+        );
+        image.set_cell_dimensions(images.cell);
+        lines.push(String::new());
+        lines.extend(image.render(width).iter().cloned());
+    }
+    lines
+}
