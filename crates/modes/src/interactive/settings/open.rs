@@ -75,8 +75,10 @@ pub fn apply_at_start(runner: &Runner, app: &mut App, agent_dir: &std::path::Pat
     app.images.show = settings_file::get(&settings, "terminal.showImages")
         .and_then(Value::as_bool)
         .unwrap_or(true);
-    if let Some(width) = number("terminal.imageWidthCells") {
-        app.images.width_cells = width.clamp(1, u64::from(u32::MAX)) as u32;
+    // Pi floors any finite number and keeps at least one cell.
+    let width = settings_file::get(&settings, "terminal.imageWidthCells").and_then(Value::as_f64);
+    if let Some(width) = width.filter(|w| w.is_finite()) {
+        app.images.width_cells = width.floor().clamp(1.0, f64::from(u32::MAX)) as u32;
     }
     let runtime = runner.current.get();
     let mode = super::apply::queue_mode;

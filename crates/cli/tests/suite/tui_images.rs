@@ -1,0 +1,100 @@
+//! Images in the terminal UI: a `read` of a PNG draws the image below the tool row with the
+//! Kitty graphics protocol on a terminal pi-tui detects as Kitty, and Pi's fallback text
+//! (`[Image: [image/png] 2x2]`) on one without inline images.
+
+use base64::Engine;
+use serde_json::json;
+use tau_test_support::oracle::AgentSandbox;
+use tau_test_support::pty::PtyCommand;
+use tau_test_support::{MockToolCall, MockTurn};
+
+use super::tui_session::Tui;
+
+/// A valid 2x2 RGB PNG.
+const PNG_BASE64: &str =
+    "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8DAAMJgAgAZ9AL+q0FWvAAAAABJRU5ErkJggg==";
+
+/// Writes the PNG into the project, lets the mock model take images (so `read` returns the
+/// image block, not a placeholder) and sets "Image width" to 4 cells (a default 60-cell
+/// image would be taller than the screen, its first line scrolled away).
+fn with_png(sandbox: &AgentSandbox) {
+    let bytes = base64::engine::general_purpose::STANDARD
+        .decode(PNG_BASE64)
+        .expect("png");
+    std::fs::write(sandbox.project.join("dot.png"), bytes).expect("write png");
+    let models_path = sandbox.agent_dir.join("models.json");
+    let mut models: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&models_path).expect("models.json"))
+            .expect("models.json parses");
+    models["providers"]["mock"]["models"][0]["input"] = json!(["text", "image"]);
+    std::fs::write(&models_path, models.to_string()).expect("models.json");
+    let settings_path = sandbox.agent_dir.join("settings.json");
+    let mut settings: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&settings_path).expect("settings.json"))
+            .expect("settings.json parses");
+    settings["terminal"] = json!({"imageWidthCells": 4});
+    std::fs::write(&settings_path, settings.to_string()).expect("settings.json");
+}
+
+/// tau reading `dot.png` on a terminal with `env` set, its output kept.
+fn read_the_png(env: &'static [(&'static str, &'static str)]) -> Tui {
+    let call = MockToolCall::new("call-img", "read", json!({"path": "dot.png"}));
+    let tui = Tui::start_with(
+        vec![
+            MockTurn::tool_calls([call]),
+            MockTurn::text("Looked at it."),
+        ],
+        &["--no-session"],
+        move |sandbox: &AgentSandbox, spec: PtyCommand| {
+            with_png(sandbox);
+            env.iter().fold(spec.keep_output(), |spec, (key, value)| {
+                spec.env(*key, *value)
+            })
+        },
+    );
+    tui.type_line("look at dot.png");
+    tui.wait("Looked at it.");
+    tui
+}
+
+#[test]
+fn a_read_png_is_drawn_with_the_kitty_graphics_protocol() {
+    let tui = read_the_png(&[("TERM", "xterm-kitty"), ("KITTY_WINDOW_ID", "1")]);
+    let output = tui.session.output();
+    // pi-tui's Image: the PNG sent whole (a=T, f=100), scaled to the 4-cell "Image width",
+    // two rows high at the default 9x18 cell.
+    let start = output
+        .find("\x1b_Ga=T,f=100,q=2,C=1,c=")
+        .unwrap_or_else(|| panic!("no Kitty image in the output\n{}", tui.session.dump()));
+    let sequence = &output[start..];
+    let end = sequence.find("\x1b\\").expect("the sequence ends");
+    let sequence = &sequence[..end];
+    assert!(sequence.contains(",c=4,r=2,i="), "{sequence:?}");
+    assert!(
+        sequence.ends_with(&format!(";{PNG_BASE64}")),
+        "{sequence:?}"
+    );
+    // Drawn, so the row's text does not name it.
+    tui.session.send_key("ctrl+o").expect("ctrl+o");
+    tui.wait("Read image file [image/png]");
+    assert!(
+        !tui.session.screen().contains("[Image: [image/png]"),
+        "{}",
+        tui.session.dump()
+    );
+    tui.quit();
+}
+
+#[test]
+fn without_inline_images_the_row_names_the_image() {
+    let tui = read_the_png(&[("TERM", "xterm-256color")]);
+    tui.session.send_key("ctrl+o").expect("ctrl+o");
+    tui.wait("[Image: [image/png] 2x2]");
+    let output = tui.session.output();
+    assert!(!output.contains("\x1b_G"), "a Kitty sequence was written");
+    assert!(
+        !output.contains("\x1b]1337;File="),
+        "an iTerm2 file was written"
+    );
+    tui.quit();
+}
