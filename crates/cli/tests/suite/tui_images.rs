@@ -98,3 +98,42 @@ fn without_inline_images_the_row_names_the_image() {
     );
     tui.quit();
 }
+
+#[test]
+fn turning_show_images_off_in_settings_shows_the_fallback_at_once() {
+    let tui = read_the_png(&[("TERM", "xterm-kitty"), ("KITTY_WINDOW_ID", "1")]);
+    tui.type_line("/settings");
+    // Pi lists the image settings after "Auto-compact" where the terminal draws images.
+    tui.wait_until("the image settings are listed", |s| {
+        s.contains("Show images") && s.contains("Image width") && s.contains("4")
+    });
+    tui.session.send_text("show images").expect("type");
+    tui.wait_until("the search finds the setting", |s| {
+        s.contains("→ Show images") && s.contains("Render images inline in terminal")
+    });
+    tui.session.send_key("enter").expect("enter");
+    tui.wait_until("the value changes", |s| {
+        s.rows()
+            .iter()
+            .any(|r| r.contains("Show images") && r.contains("false"))
+    });
+    tui.session.send_key("escape").expect("escape");
+    tui.wait_until("the editor is back", |s| !s.contains("Type to search"));
+    let settings_path = tui.sandbox.agent_dir.join("settings.json");
+    let settings: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(settings_path).expect("settings.json"))
+            .expect("settings.json parses");
+    assert_eq!(
+        settings["terminal"]["showImages"],
+        json!(false),
+        "{settings}"
+    );
+    assert_eq!(
+        settings["terminal"]["imageWidthCells"],
+        json!(4),
+        "{settings}"
+    );
+    tui.session.send_key("ctrl+o").expect("ctrl+o");
+    tui.wait("[Image: [image/png] 2x2]");
+    tui.quit();
+}

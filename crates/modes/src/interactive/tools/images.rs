@@ -77,6 +77,8 @@ pub fn image_lines(
     });
     let mut lines = Vec::new();
     for (index, (data, mime_type)) in blocks.enumerate() {
+        // The Image keeps its fallback style for later renders, which a borrowed `Paint`
+        // cannot be; the style's opening and closing codes are taken around a marker.
         let fallback = paint.fg("toolOutput", "\u{0}");
         let (before, after) = fallback.split_once('\u{0}').unwrap_or(("", ""));
         let (before, after) = (before.to_string(), after.to_string());
@@ -100,4 +102,55 @@ pub fn image_lines(
         lines.extend(image.render(width).iter().cloned());
     }
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::interactive::paint::Plain;
+
+    const PNG_2X2: &str =
+        "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8DAAMJgAgAZ9AL+q0FWvAAAAABJRU5ErkJggg==";
+
+    fn result() -> ToolResult {
+        ToolResult {
+            content: vec![ContentBlock::Image {
+                data: PNG_2X2.into(),
+                mime_type: "image/png".into(),
+            }],
+            ..ToolResult::default()
+        }
+    }
+
+    #[test]
+    fn images_are_drawn_only_with_a_protocol_and_the_setting_on() {
+        let on = ImageSettings::default();
+        let off = ImageSettings { show: false, ..on };
+        assert!(InlineImages::new(None, on).is_none());
+        assert!(InlineImages::new(Some(ImageProtocol::Kitty), off).is_none());
+        let zero = ImageSettings {
+            width_cells: 0,
+            ..on
+        };
+        let drawn = InlineImages::new(Some(ImageProtocol::Iterm2), zero).expect("drawn");
+        assert_eq!(drawn.width_cells, 1);
+        assert!(image_lines("c", Some(&result()), None, 80, &Plain).is_empty());
+    }
+
+    #[test]
+    fn a_kitty_image_keeps_its_id_across_redraws() {
+        let images = InlineImages::new(Some(ImageProtocol::Kitty), ImageSettings::default());
+        let first = image_lines("call-9", Some(&result()), images, 80, &Plain);
+        let again = image_lines("call-9", Some(&result()), images, 120, &Plain);
+        assert_eq!(first[0], "");
+        assert!(first[1].starts_with("\x1b_Ga=T,f=100,q=2,C=1,c=60,r=30,i="));
+        let id = |line: &str| {
+            line.split(",i=")
+                .nth(1)
+                .map(|r| r.split(';').next().map(str::to_string))
+        };
+        assert_eq!(id(&first[1]), id(&again[1]));
+        assert_ne!(stable_image_id("call-9", 0), stable_image_id("call-9", 1));
+        assert_ne!(stable_image_id("call-9", 0), 0);
+    }
 }
