@@ -45,8 +45,10 @@ fn read_the_png(env: &'static [(&'static str, &'static str)]) -> Tui {
             MockTurn::text("Looked at it."),
         ],
         &["--no-session"],
-        move |sandbox: &AgentSandbox, spec: PtyCommand| {
+        move |sandbox: &AgentSandbox, mut spec: PtyCommand| {
             with_png(sandbox);
+            // The terminal answers `CSI 16 t` with 8x32-pixel cells.
+            spec.profile.cell_pixels = (8, 32);
             env.iter().fold(spec.keep_output(), |spec, (key, value)| {
                 spec.env(*key, *value)
             })
@@ -61,15 +63,27 @@ fn read_the_png(env: &'static [(&'static str, &'static str)]) -> Tui {
 fn a_read_png_is_drawn_with_the_kitty_graphics_protocol() {
     let tui = read_the_png(&[("TERM", "xterm-kitty"), ("KITTY_WINDOW_ID", "1")]);
     let output = tui.session.output();
+    // tau asked the cell size as pi-tui does where images are drawn, and took the answer
+    // (it does not reach the editor).
+    assert!(
+        tui.session.queries().iter().any(|q| q == "cell pixels"),
+        "{}",
+        tui.session.dump()
+    );
+    assert!(
+        !tui.session.screen().contains("6;32;8t"),
+        "{}",
+        tui.session.dump()
+    );
     // pi-tui's Image: the PNG sent whole (a=T, f=100), scaled to the 4-cell "Image width",
-    // two rows high at the default 9x18 cell.
+    // one row high for 8x32-pixel cells (two at the default 9x18).
     let start = output
-        .find("\x1b_Ga=T,f=100,q=2,C=1,c=")
+        .rfind("\x1b_Ga=T,f=100,q=2,C=1,c=")
         .unwrap_or_else(|| panic!("no Kitty image in the output\n{}", tui.session.dump()));
     let sequence = &output[start..];
     let end = sequence.find("\x1b\\").expect("the sequence ends");
     let sequence = &sequence[..end];
-    assert!(sequence.contains(",c=4,r=2,i="), "{sequence:?}");
+    assert!(sequence.contains(",c=4,r=1,i="), "{sequence:?}");
     assert!(
         sequence.ends_with(&format!(";{PNG_BASE64}")),
         "{sequence:?}"

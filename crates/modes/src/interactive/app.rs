@@ -118,6 +118,9 @@ pub struct App {
     pub output_pad: usize,
     /// `terminal.showImages` and `terminal.imageWidthCells`.
     pub images: crate::interactive::tools::ImageSettings,
+    /// The terminal's cell size in pixels, once it answered the query (images are sized
+    /// with it).
+    pub cell_size: Option<tau_tui::image::CellDimensions>,
     pub tools_expanded: bool,
     pub hide_thinking: bool,
     pub title: Option<String>,
@@ -164,6 +167,7 @@ impl App {
             settings_context: None,
             output_pad: 1,
             images: Default::default(),
+            cell_size: None,
             tools_expanded: false,
             hide_thinking: false,
             title: None,

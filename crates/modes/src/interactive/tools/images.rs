@@ -38,13 +38,19 @@ pub struct InlineImages {
 }
 
 impl InlineImages {
-    /// Images are drawn when the terminal has a protocol and the setting is on.
+    /// Images are drawn when the terminal has a protocol and the setting is on, at pi-tui's
+    /// default cell size until the terminal reports its own.
     pub fn new(protocol: Option<ImageProtocol>, settings: ImageSettings) -> Option<Self> {
         Some(InlineImages {
             protocol: protocol.filter(|_| settings.show)?,
             width_cells: settings.width_cells.max(1),
             cell: CellDimensions::default(),
         })
+    }
+
+    /// With the terminal's cell size.
+    pub fn at_cell_size(self, cell: CellDimensions) -> Self {
+        InlineImages { cell, ..self }
     }
 }
 
