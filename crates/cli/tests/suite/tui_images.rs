@@ -1,13 +1,17 @@
 //! Images in the terminal UI: a `read` of a PNG draws the image below the tool row with the
 //! Kitty graphics protocol on a terminal pi-tui detects as Kitty, and Pi's fallback text
-//! (`[Image: [image/png] 2x2]`) on one without inline images.
+//! (`[Image: [image/png] 2x2]`) on one without inline images; the sequence is the one Pi
+//! writes for the same read on the same terminal.
+
+use std::time::Duration;
 
 use base64::Engine;
 use serde_json::json;
-use tau_test_support::oracle::AgentSandbox;
-use tau_test_support::pty::PtyCommand;
-use tau_test_support::{MockToolCall, MockTurn};
+use tau_test_support::oracle::{AgentSandbox, Harness};
+use tau_test_support::pty::{PtyCommand, PtySession};
+use tau_test_support::{MockServer, MockToolCall, MockTurn};
 
+use super::interactive_pty::{command, runtime};
 use super::tui_session::Tui;
 
 /// A valid 2x2 RGB PNG.
@@ -150,4 +154,60 @@ fn turning_show_images_off_in_settings_shows_the_fallback_at_once() {
     tui.session.send_key("ctrl+o").expect("ctrl+o");
     tui.wait("[Image: [image/png] 2x2]");
     tui.quit();
+}
+
+/// The last Kitty image sequence `harness` writes for the PNG read, its id written `ID`.
+fn kitty_sequence_of(harness: Harness) -> Option<String> {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let sandbox = AgentSandbox::create(dir.path()).expect("sandbox");
+    let mut spec = command(harness, &sandbox, true)?
+        .keep_output()
+        .env("TERM", "xterm-kitty")
+        .env("KITTY_WINDOW_ID", "1");
+    spec.profile.cell_pixels = (8, 32);
+    let runtime = runtime();
+    let call = MockToolCall::new("call-img", "read", json!({"path": "dot.png"}));
+    let turns = vec![
+        MockTurn::tool_calls([call]).into(),
+        MockTurn::text("Looked at it.").into(),
+    ];
+    let server = runtime
+        .block_on(MockServer::start(turns))
+        .expect("mock server");
+    sandbox.point_at(&server.base_url()).expect("models.json");
+    with_png(&sandbox);
+    let session = PtySession::spawn_with(spec).expect("spawn");
+    let wait = |text: &'static str| {
+        session
+            .wait_for(move |s| s.contains(text), Duration::from_secs(60))
+            .unwrap_or_else(|dump| panic!("{harness:?} never showed {text:?}\n{dump}"))
+    };
+    wait("mock-model");
+    session.send_text("look at dot.png").expect("type");
+    wait("look at dot.png");
+    session.send_key("enter").expect("enter");
+    wait("Looked at it.");
+    let output = session.output();
+    session.kill();
+    let start = output.rfind("\x1b_G")?;
+    let sequence = &output[start..];
+    let sequence = &sequence[..sequence.find("\x1b\\")?];
+    let at = sequence.find(",i=")? + 3;
+    let end = sequence[at..].find(|c: char| !c.is_ascii_digit())? + at;
+    Some(format!("{}ID{}", &sequence[..at], &sequence[end..]))
+}
+
+#[test]
+fn tau_writes_the_kitty_sequence_pi_writes() {
+    let Some(pi) = kitty_sequence_of(Harness::Pi) else {
+        // Pi is not installed (`command` said so) or drew no image.
+        assert!(
+            tau_test_support::oracle::PiOracle::locate().is_none(),
+            "Pi drew no Kitty image"
+        );
+        return;
+    };
+    let tau = kitty_sequence_of(Harness::Tau).expect("tau drew a Kitty image");
+    assert_eq!(tau, pi);
+    eprintln!("Pi and tau wrote {pi:?}");
 }
