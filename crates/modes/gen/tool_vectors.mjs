@@ -44,7 +44,7 @@ const markerTheme = {
 globalThis[Symbol.for("@earendil-works/pi-coding-agent:theme")] = markerTheme;
 globalThis[Symbol.for("@mariozechner/pi-coding-agent:theme")] = markerTheme;
 tui.setKeybindings(new KeybindingsManager());
-const caps = (hyperlinks) => tui.setCapabilities({ images: null, hyperlinks, trueColor: false });
+const caps = (hyperlinks, images = null) => tui.setCapabilities({ images, hyperlinks, trueColor: false });
 caps(false);
 
 let now = 1_000_000;
@@ -227,6 +227,21 @@ for (const path of ["/abs/with space/a%b.md", "rel/ü €/x?.txt", "~", "../up/[
   tool(`link ${path}`, { tool: "read", args: { path }, hyperlinks: true, widths: [120] });
 }
 
+// ---------------------------------------------------------------- inline images
+// Cases with `images` run with that protocol detected; a Kitty image's id is random in Pi,
+// so it is written as `i=ID` (the Rust side does the same to its own id).
+const png800 = Buffer.concat([png && Buffer.from(png, "base64").subarray(0, 16), Buffer.from([0, 0, 3, 32, 0, 0, 2, 88, 8, 6, 0, 0, 0])]).toString("base64");
+const bigPng = Buffer.concat([Buffer.from(png800, "base64"), Buffer.alloc(5000, 7)]).toString("base64");
+for (const images of ["kitty", "iterm2"]) {
+  tool(`read png ${images}`, { tool: "read", args: { path: "pic.png" }, result: { content: [text("Read image file [image/png]"), { type: "image", data: png, mimeType: "image/png" }] }, images, widths: [40, 100] });
+  tool(`read png 800 ${images}`, { tool: "read", args: { path: "wide.png" }, result: { content: [text("Read image file [image/png]"), { type: "image", data: png800, mimeType: "image/png" }] }, images, widths: [30, 100] });
+  tool(`read png narrow width ${images}`, { tool: "read", args: { path: "wide.png" }, result: { content: [text("Read image file [image/png]"), { type: "image", data: png800, mimeType: "image/png" }] }, images, imageWidth: 8 });
+  tool(`read two images expanded ${images}`, { tool: "read", args: { path: "x" }, result: { content: [{ type: "image", data: bigPng, mimeType: "image/png" }, text("between"), { type: "image", data: gif, mimeType: "image/gif" }] }, images, expanded: true });
+  tool(`read png hidden ${images}`, { tool: "read", args: { path: "pic.png" }, result: { content: [text("Read image file [image/png]"), { type: "image", data: png, mimeType: "image/png" }] }, images, showImages: false, expanded: true });
+  tool(`generic image ${images}`, { tool: "screenshot", definition: "defined", args: { url: "u" }, result: { content: [{ type: "image", data: png800, mimeType: "image/png" }] }, images });
+  tool(`undefined tool image ${images}`, { tool: "snap", definition: "none", args: {}, result: { content: [{ type: "image", data: png, mimeType: "image/png" }] }, images });
+}
+
 // ---------------------------------------------------------------- run the tool corpus
 const highlightCalls = new Map();
 const recordHighlight = (code, lang) => {
@@ -236,10 +251,10 @@ const recordHighlight = (code, lang) => {
 
 for (const c of toolCases) {
   const widths = c.widths ?? [48, 100];
-  caps(Boolean(c.hyperlinks));
+  caps(Boolean(c.hyperlinks), c.images ?? null);
   now = 1_000_000;
   const definition = c.definition === "none" ? undefined : c.definition === "defined" ? { name: c.tool } : withBuiltInRenderers(c.tool, undefined);
-  const component = new ToolExecutionComponent(c.tool, "call-1", c.args, { showImages: true, outputPad: c.outputPad ?? 1 }, definition, ui, cwd);
+  const component = new ToolExecutionComponent(c.tool, "call-1", c.args, { showImages: c.showImages ?? true, imageWidthCells: c.imageWidth, outputPad: c.outputPad ?? 1 }, definition, ui, cwd);
   component.setExpanded(Boolean(c.expanded));
   if (c.argsComplete !== false) component.setArgsComplete();
   if (c.preview) {
@@ -255,7 +270,7 @@ for (const c of toolCases) {
   if (c.result) component.updateResult({ ...c.result, isError: Boolean(c.isError), durationMs: c.durationMs });
   if (c.aborted) component.updateResult({ content: [text(c.aborted)], isError: true });
   c.lines = {};
-  for (const w of widths) c.lines[w] = component.render(w);
+  for (const w of widths) c.lines[w] = component.render(w).map((line) => line.replace(/\x1b_G([^;]*?)\bi=\d+/g, "\x1b_G$1i=ID"));
   // What the highlighter was asked, computed with Pi's own helpers.
   const path = c.args?.file_path ?? c.args?.path;
   const lang = typeof path === "string" && path ? getLanguageFromPath(path) : undefined;

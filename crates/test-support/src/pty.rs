@@ -145,6 +145,7 @@ impl PtySession {
                 first_byte_at: None,
                 closed: false,
                 raw_tail: Vec::new(),
+                output: spec.keep_output.then(Vec::new),
                 watches: Vec::new(),
                 next_watch: 0,
             }),
@@ -411,6 +412,13 @@ impl PtySession {
     /// When the program's first byte of output arrived.
     pub fn first_byte_at(&self) -> Option<Instant> {
         self.shared.lock().first_byte_at
+    }
+
+    /// Everything the program wrote, as text, when the command kept it
+    /// ([`PtyCommand::keep_output`]); empty otherwise.
+    pub fn output(&self) -> String {
+        let inner = self.shared.lock();
+        String::from_utf8_lossy(inner.output.as_deref().unwrap_or_default()).into_owned()
     }
 
     /// The queries the terminal has seen (`"DA1"`, `"kitty?"`, `"osc11"`, `"CPR"`, ...).

@@ -33,6 +33,7 @@ mod tui_examples;
 mod tui_examples_model;
 mod tui_fullscreen;
 mod tui_fullscreen_pi;
+mod tui_images;
 mod tui_overlay_qa;
 mod tui_session;
 mod tui_sessions;

@@ -116,6 +116,11 @@ pub struct App {
     pub settings_context: Option<SettingsContext>,
     /// The `outputPad` setting: the transcript's horizontal padding (0 or 1).
     pub output_pad: usize,
+    /// `terminal.showImages` and `terminal.imageWidthCells`.
+    pub images: crate::interactive::tools::ImageSettings,
+    /// The terminal's cell size in pixels, once it answered the query (images are sized
+    /// with it).
+    pub cell_size: Option<tau_tui::image::CellDimensions>,
     pub tools_expanded: bool,
     pub hide_thinking: bool,
     pub title: Option<String>,
@@ -161,6 +166,8 @@ impl App {
             settings_panel: None,
             settings_context: None,
             output_pad: 1,
+            images: Default::default(),
+            cell_size: None,
             tools_expanded: false,
             hide_thinking: false,
             title: None,

@@ -17,6 +17,8 @@ pub struct Look {
     pub editor: EditorTheme,
     /// The terminal shows OSC 8 hyperlinks.
     pub hyperlinks: bool,
+    /// The terminal's inline image protocol (pi-tui's `getCapabilities().images`).
+    pub images: Option<tau_tui::image::ImageProtocol>,
 }
 
 /// The theme token a highlighted span gets, as Pi's code highlighting maps them.
@@ -43,8 +45,10 @@ impl Look {
                     .collect()
             })
         }));
+        let capabilities = tau_tui::image::detect_from_process();
         Look {
-            hyperlinks: tau_tui::image::detect_from_process().hyperlinks,
+            hyperlinks: capabilities.hyperlinks,
+            images: capabilities.images,
             editor: editor_theme(&theme),
             markdown,
             theme,

@@ -128,6 +128,11 @@ pub async fn run(
     let (mut terminal, mut input) = Terminal::start(&mut renderer, TerminalOptions::default())
         .map_err(|error| format!("cannot take the terminal: {error}"))?;
     let mut out = terminal.writer();
+    // pi-tui asks the cell size only where it draws images (it sizes nothing else).
+    if look.images.is_some() {
+        app.terminal_output
+            .push(tau_tui::image::CELL_SIZE_QUERY.to_string());
+    }
     app_resize(&mut app, terminal.size().rows);
     with_plain_frame(&mut app, &look, &remote, &mut view, |frame| {
         let _ = renderer.render(frame, terminal.size(), &mut out);
@@ -309,6 +314,7 @@ pub async fn run(
             label: "Thinking...".into(),
         },
         pad: 1,
+        images: None,
         generation: 0,
         renderers: None,
     };
@@ -374,6 +380,12 @@ pub async fn run(
             }
             if view_options.pad != app.output_pad {
                 view_options.pad = app.output_pad;
+                view_options.generation += 1;
+            }
+            let images = super::tools::InlineImages::new(look.images, app.images)
+                .map(|images| images.at_cell_size(app.cell_size.unwrap_or_default()));
+            if view_options.images != images {
+                view_options.images = images;
                 view_options.generation += 1;
             }
             view_options.tools_expanded = app.tools_expanded;
@@ -564,6 +576,13 @@ pub async fn run(
                     // pi-tui hands key releases only to components that ask for them; none
                     // of tau's own do.
                     TerminalEvent::Input(data) if tau_tui::keys::is_key_release(&data) => {}
+                    TerminalEvent::Input(data) if tau_tui::image::parse_cell_size_reply(&data).is_some() => {
+                        // The cell size reply, consumed before anything else as pi-tui does.
+                        if let Some(cell) = tau_tui::image::parse_cell_size_reply(&data).flatten() {
+                            app.cell_size = Some(cell);
+                            scheduler.request_immediate();
+                        }
+                    }
                     TerminalEvent::Input(data) => {
                         // Extensions' terminal input listeners see raw input first (a key
                         // given back by a closed component has been through them).

@@ -29,6 +29,9 @@ pub struct PtyCommand {
     pub profile: TerminalProfile,
     /// Lines that scroll off the top are kept, up to this many ([`PtySession::transcript`](super::PtySession::transcript)).
     pub scrollback: usize,
+    /// Keep every byte the program writes ([`PtySession::output`](super::PtySession::output)),
+    /// for sequences the emulated screen does not keep (Kitty graphics, iTerm2 files).
+    pub keep_output: bool,
 }
 
 impl PtyCommand {
@@ -44,6 +47,7 @@ impl PtyCommand {
             rows: 24,
             profile: TerminalProfile::default(),
             scrollback: DEFAULT_SCROLLBACK,
+            keep_output: false,
         }
     }
 
@@ -63,6 +67,12 @@ impl PtyCommand {
     pub fn size(mut self, cols: u16, rows: u16) -> Self {
         self.cols = cols;
         self.rows = rows;
+        self
+    }
+
+    /// Keeps everything the program writes (see [`PtyCommand::keep_output`]).
+    pub fn keep_output(mut self) -> Self {
+        self.keep_output = true;
         self
     }
 

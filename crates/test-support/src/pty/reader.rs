@@ -21,6 +21,8 @@ pub(super) struct Inner {
     /// Set when the pty reports end of output (the program and its children closed it).
     pub(super) closed: bool,
     pub(super) raw_tail: Vec<u8>,
+    /// Everything written, when the command asked to keep it.
+    pub(super) output: Option<Vec<u8>>,
     pub(super) watches: Vec<WatchSlot>,
     pub(super) next_watch: u64,
 }
@@ -113,6 +115,9 @@ pub(super) fn read_loop(mut reader: Box<dyn Read + Send>, shared: &Shared, write
             }
             inner.parser.process(rest);
             inner.raw_tail.extend_from_slice(chunk);
+            if let Some(output) = inner.output.as_mut() {
+                output.extend_from_slice(chunk);
+            }
             let excess = inner.raw_tail.len().saturating_sub(RAW_TAIL);
             inner.raw_tail.drain(..excess);
             inner.check_watches(at);

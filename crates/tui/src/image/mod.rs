@@ -6,6 +6,7 @@
 //! [`is_image_line`]); this module only produces them.
 
 mod capabilities;
+mod cell_size;
 mod dimensions;
 mod encode;
 
@@ -14,6 +15,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 pub use capabilities::{
     detect, detect_from_process, probe_tmux_hyperlinks, Capabilities, ImageProtocol,
 };
+pub use cell_size::{parse_cell_size_reply, CELL_SIZE_QUERY};
 pub use dimensions::{decode_base64, image_dimensions, ImageDimensions};
 pub use encode::{
     delete_kitty_image, encode_iterm2, encode_kitty, file_url, hyperlink, image_cell_size,

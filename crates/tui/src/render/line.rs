@@ -17,7 +17,7 @@ const REVERSE_ON: &str = "\x1b[7m";
 const REVERSE_OFF: &str = "\x1b[27m";
 
 /// Lines carrying a Kitty or iTerm2 image pass through compositing untouched (pi-tui's
-/// `isImageLine`); tau draws no images itself, but an extension may hand such a line over.
+/// `isImageLine`): tool rows draw them (images of tool results), and extensions may too.
 pub fn is_image_line(line: &str) -> bool {
     line.contains("\x1b_G") || line.contains("\x1b]1337;File=")
 }

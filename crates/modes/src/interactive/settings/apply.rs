@@ -76,6 +76,8 @@ fn apply_live(runner: &Runner, app: &mut App, id: &str, value: &str) {
             .editor
             .set_autocomplete_max_visible(value.parse().unwrap_or(5)),
         "output-padding" => app.output_pad = usize::from(value != "0"),
+        "show-images" => app.images.show = value == "true",
+        "image-width-cells" => app.images.width_cells = value.parse().unwrap_or(60),
         // Pi switches the layout at once; tau picks it when the terminal is taken.
         "tui-mode" => app.transcript.notice(
             Level::Info,

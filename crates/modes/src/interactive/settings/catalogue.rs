@@ -1,7 +1,7 @@
 //! The settings Pi 1.6.0's `/settings` lists, in its order, with its labels, descriptions
-//! and values (on a terminal without inline images, where Pi leaves out "Show images" and
-//! "Image width"; tau draws no images). Each names the settings.json key it saves to and
-//! how a shown value becomes the saved one.
+//! and values ("Show images" and "Image width" only where the terminal draws inline images,
+//! as in Pi). Each names the settings.json key it saves to and how a shown value becomes the
+//! saved one.
 
 use serde_json::{json, Map, Value};
 use tau_app::settings_file;
@@ -113,9 +113,43 @@ pub const ENTRIES: &[Entry] = &[
     entry("theme", "Theme", "Color theme for the interface", "theme", &[], "system", Saved::Submenu),
 ];
 
+/// The two image entries Pi inserts after "Auto-compact" on a terminal with inline images.
+pub const IMAGE_ENTRIES: &[Entry] = &[
+    entry(
+        "show-images",
+        "Show images",
+        "Render images inline in terminal",
+        "terminal.showImages",
+        BOOL,
+        "true",
+        Saved::Bool,
+    ),
+    entry(
+        "image-width-cells",
+        "Image width",
+        "Preferred inline image width in terminal cells",
+        "terminal.imageWidthCells",
+        &["60", "80", "120"],
+        "60",
+        Saved::Number,
+    ),
+];
+
 /// The entry with this id.
 pub fn find(id: &str) -> Option<&'static Entry> {
-    ENTRIES.iter().find(|entry| entry.id == id)
+    ENTRIES
+        .iter()
+        .chain(IMAGE_ENTRIES)
+        .find(|entry| entry.id == id)
+}
+
+/// Pi's list in its order: the image entries after the first when `inline_images`.
+fn listed(inline_images: bool) -> Vec<&'static Entry> {
+    let mut entries: Vec<&'static Entry> = ENTRIES.iter().collect();
+    if inline_images {
+        entries.splice(1..1, IMAGE_ENTRIES);
+    }
+    entries
 }
 
 /// How a saved value is shown.
@@ -142,10 +176,15 @@ fn shown(entry: &Entry, value: &Value) -> Option<String> {
 }
 
 /// The list's items with the values in `settings`; `live` overrides values the session holds
-/// (auto-compaction, queue modes, hidden thinking, theme, TUI mode).
-pub fn items(settings: &Map<String, Value>, live: &[(&str, String)]) -> Vec<SettingItem> {
-    ENTRIES
-        .iter()
+/// (auto-compaction, queue modes, hidden thinking, theme, TUI mode); `inline_images` lists
+/// the image entries.
+pub fn items(
+    settings: &Map<String, Value>,
+    live: &[(&str, String)],
+    inline_images: bool,
+) -> Vec<SettingItem> {
+    listed(inline_images)
+        .into_iter()
         .map(|entry| {
             let saved = settings_file::get(settings, entry.key).and_then(|v| shown(entry, v));
             let current = live
@@ -200,6 +239,33 @@ mod tests {
     }
 
     #[test]
+    fn pi_inserts_the_image_entries_after_auto_compact_where_images_show() {
+        let settings = json!({"terminal": {"imageWidthCells": 120}});
+        let listed = items(settings.as_object().unwrap(), &[], true);
+        let labels: Vec<&str> = listed.iter().take(4).map(|i| i.label.as_str()).collect();
+        assert_eq!(
+            labels,
+            [
+                "Auto-compact",
+                "Show images",
+                "Image width",
+                "Auto-resize images"
+            ]
+        );
+        assert_eq!(listed.len(), 35);
+        assert_eq!(listed[1].current_value, "true");
+        assert_eq!(listed[2].current_value, "120");
+        assert_eq!(
+            to_json(find("image-width-cells").unwrap(), "80"),
+            Some(json!(80))
+        );
+        assert_eq!(
+            to_json(find("show-images").unwrap(), "false"),
+            Some(json!(false))
+        );
+    }
+
+    #[test]
     fn saved_values_are_shown_and_shown_values_saved_as_pi_does() {
         let settings = json!({
             "compaction": {"enabled": false},
@@ -210,6 +276,7 @@ mod tests {
         let items = items(
             settings.as_object().unwrap(),
             &[("hide-thinking", "true".into())],
+            false,
         );
         let value = |id: &str| {
             items

@@ -33,6 +33,8 @@ pub struct SettingsContext {
     /// The working folder, and whether its project resources were trusted for this run.
     pub cwd: PathBuf,
     pub project_trusted: bool,
+    /// The terminal draws inline images (Pi lists "Show images" and "Image width" then).
+    pub inline_images: bool,
 }
 
 /// A change the user made.
@@ -78,7 +80,7 @@ impl SettingsPanel {
         live: &[(&str, String)],
         models: Vec<(String, bool)>,
     ) -> Self {
-        let items = catalogue::items(&settings, live);
+        let items = catalogue::items(&settings, live, context.inline_images);
         let list = SettingsList::new(
             items,
             10,

@@ -54,8 +54,8 @@ pub fn open(runner: &Runner, app: &mut App) {
 }
 
 /// The settings the interactive mode applies when it starts: hidden thinking, the
-/// double-Escape action, the queue modes, the editor's padding and completion rows, and the
-/// transcript's padding.
+/// double-Escape action, the queue modes, the editor's padding and completion rows, the
+/// transcript's padding, and whether and how wide images are drawn.
 pub fn apply_at_start(runner: &Runner, app: &mut App, agent_dir: &std::path::Path) {
     let settings = settings_file::read(agent_dir);
     let text = |key: &str| settings_file::get(&settings, key).and_then(Value::as_str);
@@ -71,6 +71,14 @@ pub fn apply_at_start(runner: &Runner, app: &mut App, agent_dir: &std::path::Pat
     }
     if let Some(pad) = number("outputPad") {
         app.output_pad = usize::from(pad != 0);
+    }
+    app.images.show = settings_file::get(&settings, "terminal.showImages")
+        .and_then(Value::as_bool)
+        .unwrap_or(true);
+    // Pi floors any finite number and keeps at least one cell.
+    let width = settings_file::get(&settings, "terminal.imageWidthCells").and_then(Value::as_f64);
+    if let Some(width) = width.filter(|w| w.is_finite()) {
+        app.images.width_cells = width.floor().clamp(1.0, f64::from(u32::MAX)) as u32;
     }
     let runtime = runner.current.get();
     let mode = super::apply::queue_mode;
@@ -110,5 +118,6 @@ pub fn context(
             cwd,
             args.approve,
         ),
+        inline_images: look.images.is_some(),
     }
 }

@@ -27,6 +27,7 @@ fn panel() -> SettingsPanel {
         tui_mode: "fullscreen",
         theme: "dark".into(),
         cwd: PathBuf::from("/nowhere"),
+        inline_images: false,
         project_trusted: true,
     };
     let models = vec![

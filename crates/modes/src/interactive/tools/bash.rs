@@ -49,7 +49,7 @@ fn timer(view: &RowView<'_>) -> Option<String> {
 
 /// The output without the footer that names the full output file (the notice says it).
 fn shown_output(view: &RowView<'_>, details: Option<&Value>) -> String {
-    let output = js_trim(&text_output(view.result.as_ref())).to_string();
+    let output = js_trim(&text_output(view.result.as_ref(), view.images_drawn)).to_string();
     let truncated = details
         .and_then(|d| arg(d, "truncation"))
         .is_some_and(|t| truthy(t.get("truncated")));

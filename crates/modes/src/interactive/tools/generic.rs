@@ -72,7 +72,7 @@ pub(crate) fn parts<'p>(
 ) -> Vec<Part<'p>> {
     let call = call_with_args(&view.row.name, &view.row.args, opts.expanded, paint);
     let mut parts = vec![layout::text(call, 0, 0)];
-    let output = text_output(view.result.as_ref());
+    let output = text_output(view.result.as_ref(), view.images_drawn);
     if !output.is_empty() {
         let lines: Vec<String> = output.split('\n').map(str::to_string).collect();
         let text = listing(&lines, COLLAPSED_LINES, opts, paint, |l| {
@@ -91,7 +91,7 @@ pub(crate) fn undefined_tool_text(view: &RowView<'_>, paint: &dyn Paint) -> Stri
     if !args.is_empty() {
         text += &format!("\n\n{args}");
     }
-    let output = text_output(view.result.as_ref());
+    let output = text_output(view.result.as_ref(), view.images_drawn);
     if !output.is_empty() {
         text += &format!("\n{output}");
     }

@@ -43,7 +43,7 @@ pub(crate) fn listing_result(
     paint: &dyn Paint,
     limits: Limits,
 ) -> String {
-    let output = text_output(view.result.as_ref());
+    let output = text_output(view.result.as_ref(), view.images_drawn);
     let output = js_trim(&output);
     let mut text = String::new();
     if !output.is_empty() {

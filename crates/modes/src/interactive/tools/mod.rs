@@ -14,6 +14,7 @@ mod find;
 pub(crate) mod format;
 mod generic;
 mod grep;
+mod images;
 mod layout;
 mod ls;
 mod output;
@@ -33,6 +34,7 @@ pub use super::paint::Paint;
     reason = "the transcript view calls these once it is wired in"
 )]
 pub use diff::render_diff;
+pub use images::{ImageSettings, InlineImages};
 #[allow(
     unused_imports,
     reason = "the transcript view calls these once it is wired in"
@@ -100,6 +102,8 @@ pub struct ToolRenderOptions<'a> {
     pub pi_docs: Option<&'a Path>,
     /// An edit row's preview, when the caller computed one for this row.
     pub edit_preview: Option<&'a EditPreview>,
+    /// Result images drawn below the row; `None`: the row's text names them instead.
+    pub images: Option<InlineImages>,
 }
 
 impl<'a> ToolRenderOptions<'a> {
@@ -118,6 +122,7 @@ impl<'a> ToolRenderOptions<'a> {
             has_definition: None,
             pi_docs: None,
             edit_preview: None,
+            images: None,
         }
     }
 }
@@ -132,6 +137,8 @@ pub(crate) struct RowView<'r> {
     pub is_error: bool,
     /// Milliseconds since the tool started, while it runs.
     pub elapsed_ms: Option<u64>,
+    /// The result's images are drawn below the row (its text leaves them out).
+    pub images_drawn: bool,
 }
 
 impl<'r> RowView<'r> {
@@ -160,6 +167,7 @@ impl<'r> RowView<'r> {
             partial,
             is_error,
             elapsed_ms,
+            images_drawn: opts.images.is_some(),
         }
     }
 }
@@ -196,6 +204,21 @@ fn builtin_parts<'p>(
     Some(parts)
 }
 
+/// The result's images below the row (Pi adds them whatever draws the row).
+fn result_images(
+    view: &RowView<'_>,
+    opts: &ToolRenderOptions<'_>,
+    paint: &dyn Paint,
+) -> Vec<String> {
+    images::image_lines(
+        &view.row.id,
+        view.result.as_ref(),
+        opts.images,
+        opts.width,
+        paint,
+    )
+}
+
 /// One tool row's lines at `opts.width`.
 pub fn render_tool_row(
     row: &ToolRow,
@@ -218,6 +241,7 @@ pub fn render_tool_row(
                 Some(&bg),
                 opts.width,
             ));
+            lines.extend(result_images(&view, opts, paint));
             return lines;
         }
     };
@@ -229,6 +253,7 @@ pub fn render_tool_row(
         Some(&bg),
         opts.width,
     ));
+    lines.extend(result_images(&view, opts, paint));
     lines
 }
 
@@ -257,6 +282,7 @@ pub fn frame_rendered_row(
         Some(&bg),
         opts.width,
     ));
+    lines.extend(result_images(&view, opts, paint));
     lines
 }
 

@@ -1,13 +1,13 @@
 //! A result's text as the renderers show it (Pi's `getTextOutput`): text blocks cleaned of
 //! escape sequences, control characters and carriage returns, then a line per image when
-//! the terminal does not draw images (`[Image: [image/png] 10x20]`).
+//! the images are not drawn (`[Image: [image/png] 10x20]`).
 
 use base64::Engine;
 use tau_protocol::{ContentBlock, ToolResult};
 use tau_tools::ansi::{sanitize_binary_output, strip_ansi};
 
-/// The text blocks joined by line feeds, then the image indicators.
-pub fn text_output(result: Option<&ToolResult>) -> String {
+/// The text blocks joined by line feeds, then the image indicators unless `images_drawn`.
+pub fn text_output(result: Option<&ToolResult>, images_drawn: bool) -> String {
     let Some(result) = result else {
         return String::new();
     };
@@ -30,7 +30,7 @@ pub fn text_output(result: Option<&ToolResult>) -> String {
             _ => None,
         })
         .collect();
-    if !images.is_empty() {
+    if !images.is_empty() && !images_drawn {
         let indicators = images.join("\n");
         output = if output.is_empty() {
             indicators

@@ -170,7 +170,7 @@ fn result(view: &RowView<'_>, opts: &ToolRenderOptions<'_>, paint: &dyn Paint) -
     }
     let raw_path =
         str_arg(arg(&view.row.args, "file_path").or_else(|| arg(&view.row.args, "path")));
-    let output = text_output(view.result.as_ref());
+    let output = text_output(view.result.as_ref(), view.images_drawn);
     let highlighted = match (opts.highlight, raw_path.as_deref()) {
         (Some(highlight), Some(path)) if !view.is_error && !path.is_empty() => {
             super::format::language_from_path(path)

@@ -251,6 +251,7 @@ impl ItemView {
                     Item::Tool(row) => {
                         let mut opts = ToolRenderOptions::new(width, &options.cwd);
                         opts.output_pad = options.pad;
+                        opts.images = options.images;
                         let parts: Vec<Vec<String>> = [of(ids.main), of(ids.result)]
                             .into_iter()
                             .filter(|p| !p.is_empty())
@@ -328,6 +329,7 @@ fn draw_row(item: &Item, options: &ViewOptions, width: usize) -> Vec<String> {
             opts.output_pad = options.pad;
             opts.now = Some(Instant::now());
             opts.highlight = Some(&highlight);
+            opts.images = options.images;
             render_tool_row(row, &opts, paint)
         }
         Item::Bash(row) => {

@@ -36,6 +36,8 @@ pub struct ViewOptions {
     pub thinking: ThinkingDisplay,
     /// Pi's `outputPad`.
     pub pad: usize,
+    /// How tool results' images are drawn (`None`: as fallback text).
+    pub images: Option<crate::interactive::tools::InlineImages>,
     /// Bumped whenever the look changes (theme switch): every item is rebuilt.
     pub generation: u64,
     /// Items extensions draw themselves, and their instances' lines.
