@@ -31,6 +31,7 @@ fn options() -> ViewOptions {
         pad: 1,
         generation: 0,
         renderers: None,
+        images: None,
     }
 }
 
