@@ -401,6 +401,23 @@ impl Extensions {
         known.then(|| (name.to_string(), args.trim().to_string()))
     }
 
+    /// The keys extensions registered with `registerShortcut` (as registered, lower case),
+    /// each with the extension that owns it: the last one to register a key, as in Pi.
+    pub fn shortcuts(&self) -> Vec<(String, String)> {
+        let mut keys: Vec<(String, String)> = Vec::new();
+        for ext in self.host.report().extensions.iter().filter(|ext| ext.ok) {
+            for shortcut in &ext.shortcuts {
+                let Some(key) = shortcut.get("shortcut").and_then(|k| k.as_str()) else {
+                    continue;
+                };
+                let key = key.to_lowercase();
+                keys.retain(|(k, _)| *k != key);
+                keys.push((key, ext.path.clone()));
+            }
+        }
+        keys
+    }
+
     /// The active tools with the extensions' tools added (an extension tool with a built-in's
     /// name replaces it). With a `--tools` allowlist, only listed extension tools are added;
     /// with `--no-tools`, none.

@@ -554,6 +554,21 @@ impl ExtensionHost {
         .map(|_| ())
     }
 
+    /// Runs the handler of the extension shortcut `shortcut` (the key as registered).
+    pub async fn run_shortcut(&self, shortcut: &str) -> Result<(), BridgeError> {
+        self.sync_state().await;
+        let conn = self.connection().await?;
+        self.call(
+            &conn,
+            "run_shortcut",
+            json!({ "shortcut": shortcut }),
+            self.options.tool_timeout,
+            None,
+        )
+        .await
+        .map(|_| ())
+    }
+
     /// Asks the host to exit and waits for its answer (bounded by the request limit).
     pub async fn shutdown(&self) -> Result<(), BridgeError> {
         let conn = self.conn.lock().await.clone();

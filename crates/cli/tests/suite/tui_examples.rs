@@ -304,6 +304,22 @@ fn plan_mode_shows_its_status() {
     tui.quit();
 }
 
+/// Pi's plan mode through its `registerShortcut` (Ctrl+Alt+P): the handler runs with the
+/// extension's ctx, twice toggles back.
+#[test]
+fn plan_mode_toggles_with_its_shortcut() {
+    let Some(tui) = with_examples("plan-mode-shortcut", &["plan-mode/index.ts"], vec![]) else {
+        return;
+    };
+    tui.session.send_key("ctrl+alt+p").expect("shortcut");
+    tui.wait("Plan mode enabled");
+    tui.wait_until("no plan status", |s| s.text().contains("⏸ plan"));
+    tui.session.send_key("ctrl+alt+p").expect("shortcut");
+    tui.wait("Plan mode disabled");
+    tui.wait_until("the plan status stayed", |s| !s.text().contains("⏸ plan"));
+    tui.quit();
+}
+
 /// Pi's overlay QA: three stacked overlays drawn back to front; each Enter closes the top one.
 #[test]
 fn stacked_overlays_draw_in_order_and_close_from_the_top() {

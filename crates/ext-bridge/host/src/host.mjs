@@ -193,6 +193,8 @@ export class Host {
         return this.executeTool(params, signal);
       case "run_command":
         return this.runCommand(params, signal);
+      case "run_shortcut":
+        return this.runShortcut(params, signal);
       case "render":
         return this.components.render(params);
       case "terminal_input":
@@ -360,6 +362,25 @@ export class Host {
     const { record, command } = found;
     const ctx = createContext(this.services(), record.path, { kind: "command", signal, call: params.ctx ?? {} });
     await this.run(record, () => command.handler(params.args ?? "", ctx));
+    return {};
+  }
+
+  /**
+   * A key tau matched to an extension's `registerShortcut`: its handler runs with the extension's ctx, as
+   * Pi runs it (the last extension registering a key owns it, as in Pi).
+   * @param {any} params `{shortcut}`, the key as registered (compared without case)
+   * @param {AbortSignal} [signal]
+   */
+  async runShortcut(params, signal) {
+    const key = String(params.shortcut ?? "").toLowerCase();
+    const found = this.extensions
+      .map((record) => ({ record, shortcut: [...record.shortcuts.values()].find((s) => String(s.shortcut).toLowerCase() === key) }))
+      .findLast((x) => x.shortcut);
+    if (!found) throw new Error(`no extension shortcut ${params.shortcut}`);
+    const { record, shortcut } = found;
+    if (typeof shortcut.handler !== "function") throw new Error(`shortcut ${params.shortcut} of ${record.path} has no handler`);
+    const ctx = createContext(this.services(), record.path, { kind: "event", signal });
+    await this.run(record, () => shortcut.handler(ctx));
     return {};
   }
 }

@@ -110,6 +110,8 @@ pub struct App {
     pub session_picker: Option<SessionPicker>,
     /// pi-tui's keybindings, which text inputs (the picker's search line) edit with.
     pub tui_keys: tau_tui::keybindings::SharedKeybindings,
+    /// The keys extensions own through `registerShortcut` (shortcuts.rs).
+    pub extension_shortcuts: Vec<String>,
     /// `/settings` while it is open (under any dialog; it takes the keys otherwise).
     pub settings_panel: Option<SettingsPanel>,
     /// What `/settings` needs from the mode; set once the screen is up.
@@ -163,6 +165,7 @@ impl App {
             session_picker: None,
             scoped_models: None,
             tui_keys: tau_tui::keybindings::KeybindingsManager::new().shared(),
+            extension_shortcuts: Vec::new(),
             settings_panel: None,
             settings_context: None,
             output_pad: 1,
@@ -226,6 +229,14 @@ impl App {
                 self.settings_panel = None;
             }
             return outcome.changes.into_iter().map(Effect::Setting).collect();
+        }
+        // Pi's editor tries extension shortcuts before its own actions.
+        if let Some(key) = self
+            .extension_shortcuts
+            .iter()
+            .find(|key| self.keymap.is_key(data, key))
+        {
+            return vec![Effect::Shortcut(key.clone())];
         }
         if let Some(action) = self.keymap.action(data) {
             if let Some(effects) = self.apply_action(action, now) {

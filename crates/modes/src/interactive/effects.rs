@@ -5,6 +5,8 @@
 /// One request to the session.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Effect {
+    /// A key an extension registered with `registerShortcut`: its handler runs.
+    Shortcut(String),
     /// A prompt while idle: an extension command, or a run (through `input` and
     /// `before_agent_start`).
     Prompt(String),

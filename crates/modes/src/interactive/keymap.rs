@@ -267,6 +267,18 @@ impl Keymap {
         })
     }
 
+    /// Every binding: Pi's id and its keys.
+    pub fn bindings(&self) -> impl Iterator<Item = (&'static str, &[String])> {
+        self.bindings
+            .iter()
+            .map(|(_, id, keys)| (*id, keys.as_slice()))
+    }
+
+    /// Whether `data` is the key `key` (a pi-tui key id such as `ctrl+alt+p`).
+    pub fn is_key(&self, data: &str, key: &str) -> bool {
+        matches_key(data, key, self.context)
+    }
+
     /// The action with Pi's `id`.
     pub fn by_id(&self, id: &str) -> Option<Action> {
         self.bindings

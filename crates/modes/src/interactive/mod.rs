@@ -31,6 +31,7 @@ pub mod scope_work;
 pub mod scoped_models;
 pub mod session_picker;
 pub mod settings;
+pub mod shortcuts;
 pub mod startup_picker;
 pub mod theme_choice;
 pub mod tools;

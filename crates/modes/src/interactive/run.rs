@@ -240,6 +240,16 @@ pub async fn run(
         ext_completion::ask_host(host.clone(), events.clone()),
     );
     app.editor.set_autocomplete(completion.provider());
+    if let Some(extensions) = &runner.extensions {
+        let tui_keys = editor_keys.read().unwrap_or_else(|p| p.into_inner());
+        let (owned, warnings) =
+            super::shortcuts::resolve(&extensions.shortcuts(), &app.keymap, &tui_keys);
+        app.extension_shortcuts = owned;
+        for warning in warnings {
+            app.transcript
+                .notice(super::transcript::Level::Warning, warning);
+        }
+    }
     app.footer.auto_compact = runner.current.get().auto_compaction_enabled();
     load_history(&mut app, &runner);
     super::settings::open::apply_at_start(&runner, &mut app, agent_dir);

@@ -127,7 +127,22 @@ impl Runner {
             Effect::SetLabel { id, label } => self.set_label(&id, label.as_deref(), app),
             Effect::Quit => app.quit = true,
             Effect::Setting(change) => super::settings::apply::apply(self, app, change),
+            Effect::Shortcut(key) => self.run_shortcut(key),
         }
+    }
+
+    /// An extension shortcut's handler runs on its own task (input never waits for it); a
+    /// failure is shown as Pi shows it.
+    fn run_shortcut(self: &Arc<Self>, key: String) {
+        let Some(extensions) = self.extensions.clone() else {
+            return;
+        };
+        let runner = self.clone();
+        tokio::spawn(async move {
+            if let Err(error) = extensions.host.run_shortcut(&key).await {
+                runner.send(AppEvent::Error(format!("Shortcut handler error: {error}")));
+            }
+        });
     }
 
     fn bash_token(&self) -> Option<CancellationToken> {
