@@ -234,6 +234,9 @@ pub async fn run(
         super::completion::provider(runner.extensions.as_deref(), &cwd_text),
         ext_completion::ask_host(host.clone(), events.clone()),
     );
+    completion.set_argument_commands(super::completion::argument_commands(
+        runner.extensions.as_deref(),
+    ));
     app.editor.set_autocomplete(completion.provider());
     app.footer.auto_compact = runner.current.get().auto_compaction_enabled();
     load_history(&mut app, &runner);
