@@ -26,7 +26,10 @@ fn pi_commands_example_completes_its_argument() {
     tui.session.send_key("enter").expect("enter");
     let screen = tui.wait("Available Commands");
     assert!(screen.contains("--- Extensions ---"), "{screen}");
-    assert!(screen.contains("/commands - List available slash commands"), "{screen}");
+    assert!(
+        screen.contains("/commands - List available slash commands"),
+        "{screen}"
+    );
     tui.session.send_key("escape").expect("escape");
     tui.quit();
 }
@@ -35,11 +38,15 @@ fn with_faulty(test: &str) -> Option<Tui> {
     let env = ext_env(test)?;
     let node = tui_node(test)?;
     let path = fixture("tui-autocomplete/arguments.ts");
-    Some(Tui::start_with(vec![], &["--no-session"], move |_, spec| {
-        spec.args(["-e", path.to_str().unwrap_or_default()])
-            .env("TAU_EXT_HOST", env.host.display().to_string())
-            .env("TAU_NODE", node.display().to_string())
-    }))
+    Some(Tui::start_with(
+        vec![],
+        &["--no-session"],
+        move |_, spec| {
+            spec.args(["-e", path.to_str().unwrap_or_default()])
+                .env("TAU_EXT_HOST", env.host.display().to_string())
+                .env("TAU_NODE", node.display().to_string())
+        },
+    ))
 }
 
 #[test]
@@ -50,7 +57,10 @@ fn a_throwing_argument_completion_is_reported() {
     tui.session.send_text("/explode ").expect("type");
     tui.session.send_text("a").expect("type");
     let screen = tui.wait("argument completions failed");
-    assert!(screen.contains("/explode: the arguments blew up"), "{screen}");
+    assert!(
+        screen.contains("/explode: the arguments blew up"),
+        "{screen}"
+    );
     // The command still runs with what was typed.
     tui.session.send_text("bc").expect("type");
     tui.wait("/explode abc");

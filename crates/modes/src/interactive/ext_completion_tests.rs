@@ -178,7 +178,8 @@ fn an_extension_commands_arguments_go_to_the_host_without_providers() {
     );
     let items = json!({"suggestions": {"prefix": "st", "items": [{"value": "staging", "label": "staging"}]}});
     assert_eq!(chain.answered(asked, Ok(answer(items))), None);
-    let SuggestionsReply::Ready(Some(found)) = provider.request_suggestions(&text, 0, 10, false, false)
+    let SuggestionsReply::Ready(Some(found)) =
+        provider.request_suggestions(&text, 0, 10, false, false)
     else {
         panic!("no answer")
     };
