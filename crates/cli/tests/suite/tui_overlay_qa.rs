@@ -217,6 +217,9 @@ fn overlay_edge_touches_the_right_edge() {
     tui.quit();
 }
 
+/// Whether a label's row and column are where its percentages put it.
+type Fits = fn(usize, usize) -> bool;
+
 #[test]
 fn overlay_percent_places_the_overlay_by_row_and_column_percentages() {
     let Some(tui) = qa("overlay-percent") else {
@@ -224,7 +227,7 @@ fn overlay_percent_places_the_overlay_by_row_and_column_percentages() {
     };
     tui.type_line("/overlay-percent");
     // (label, a check on its row and column) in the command's order; Space shows the next.
-    let checks: [(&str, fn(usize, usize) -> bool); 5] = [
+    let checks: [(&str, Fits); 5] = [
         ("rowPercent: 0 (top)", |row, col| {
             row <= 2 && (34..=40).contains(&col)
         }),
