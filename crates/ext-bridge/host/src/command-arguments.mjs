@@ -46,4 +46,3 @@ export async function commandArguments(host, name, prefix, signal) {
   return kept.length > 0 ? { prefix, items: kept } : null;
 }
 
-export { argumentItem };
