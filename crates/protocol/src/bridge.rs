@@ -124,6 +124,14 @@ pub struct CommandDef {
     /// Shown in command lists.
     #[serde(default)]
     pub description: Option<String>,
+    /// The command has `getArgumentCompletions`: the editor asks the host for the items
+    /// after `/name `.
+    #[serde(
+        default,
+        rename = "argumentCompletions",
+        skip_serializing_if = "std::ops::Not::not"
+    )]
+    pub argument_completions: bool,
 }
 
 /// What loading one extension produced.

@@ -28,6 +28,7 @@ mod session_lock;
 mod sessions;
 mod setup_extensions;
 mod tool_edges;
+mod tui_arg_completion;
 mod tui_autocomplete;
 mod tui_examples;
 mod tui_examples_model;

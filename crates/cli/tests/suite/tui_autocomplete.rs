@@ -90,7 +90,7 @@ fn a_throwing_provider_is_reported_and_the_others_answer() {
     let screen = tui.wait("Extension autocomplete provider failed");
     assert!(screen.contains("the provider blew up"), "{screen}");
     tui.wait("your home");
-    tui.session.send_key("enter").expect("enter");
+    tui.session.send_key("tab").expect("tab");
     tui.wait("boom $HOME[home]");
     tui.session.send_key("ctrl+c").expect("clear");
     tui.quit();

@@ -176,7 +176,7 @@ export function createExtensionAPI(record, host) {
         throw new Error(`Command "/${name}" registered by extension "${path}" must define handler().`);
       }
       record.commands.set(name, { name, ...options });
-      announce("registerCommand", [{ name, description: options.description }]);
+      announce("registerCommand", [describeCommand({ name, ...options })]);
     },
     /** @param {string} shortcut @param {any} options */
     registerShortcut(shortcut, options) {
@@ -369,6 +369,14 @@ export function createExtensionAPI(record, host) {
   return api;
 }
 
+/** A command as tau sees it: `argumentCompletions` when tau should ask for its arguments' items. @param {any} c */
+function describeCommand(c) {
+  /** @type {{name: string, description: any, argumentCompletions?: boolean}} */
+  const out = { name: c.name, description: c.description };
+  if (typeof c.getArgumentCompletions === "function") out.argumentCompletions = true;
+  return out;
+}
+
 /**
  * The JSON summary of a loaded extension that `load` returns to tau.
  * @param {ExtensionRecord} record
@@ -380,7 +388,7 @@ export function describeExtension(record) {
     ok: true,
     handlers: [...record.handlers.values()].map(({ id, event }) => ({ id, event })),
     tools: [...record.tools.values()].map(describeTool),
-    commands: [...record.commands.values()].map((c) => ({ name: c.name, description: c.description })),
+    commands: [...record.commands.values()].map(describeCommand),
     flags: [...record.flags.values()].map((f) => toJson(f)),
     shortcuts: [...record.shortcuts.values()].map((s) => ({ shortcut: s.shortcut, description: s.description })),
     messageRenderers: [...record.messageRenderers.keys()],

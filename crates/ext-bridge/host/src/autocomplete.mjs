@@ -5,13 +5,15 @@
 // here. A layer that throws falls back to the layer it wraps and is reported (`component_error`, where
 // `autocomplete`), so one broken provider never takes completion away.
 
+import { commandArguments } from "./command-arguments.mjs";
 import { piTui } from "./tui-package.mjs";
 
 /** tau's completion as the chain's innermost provider: suggestions come from tau, insertion is pi-tui's. */
 class TauProvider {
-  /** @param {import("./rpc.mjs").Connection} conn */
-  constructor(conn) {
+  /** @param {import("./rpc.mjs").Connection} conn @param {any} commands what `commandArguments` needs */
+  constructor(conn, commands) {
     this.conn = conn;
+    this.commands = commands;
     /** @type {any} pi-tui's provider, made on first use (pi-tui loads only when completion is used) */
     this.provider = undefined;
   }
@@ -29,6 +31,11 @@ class TauProvider {
   async getSuggestions(lines, cursorLine, cursorCol, options) {
     const params = { lines, cursorLine, cursorCol, force: Boolean(options?.force) };
     const answer = await this.conn.request("autocomplete_base", params, { signal: options?.signal });
+    // tau found the cursor in an extension command's arguments: that command's getArgumentCompletions.
+    const wanted = answer?.commandArguments;
+    if (wanted && typeof wanted.name === "string") {
+      return commandArguments(this.commands, wanted.name, String(wanted.prefix ?? ""), options?.signal);
+    }
     return answer?.suggestions ?? null;
   }
 
@@ -63,15 +70,18 @@ function plainItem(item) {
 
 export class AutocompleteChain {
   /**
-   * @param {{conn: import("./rpc.mjs").Connection, scope: (path: string, fn: () => any) => any}} options
+   * @param {{conn: import("./rpc.mjs").Connection, scope: (path: string, fn: () => any) => any,
+   *   findCommand?: (name: string) => {path: string, command: any} | undefined}} options
+   *   `findCommand`: the extension command invoked as `/name` (for its getArgumentCompletions)
    */
-  constructor({ conn, scope }) {
+  constructor({ conn, scope, findCommand }) {
     this.conn = conn;
     this.scope = scope;
+    this.commands = { conn, scope, findCommand: findCommand ?? (() => undefined) };
     /** @type {{extensionPath: string, factory: Function}[]} in the order they were added */
     this.factories = [];
     /** @type {any} the outermost provider */
-    this.provider = new TauProvider(conn);
+    this.provider = new TauProvider(conn, this.commands);
     /** @type {AbortController | undefined} the request in progress (a newer one aborts it, as pi-tui does) */
     this.running = undefined;
     /** @type {any[]} the items of the last answer, so an apply gets the extension's own object back */
@@ -100,7 +110,7 @@ export class AutocompleteChain {
    */
   rebuild(announce = true) {
     /** @type {any} */
-    let provider = new TauProvider(this.conn);
+    let provider = new TauProvider(this.conn, this.commands);
     /** @type {string[]} */
     const triggers = [];
     for (const { extensionPath, factory } of this.factories) {

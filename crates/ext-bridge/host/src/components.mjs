@@ -29,10 +29,11 @@ import { piTui } from "./tui-package.mjs";
 
 export class ComponentRegistry {
   /**
-   * @param {{conn: import("./rpc.mjs").Connection, scope: (path: string, fn: () => any) => any}} options
-   *   `scope` runs extension code attributed to its path
+   * @param {{conn: import("./rpc.mjs").Connection, scope: (path: string, fn: () => any) => any,
+   *   findCommand?: (name: string) => {path: string, command: any} | undefined}} options
+   *   `scope` runs extension code attributed to its path; `findCommand` finds an extension command
    */
-  constructor({ conn, scope }) {
+  constructor({ conn, scope, findCommand }) {
     this.conn = conn;
     this.scope = scope;
     this.nextId = 0;
@@ -60,7 +61,7 @@ export class ComponentRegistry {
     /** @type {Map<number, boolean>} render requests waiting for the end of this tick, by id → force */
     this.renderQueue = new Map();
     /** `ctx.ui.addAutocompleteProvider`: the providers stacked on tau's completion. */
-    this.autocomplete = new AutocompleteChain({ conn, scope });
+    this.autocomplete = new AutocompleteChain({ conn, scope, findCommand });
   }
 
   // ---- opening and closing ----

@@ -54,7 +54,11 @@ export class Host {
     this.flagValues = new Map();
     this.session = { mode: "print", hasUI: false, cwd: process.cwd(), components: false };
     /** Extension components in tau's interactive mode (load option `components`). */
-    this.components = new ComponentRegistry({ conn, scope: (path, fn) => currentExtension.run({ path }, fn) });
+    this.components = new ComponentRegistry({
+      conn,
+      scope: (path, fn) => currentExtension.run({ path }, fn),
+      findCommand: (name) => this.findCommand(name),
+    });
     this.handlerCounter = 0;
     /** @type {Map<number, AbortController>} running requests by tau's request id */
     this.running = new Map();
@@ -355,9 +359,15 @@ export class Host {
     return toJson(result) ?? { content: [] };
   }
 
+  /** The command invoked as `/name` (the last extension to register it wins). @param {string} name */
+  findCommand(name) {
+    const found = this.extensions.map((record) => ({ record, command: record.commands.get(name) })).findLast((x) => x.command);
+    return found && { record: found.record, path: found.record.path, command: found.command };
+  }
+
   /** @param {any} params @param {AbortSignal} signal */
   async runCommand(params, signal) {
-    const found = this.extensions.map((record) => ({ record, command: record.commands.get(params.name) })).findLast((x) => x.command);
+    const found = this.findCommand(params.name);
     if (!found) throw new Error(`unknown extension command ${params.name}`);
     const { record, command } = found;
     const ctx = createContext(this.services(), record.path, { kind: "command", signal, call: params.ctx ?? {} });

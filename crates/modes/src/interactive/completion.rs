@@ -33,6 +33,23 @@ pub fn slash_commands(extensions: Option<&Extensions>) -> Vec<SlashCommand> {
     commands
 }
 
+/// Extension commands whose `getArgumentCompletions` the host runs (a built-in of the same
+/// name shadows one, as in Pi's menu).
+pub fn argument_commands(extensions: Option<&Extensions>) -> Vec<String> {
+    let Some(extensions) = extensions else {
+        return Vec::new();
+    };
+    let report = extensions.host.report();
+    report
+        .extensions
+        .iter()
+        .filter(|e| e.ok)
+        .flat_map(|e| &e.commands)
+        .filter(|c| c.argument_completions && !is_builtin(&c.name))
+        .map(|c| c.name.clone())
+        .collect()
+}
+
 /// The editor's completion for this session in `cwd`.
 pub fn provider(extensions: Option<&Extensions>, cwd: &str) -> CombinedAutocompleteProvider {
     CombinedAutocompleteProvider::new(slash_commands(extensions), cwd)

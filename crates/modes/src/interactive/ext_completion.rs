@@ -7,6 +7,11 @@
 //! never waits for an extension. The chain also inserts the chosen item (an extension may
 //! insert its own way): the UI task asks the host for that insertion before it hands the key
 //! to the editor, within [`apply_limit`], and the editor finds it here.
+//!
+//! Extension commands' `getArgumentCompletions` run in the host too: text after `/name ` for
+//! such a command takes the same path even without providers. The host's innermost provider
+//! asks tau (`autocomplete_base`), tau answers `commandArguments` (tau knows which built-in
+//! shadows an extension command), and the host runs the extension's function.
 
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
@@ -18,7 +23,7 @@ use tau_tui::autocomplete::{
     CompletionResult, SuggestionsReply,
 };
 use tau_tui::editor::CompletionChoice;
-use tau_tui::widgets::js_text::{byte_at_utf16, utf16_len};
+use tau_tui::widgets::js_text::{byte_at_utf16, js_trim_start, utf16_len};
 
 /// How long the chain has to suggest before tau's own suggestions show instead:
 /// `TAU_EXT_AUTOCOMPLETE_MS`, else 2 s (Pi waits for ever; a loaded machine must not lose an
@@ -64,6 +69,8 @@ struct State {
     providers: usize,
     triggers: Vec<String>,
     extensions: Vec<String>,
+    /// Extension commands with `getArgumentCompletions` (not shadowed by a built-in).
+    argument_commands: Vec<String>,
     asked: Option<Asked>,
     answer: Option<(Asked, Answer)>,
     /// Insertions the chain made for a choice (Tab with one suggestion, or a key the UI
@@ -86,6 +93,24 @@ fn to_units(lines: &[String], line: usize, col: usize) -> usize {
 
 fn to_bytes(lines: &[String], line: usize, units: usize) -> usize {
     lines.get(line).map_or(0, |text| byte_at_utf16(text, units))
+}
+
+/// The command name and argument text when the cursor is in the arguments of one of
+/// `commands` (pi-tui's rule: `/name ` then the text up to the cursor; not on Tab).
+fn command_argument<'a>(
+    commands: &[String],
+    lines: &'a [String],
+    line: usize,
+    col: usize,
+    force: bool,
+) -> Option<(&'a str, &'a str)> {
+    if force {
+        return None;
+    }
+    let current = lines.get(line)?;
+    let before = js_trim_start(current.get(..col.min(current.len()))?);
+    let (name, prefix) = before.strip_prefix('/')?.split_once(' ')?;
+    commands.iter().any(|c| c == name).then_some((name, prefix))
 }
 
 /// The request the host gets for the editor's text and byte cursor.
@@ -164,6 +189,7 @@ impl Chain {
             providers: 0,
             triggers: Vec::new(),
             extensions: Vec::new(),
+            argument_commands: Vec::new(),
             asked: None,
             answer: None,
             applied: Vec::new(),
@@ -190,6 +216,11 @@ impl Chain {
         st.answer = None;
         st.asked = None;
         st.applied.clear();
+    }
+
+    /// Extension commands whose arguments the host completes.
+    pub fn set_argument_commands(&self, names: Vec<String>) {
+        self.lock().argument_commands = names;
     }
 
     /// Whether the chain inserts completions (providers are stacked and the last answer was
@@ -235,11 +266,24 @@ impl Chain {
                 }
             }
             Err(error) => {
+                let argument = command_argument(
+                    &st.argument_commands,
+                    &asked.lines,
+                    asked.line,
+                    asked.col,
+                    asked.force,
+                )
+                .map(|(name, _)| name.to_string());
                 st.answer = Some((asked, Answer::Own));
-                let extensions = st.extensions.join(", ");
-                let message = format!(
-                    "Extension autocomplete did not answer ({error}); showing tau's own suggestions. Providers of: {extensions}"
-                );
+                let message = match argument {
+                    Some(name) if st.providers == 0 => {
+                        format!("/{name}: argument completions did not answer ({error})")
+                    }
+                    _ => format!(
+                        "Extension autocomplete did not answer ({error}); showing tau's own suggestions. Providers of: {}",
+                        st.extensions.join(", ")
+                    ),
+                };
                 if st.last_error.as_ref() == Some(&message) {
                     return None;
                 }
@@ -260,6 +304,18 @@ impl Chain {
     pub fn own_suggestions(&self, request: &CompletionRequest) -> Value {
         let mut st = self.lock();
         let col = to_bytes(&request.lines, request.cursor_line, request.cursor_col);
+        if let Some((name, prefix)) = command_argument(
+            &st.argument_commands,
+            &request.lines,
+            request.cursor_line,
+            col,
+            request.force,
+        ) {
+            return json!({
+                "suggestions": null,
+                "commandArguments": {"name": name, "prefix": prefix},
+            });
+        }
         let found = st
             .own
             .get_suggestions(&request.lines, request.cursor_line, col, request.force)
@@ -308,7 +364,9 @@ impl AutocompleteProvider for ChainCompletion {
         explicit_tab: bool,
     ) -> SuggestionsReply {
         let mut st = self.0.lock();
-        if st.providers == 0 {
+        if st.providers == 0
+            && command_argument(&st.argument_commands, lines, line, col, force).is_none()
+        {
             return SuggestionsReply::Ready(st.own.get_suggestions(lines, line, col, force));
         }
         let asked = Asked {

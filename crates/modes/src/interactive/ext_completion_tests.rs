@@ -147,3 +147,64 @@ fn taus_own_suggestions_for_the_host_count_utf16_units() {
     assert_eq!(own["suggestions"]["prefix"], "/mo");
     assert_eq!(own["suggestions"]["items"][0]["value"], "model");
 }
+
+#[test]
+fn an_extension_commands_arguments_go_to_the_host_without_providers() {
+    let (chain, sent) = chain();
+    chain.set_argument_commands(vec!["deploy".into()]);
+    let mut provider = chain.provider();
+    // A command name, or another command's arguments: tau answers at once.
+    assert!(matches!(
+        provider.request_suggestions(&lines("/dep"), 0, 4, false, false),
+        SuggestionsReply::Ready(_)
+    ));
+    assert!(matches!(
+        provider.request_suggestions(&lines("/model x"), 0, 8, false, false),
+        SuggestionsReply::Ready(None)
+    ));
+    assert!(sent.lock().unwrap().is_empty());
+
+    let text = lines("/deploy st");
+    assert_eq!(
+        provider.request_suggestions(&text, 0, 10, false, false),
+        SuggestionsReply::Later
+    );
+    let (asked, _) = sent.lock().unwrap()[0].clone();
+    // The host's innermost provider asks tau, which names the command and its argument text.
+    let own = chain.own_suggestions(&request(&text, 0, 10, false, false));
+    assert_eq!(
+        own,
+        json!({"suggestions": null, "commandArguments": {"name": "deploy", "prefix": "st"}})
+    );
+    let items = json!({"suggestions": {"prefix": "st", "items": [{"value": "staging", "label": "staging"}]}});
+    assert_eq!(chain.answered(asked, Ok(answer(items))), None);
+    let SuggestionsReply::Ready(Some(found)) =
+        provider.request_suggestions(&text, 0, 10, false, false)
+    else {
+        panic!("no answer")
+    };
+    assert_eq!(found.items[0].value, "staging");
+    // Insertion is pi-tui's, done by tau: the argument text is replaced.
+    let applied = provider.apply_completion(&text, 0, 10, &found.items[0], "st");
+    assert_eq!(applied.lines, lines("/deploy staging"));
+    assert_eq!(applied.cursor_col, 15);
+}
+
+#[test]
+fn a_slow_argument_completion_is_reported_with_the_command() {
+    let (chain, sent) = chain();
+    chain.set_argument_commands(vec!["deploy".into()]);
+    let mut provider = chain.provider();
+    let text = lines("/deploy s");
+    provider.request_suggestions(&text, 0, 9, false, false);
+    let (asked, _) = sent.lock().unwrap()[0].clone();
+    let message = chain.answered(asked, Err("timed out".into()));
+    assert_eq!(
+        message.as_deref(),
+        Some("/deploy: argument completions did not answer (timed out)")
+    );
+    assert_eq!(
+        provider.request_suggestions(&text, 0, 9, false, false),
+        SuggestionsReply::Ready(None)
+    );
+}

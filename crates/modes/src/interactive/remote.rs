@@ -225,6 +225,14 @@ impl Remote {
                 place,
                 message,
                 ..
+            } if place == "getArgumentCompletions" => Reaction::Error(format!(
+                "Extension command argument completions failed ({extension_path}): {message}"
+            )),
+            ComponentEvent::Error {
+                extension_path,
+                place,
+                message,
+                ..
             } => Reaction::Error(format!(
                 "Extension component failed in {place} ({extension_path}): {message}"
             )),

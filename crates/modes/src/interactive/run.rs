@@ -239,6 +239,9 @@ pub async fn run(
         super::completion::provider(runner.extensions.as_deref(), &cwd_text),
         ext_completion::ask_host(host.clone(), events.clone()),
     );
+    completion.set_argument_commands(super::completion::argument_commands(
+        runner.extensions.as_deref(),
+    ));
     app.editor.set_autocomplete(completion.provider());
     if let Some(extensions) = &runner.extensions {
         let tui_keys = editor_keys.read().unwrap_or_else(|p| p.into_inner());
