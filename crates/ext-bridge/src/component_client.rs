@@ -188,6 +188,19 @@ impl Components<'_> {
             .await
     }
 
+    /// [`Self::send_input`] routed after applying the host's focus moves up to `focus_epoch`
+    /// (from [`ComponentEvent::Overlay`] / [`ComponentEvent::Focus`]): a key routed before tau
+    /// heard of a later move by extension code goes where that move put focus, as in pi-tui
+    /// where moving focus is synchronous (or comes back as unclaimed when it left the host).
+    pub async fn send_input_after(&self, id: ComponentId, data: &str, focus_epoch: u64) -> bool {
+        self.notify_component(
+            id,
+            "component_input",
+            json!({ "data": data, "epoch": focus_epoch }),
+        )
+        .await
+    }
+
     /// tau removed the component: the host disposes it (a custom's promise stays pending, as in
     /// Pi). No `Closed` event follows.
     pub async fn close(&self, id: ComponentId) {
@@ -203,9 +216,15 @@ impl Components<'_> {
 
     /// tau moved focus to (or away from) `id`: sets its pi-tui `focused` field and the overlay
     /// handle's `isFocused()`.
-    pub async fn set_focus(&self, id: ComponentId, focused: bool) {
-        self.notify_component(id, "component_focus", json!({ "focused": focused }))
-            .await;
+    pub async fn set_focus(&self, id: ComponentId, focused: bool, focus_epoch: u64) {
+        // With the host's focus moves tau had applied: one made by extension code after them
+        // is newer than this and wins (the host ignores this).
+        self.notify_component(
+            id,
+            "component_focus",
+            json!({ "focused": focused, "epoch": focus_epoch }),
+        )
+        .await;
     }
 
     /// Where tau drew an overlay (`handle.getBounds()`); `None` when not drawn.
@@ -272,6 +291,12 @@ impl Components<'_> {
     /// Whether raw input must go through [`Components::filter_input`] first.
     pub fn has_input_listeners(&self) -> bool {
         self.hub().lock().input_listeners > 0
+    }
+
+    /// The host's latest count of focus moves by extension code, including moves whose events
+    /// the UI has not handled yet (a key routed now may belong to such a move).
+    pub fn focus_epoch(&self) -> u64 {
+        self.hub().lock().focus_epoch
     }
 
     /// Raw terminal input through the extensions' input listeners: `None` when one consumed

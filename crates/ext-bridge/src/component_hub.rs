@@ -41,6 +41,8 @@ pub(crate) struct HubState {
     pub(crate) footer_data: Option<Value>,
     pub(crate) keybindings: Option<Value>,
     pub(crate) input_listeners: usize,
+    /// The host's latest count of focus moves by extension code, as soon as it arrives.
+    pub(crate) focus_epoch: u64,
 }
 
 /// Shared by every host process of one [`crate::ExtensionHost`].
@@ -84,6 +86,11 @@ impl ComponentHub {
             events,
             reporter,
         }
+    }
+
+    fn note_focus_epoch(&self, epoch: u64) {
+        let mut state = self.lock();
+        state.focus_epoch = state.focus_epoch.max(epoch);
     }
 
     pub(crate) fn lock(&self) -> std::sync::MutexGuard<'_, HubState> {
@@ -198,11 +205,19 @@ impl ComponentHub {
                     },
                     _ => return,
                 };
-                self.emit(ComponentEvent::Overlay { id, call });
+                let focus_epoch = params.get("epoch").and_then(Value::as_u64).unwrap_or(0);
+                self.note_focus_epoch(focus_epoch);
+                self.emit(ComponentEvent::Overlay {
+                    id,
+                    call,
+                    focus_epoch,
+                });
             }
             "focus" => {
                 let id = self.known(serial, params.get("id"));
-                self.emit(ComponentEvent::Focus { id });
+                let focus_epoch = params.get("epoch").and_then(Value::as_u64).unwrap_or(0);
+                self.note_focus_epoch(focus_epoch);
+                self.emit(ComponentEvent::Focus { id, focus_epoch });
             }
             "input_listeners" => {
                 let count = params.get("count").and_then(Value::as_u64).unwrap_or(0) as usize;

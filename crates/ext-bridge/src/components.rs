@@ -206,11 +206,16 @@ pub enum ComponentEvent {
         id: ComponentId,
         /// The call.
         call: OverlayCall,
+        /// For a focus call: the host's count of focus moves by extension code (see
+        /// `ComponentClient::send_input_after`); 0 otherwise.
+        focus_epoch: u64,
     },
     /// `tui.setFocus(component)` (`None`: focus nothing).
     Focus {
         /// The component to focus.
         id: Option<ComponentId>,
+        /// The host's count of focus moves by extension code.
+        focus_epoch: u64,
     },
     /// Extension code of a component threw (render, handleInput, dispose, …); the component
     /// keeps its last good lines. Also reported to the host's [`crate::Reporter`].

@@ -1,7 +1,6 @@
 //! Pi's overlay QA extension (`overlay-qa-tests.ts`, unmodified) in tau's terminal UI: each
 //! command's overlays where its options put them, animating, passing keys to the right one,
-//! and closing. `/overlay-stack` is in tui_examples.rs; `/overlay-streaming` is not driven yet
-//! (keys typed after Tab moves the focus between its panels do not reliably reach the panel).
+//! and closing. `/overlay-stack` is in tui_examples.rs.
 
 use tau_test_support::pty::Screen;
 
@@ -310,5 +309,36 @@ fn overlay_overflow_keeps_long_streamed_lines_inside_the_box() {
     assert_eq!(row.get(94), Some(&'│'), "{}", screen.dump());
     tui.session.send_key("escape").expect("escape");
     tui.wait_until("overflow overlay left open", |s| !s.contains("▶ read:"));
+    tui.quit();
+}
+
+/// Keys typed right behind the Tab that moves focus between `/overlay-streaming`'s
+/// non-capturing panels reach the panel it focused: the extension moves focus inside the host,
+/// and a key tau routed before it heard of the move follows it (pi-tui moves focus at once).
+#[test]
+fn overlay_streaming_keys_follow_the_focus_the_extension_moved() {
+    let Some(tui) = qa("overlay-streaming") else {
+        return;
+    };
+    tui.type_line("/overlay-streaming");
+    tui.wait_until("the panels did not open", |s| {
+        s.contains("Panel A") && s.contains("Panel C") && s.contains("Streaming line")
+    });
+    // Tab and the text in one write: the text is on its way before tau hears of the move.
+    tui.session.send_text("\thi").expect("tab and text");
+    let screen = tui.wait_until("hi never showed", |s| s.contains("> hi"));
+    tui.session.send_text("\tyo").expect("tab and text");
+    let screen_after = tui.wait_until("yo never showed", |s| s.contains("> yo"));
+    let (a_row, _) = place(&screen, "Panel A").expect("panel A");
+    let (b_row, _) = place(&screen_after, "Panel B").expect("panel B");
+    let (hi_row, _) = place(&screen_after, "> hi").expect("hi");
+    let (yo_row, _) = place(&screen_after, "> yo").expect("yo");
+    assert!(
+        hi_row > a_row && hi_row < b_row && yo_row > b_row,
+        "hi in A, yo in B\n{}",
+        screen_after.dump()
+    );
+    tui.session.send_key("escape").expect("escape");
+    tui.wait_until("the panels stayed open", |s| !s.contains("Panel A"));
     tui.quit();
 }

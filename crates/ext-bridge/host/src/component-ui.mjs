@@ -75,7 +75,8 @@ export function createTuiView(registry, extensionPath, owner) {
     /** @param {any} component */
     setFocus(component) {
       if (component === null || component === undefined) {
-        conn.notify("focus", { id: null });
+        registry.focus({ id: registry.focusedId, focused: false });
+        conn.notify("focus", { id: null, epoch: registry.movedFocus() });
         return;
       }
       const known = [...registry.entries.values()].find((e) => e.component === component);
@@ -84,7 +85,7 @@ export function createTuiView(registry, extensionPath, owner) {
       // A child of the component (an Editor inside a dialog): it gets the component's keys.
       target.inputTarget = known ? undefined : component;
       registry.focus({ id: target.id, focused: true });
-      conn.notify("focus", { id: target.id });
+      conn.notify("focus", { id: target.id, epoch: registry.movedFocus() });
     },
     // tau hands the terminal over before these return (extensions run a program right after
     // stop()); the promise they return settles at once. Without tau's hand-over socket they
@@ -153,14 +154,14 @@ export function openOverlay(registry, extensionPath, component, options, extra) 
     focus() {
       if (!registry.entries.has(entry.id)) return;
       registry.focus({ id: entry.id, focused: true });
-      conn.notify("overlay", { id: entry.id, call: "focus" });
+      conn.notify("overlay", { id: entry.id, call: "focus", epoch: registry.movedFocus() });
     },
     /** @param {{target?: any}} [options] */
     unfocus(options) {
       if (!registry.entries.has(entry.id)) return;
       registry.focus({ id: entry.id, focused: false });
       /** @type {Record<string, any>} */
-      const params = { id: entry.id, call: "unfocus" };
+      const params = { id: entry.id, call: "unfocus", epoch: registry.movedFocus() };
       if (options && "target" in options) {
         params.target = [...registry.entries.values()].find((e) => e.component === options.target)?.id ?? null;
       }

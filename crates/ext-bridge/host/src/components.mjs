@@ -43,8 +43,10 @@ export class ComponentRegistry {
     /** @type {any} pi-tui's manager, made on first use (tui-package.mjs) */
     this.manager = undefined;
     this.terminal = { columns: 80, rows: 24 };
-    /** @type {number | null} the component tau reports focused */
+    /** @type {number | null} the component focused: as tau reports it, or as an extension moved it */
     this.focusedId = null;
+    /** How many times extension code moved focus (handle.focus/unfocus, tui.setFocus); see input(). */
+    this.focusEpoch = 0;
     /** @type {{extensionPath: string, fn: Function}[]} */
     this.inputListeners = [];
     /** Footer data tau mirrors (Pi's ReadonlyFooterDataProvider). */
@@ -211,12 +213,18 @@ export class ComponentRegistry {
   /**
    * A key for a component. One that is gone (its `done` ran on an earlier key tau had not heard of
    * when it sent this one) goes back to tau (`input_unclaimed`): in Pi closing is synchronous, so the
-   * key belongs to whatever has focus next.
-   * @param {{id: number, data: string}} params
+   * key belongs to whatever has focus next. `epoch`: the last focus move by extension code tau had
+   * applied when it routed the key (`movedFocus`).
+   * @param {{id: number, data: string, epoch?: number}} params
    */
-  input({ id, data }) {
+  input({ id, data, epoch }) {
     if (typeof data !== "string") return;
-    const entry = this.entries.get(id);
+    let entry = this.entries.get(id);
+    // tau routed the key before it heard that extension code moved focus (pi-tui moves it at once):
+    // the key belongs to the component focused now, or, with none, to what tau focuses next.
+    if (entry && typeof epoch === "number" && epoch < this.focusEpoch && this.focusedId !== id) {
+      entry = this.focusedId === null ? undefined : this.entries.get(this.focusedId);
+    }
     if (!entry) {
       this.conn.notify("input_unclaimed", { id, data });
       return;
@@ -266,8 +274,19 @@ export class ComponentRegistry {
     this.conn.notify("input_listeners", { count: this.inputListeners.length });
   }
 
-  /** @param {{id: number | null, focused: boolean}} params tau moved focus */
-  focus({ id, focused }) {
+  /** Extension code moved focus: the new epoch, which tau hands back with the keys it routes after. */
+  movedFocus() {
+    this.focusEpoch += 1;
+    return this.focusEpoch;
+  }
+
+  /**
+   * tau moved focus. A move tau decided before hearing of a later one by extension code (`epoch` below
+   * `focusEpoch`) is stale and ignored: the extension's is newer, as in pi-tui where it is synchronous.
+   * @param {{id: number | null, focused: boolean, epoch?: number}} params
+   */
+  focus({ id, focused, epoch }) {
+    if (typeof epoch === "number" && epoch < this.focusEpoch) return;
     if (focused) {
       if (this.focusedId !== null && this.focusedId !== id) this.setFocused(this.focusedId, false);
       this.focusedId = id;

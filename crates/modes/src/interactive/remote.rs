@@ -66,6 +66,11 @@ pub struct Remote {
     /// Keys on their way back from components that closed before they arrived; keys from
     /// the terminal wait for them (see `run.rs`).
     pub returning: u64,
+    /// The host's last focus move by extension code that tau has applied: keys carry it, so
+    /// one routed before a later move goes where that move put focus.
+    pub focus_epoch: u64,
+    /// The component the last key went to.
+    pub last_key_target: Option<ComponentId>,
 }
 
 fn size(value: Option<SizeValue>) -> Option<render::SizeValue> {
@@ -192,7 +197,12 @@ impl Remote {
                 }
                 Reaction::Redraw
             }
-            ComponentEvent::Overlay { id, call } => {
+            ComponentEvent::Overlay {
+                id,
+                call,
+                focus_epoch,
+            } => {
+                self.focus_epoch = self.focus_epoch.max(focus_epoch);
                 if let Some(overlay) = self.overlays.iter_mut().find(|o| o.id == id) {
                     match call {
                         OverlayCall::SetHidden(hidden) => overlay.hidden = hidden,
@@ -208,7 +218,8 @@ impl Remote {
                 }
                 Reaction::Redraw
             }
-            ComponentEvent::Focus { id } => {
+            ComponentEvent::Focus { id, focus_epoch } => {
+                self.focus_epoch = self.focus_epoch.max(focus_epoch);
                 self.focused = id;
                 Reaction::Redraw
             }
@@ -281,6 +292,7 @@ impl Remote {
     /// A key went to `id`: its next lines are wanted (it usually asks anyway), and it is
     /// counted.
     pub fn touch(&mut self, id: ComponentId) {
+        self.last_key_target = Some(id);
         self.dirty.insert(id);
         *self.keys_sent.entry(id).or_default() += 1;
     }

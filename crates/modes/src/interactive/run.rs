@@ -435,10 +435,14 @@ pub async fn run(
                 let focus = remote.key_target().filter(|_| app.dialogs.is_empty());
                 if focus != remote_focus {
                     if let Some(old) = remote_focus {
-                        host.components().set_focus(old, false).await;
+                        host.components()
+                            .set_focus(old, false, remote.focus_epoch)
+                            .await;
                     }
                     if let Some(new) = focus {
-                        host.components().set_focus(new, true).await;
+                        host.components()
+                            .set_focus(new, true, remote.focus_epoch)
+                            .await;
                     }
                     remote_focus = focus;
                     remote.invalidate();
@@ -620,7 +624,14 @@ pub async fn run(
                                 continue;
                             }
                         }
-                        let target = remote.key_target().filter(|_| app.dialogs.is_empty());
+                        // A focus move by extension code that tau has not handled yet (pi-tui
+                        // makes it at once): the key goes to the host, which hands it to what
+                        // that move focused (or back to tau when it left the host).
+                        let moved = host.as_ref().is_some_and(|h| h.components().focus_epoch() > remote.focus_epoch);
+                        let target = remote
+                            .key_target()
+                            .or(if moved { remote.last_key_target } else { None })
+                            .filter(|_| app.dialogs.is_empty());
                         if let (Some(host), Some(target)) = (&host, target) {
                             use super::keymap::Action;
                             // Ctrl+C twice still quits and Esc twice closes a component that
@@ -641,7 +652,7 @@ pub async fn run(
                                 }
                                 remote_escape = Some((target, now));
                             }
-                            if host.components().send_input(target, &data).await {
+                            if host.components().send_input_after(target, &data, remote.focus_epoch).await {
                                 remote.touch(target);
                             } else {
                                 // The host closed it a moment ago: the key waits for the
