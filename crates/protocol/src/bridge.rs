@@ -163,6 +163,9 @@ pub struct LoadedExtension {
     /// Custom message types it draws (`registerMessageRenderer`).
     #[serde(default)]
     pub message_renderers: Vec<String>,
+    /// How many tool renderer resolvers it registered (`registerToolRenderer`).
+    #[serde(default)]
+    pub tool_renderers: usize,
 }
 
 /// The result of `load`.

@@ -40,5 +40,6 @@ mod tui_session;
 mod tui_sessions;
 mod tui_settings;
 mod tui_status;
+mod tui_tool_renderer;
 mod tui_tree;
 mod wire_protocols;

@@ -2,9 +2,11 @@
 // tool's `renderCall`/`renderResult` called with Pi's arguments; the component it returns is opened like
 // any other (kind `message` or `tool`) and tau renders it by id. Per tool call the host keeps Pi's shared
 // renderer `state` and the last component of each slot (`context.lastComponent`): a renderer that
-// returns that component again keeps its id.
+// returns that component again keeps its id. Which renderers a tool uses comes from the
+// `registerToolRenderer` resolvers (tool-renderers.mjs).
 
 import { keybindingHints } from "./component-ui.mjs";
+import { isBuiltInRenderer, resolveToolRenderers } from "./tool-renderers.mjs";
 
 /** @type {Map<string, {state: any, slots: Map<string, {component: any, id: number}>}>} by toolCallId */
 const toolRows = new Map();
@@ -35,9 +37,12 @@ export async function openRenderer(host, params) {
     return { id: registry.open(record.path, "message", component, { customType: params.customType }).id };
   }
   if (params.kind !== "tool_call" && params.kind !== "tool_result") throw new Error(`unknown renderer kind ${params.kind}`);
-  const { record, tool } = host.findTool(params.toolName);
-  const fn = params.kind === "tool_call" ? tool.renderCall : tool.renderResult;
-  if (typeof fn !== "function") return { id: null };
+  // The resolver chain of `registerToolRenderer`, ending at the tool's own renderers; a built-in
+  // stand-in at the end means tau draws its own row.
+  const { renderers, owners } = resolveToolRenderers(host, String(params.toolName));
+  const fn = params.kind === "tool_call" ? renderers?.renderCall : renderers?.renderResult;
+  if (typeof fn !== "function" || isBuiltInRenderer(fn)) return { id: null };
+  const record = owners.get(fn) ?? host.extensions[0];
   const toolCallId = String(params.toolCallId ?? "");
   const row = toolRows.get(toolCallId) ?? { state: {}, slots: new Map() };
   toolRows.set(toolCallId, row);

@@ -1,6 +1,8 @@
 //! Transcript items an extension draws itself: custom messages of a type with a message
 //! renderer (`registerMessageRenderer`), and calls of tools whose definition has
-//! `renderCall` / `renderResult`. The host opens one renderer instance per item (and slot)
+//! `renderCall` / `renderResult`, or of any tool once an extension registered a tool
+//! renderer resolver (`registerToolRenderer`: the host runs the chain and answers "no
+//! instance" when it ends at tau's built-in renderer). The host opens one renderer instance per item (and slot)
 //! with Pi's arguments; tau draws the instance's lines where Pi would, and opens it again
 //! when the item changes (Pi calls the renderers again; the host keeps their state).
 
@@ -41,6 +43,8 @@ impl ItemRenderers {
 pub struct Renderers {
     message_types: HashSet<String>,
     tool_names: HashSet<String>,
+    /// Some extension registered a tool renderer resolver: every tool row asks the host.
+    tool_resolvers: bool,
     /// Per transcript index: the revision the instances were opened for, and them.
     opened: HashMap<usize, (u64, bool, ItemRenderers)>,
     /// Items and their instances, for the views (by transcript index).
@@ -61,6 +65,7 @@ impl Renderers {
             renderers
                 .message_types
                 .extend(extension.message_renderers.iter().cloned());
+            renderers.tool_resolvers |= extension.tool_renderers > 0;
             for tool in &extension.tools {
                 if tool
                     .functions
@@ -76,7 +81,7 @@ impl Renderers {
 
     /// Whether there is anything to draw remotely at all.
     pub fn is_empty(&self) -> bool {
-        self.message_types.is_empty() && self.tool_names.is_empty()
+        self.message_types.is_empty() && self.tool_names.is_empty() && !self.tool_resolvers
     }
 
     /// Every instance with the width it is drawn at.
@@ -129,7 +134,7 @@ impl Renderers {
                     };
                     ItemRenderers { main, result: None }
                 }
-                Item::Tool(row) if self.tool_names.contains(&row.name) => {
+                Item::Tool(row) if self.tool_resolvers || self.tool_names.contains(&row.name) => {
                     let started = !matches!(row.state, ToolState::Pending);
                     let is_error = matches!(row.state, ToolState::Failed);
                     let partial = matches!(row.state, ToolState::Running | ToolState::Pending);

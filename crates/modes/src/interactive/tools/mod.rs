@@ -258,22 +258,31 @@ pub fn render_tool_row(
 }
 
 /// A tool row drawn by the extension's own `renderCall` / `renderResult`: their lines (drawn
-/// at the width less the padding) in the row's box, on the background of its state.
+/// at the width less the padding) in the row's box, on the background of its state. `call`
+/// and `result` are `None` where no instance draws that slot: for a built-in tool (a
+/// `registerToolRenderer` resolver kept its renderer there) tau's own call line or result
+/// body fills it; built-in parts are the call first, then the result.
 pub fn frame_rendered_row(
     row: &ToolRow,
-    parts: &[Vec<String>],
+    call: Option<Vec<String>>,
+    result: Option<Vec<String>>,
     opts: &ToolRenderOptions<'_>,
     paint: &dyn Paint,
 ) -> Vec<String> {
     let view = RowView::of(row, opts);
     let bg = state_bg(&view, paint);
-    let parts: Vec<Part<'_>> = parts
-        .iter()
-        .map(|lines| {
-            let lines = lines.clone();
-            Box::new(move |_width: usize| lines.clone()) as Part<'_>
-        })
-        .collect();
+    let fixed = |lines: Vec<String>| Box::new(move |_width: usize| lines.clone()) as Part<'_>;
+    let mut own = builtin_parts(&view, opts, paint).map(|parts| parts.into_iter());
+    let own_call = own.as_mut().and_then(|parts| parts.next());
+    let mut parts: Vec<Part<'_>> = Vec::new();
+    match call {
+        Some(lines) => parts.extend((!lines.is_empty()).then(|| fixed(lines))),
+        None => parts.extend(own_call),
+    }
+    match result {
+        Some(lines) => parts.extend((!lines.is_empty()).then(|| fixed(lines))),
+        None => parts.extend(own.into_iter().flatten()),
+    }
     let mut lines = vec![String::new()];
     lines.extend(layout::box_lines(
         &parts,

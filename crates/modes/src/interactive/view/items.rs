@@ -252,13 +252,10 @@ impl ItemView {
                         let mut opts = ToolRenderOptions::new(width, &options.cwd);
                         opts.output_pad = options.pad;
                         opts.images = options.images;
-                        let parts: Vec<Vec<String>> = [of(ids.main), of(ids.result)]
-                            .into_iter()
-                            .filter(|p| !p.is_empty())
-                            .collect();
                         crate::interactive::tools::frame_rendered_row(
                             row,
-                            &parts,
+                            ids.main.map(|id| of(Some(id))),
+                            ids.result.map(|id| of(Some(id))),
                             &opts,
                             options.look.theme.as_ref(),
                         )
