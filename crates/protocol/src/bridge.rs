@@ -155,6 +155,9 @@ pub struct LoadedExtension {
     /// Custom message types it draws (`registerMessageRenderer`).
     #[serde(default)]
     pub message_renderers: Vec<String>,
+    /// Custom entry types it draws (`registerEntryRenderer`).
+    #[serde(default)]
+    pub entry_renderers: Vec<String>,
 }
 
 /// The result of `load`.

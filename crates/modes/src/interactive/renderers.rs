@@ -1,5 +1,6 @@
 //! Transcript items an extension draws itself: custom messages of a type with a message
-//! renderer (`registerMessageRenderer`), and calls of tools whose definition has
+//! renderer (`registerMessageRenderer`), custom entries of a type with an entry renderer
+//! (`registerEntryRenderer`), and calls of tools whose definition has
 //! `renderCall` / `renderResult`. The host opens one renderer instance per item (and slot)
 //! with Pi's arguments; tau draws the instance's lines where Pi would, and opens it again
 //! when the item changes (Pi calls the renderers again; the host keeps their state).
@@ -40,6 +41,7 @@ impl ItemRenderers {
 #[derive(Default)]
 pub struct Renderers {
     message_types: HashSet<String>,
+    entry_types: HashSet<String>,
     tool_names: HashSet<String>,
     /// Per transcript index: the revision the instances were opened for, and them.
     opened: HashMap<usize, (u64, bool, ItemRenderers)>,
@@ -61,6 +63,9 @@ impl Renderers {
             renderers
                 .message_types
                 .extend(extension.message_renderers.iter().cloned());
+            renderers
+                .entry_types
+                .extend(extension.entry_renderers.iter().cloned());
             for tool in &extension.tools {
                 if tool
                     .functions
@@ -76,7 +81,7 @@ impl Renderers {
 
     /// Whether there is anything to draw remotely at all.
     pub fn is_empty(&self) -> bool {
-        self.message_types.is_empty() && self.tool_names.is_empty()
+        self.message_types.is_empty() && self.entry_types.is_empty() && self.tool_names.is_empty()
     }
 
     /// Every instance with the width it is drawn at.
@@ -123,6 +128,17 @@ impl Renderers {
                         custom_type: message.custom_type.clone(),
                         message: serde_json::to_value(message.as_ref()).unwrap_or(Value::Null),
                         options: json!({ "expanded": expanded, "outputPad": 1 }),
+                    };
+                    let Ok(main) = open(host, &request).await else {
+                        continue;
+                    };
+                    ItemRenderers { main, result: None }
+                }
+                Item::Entry { custom_type, entry } if self.entry_types.contains(custom_type) => {
+                    let request = RendererRequest::Entry {
+                        custom_type: custom_type.clone(),
+                        entry: entry.as_ref().clone(),
+                        options: json!({ "expanded": expanded }),
                     };
                     let Ok(main) = open(host, &request).await else {
                         continue;
