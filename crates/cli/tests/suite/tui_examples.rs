@@ -146,6 +146,46 @@ fn extension_renderers_draw_custom_messages_and_tool_rows() {
     tui.quit();
 }
 
+/// Pi's entry-renderer example: `/status-card` appends a custom entry, and its entry
+/// renderer draws the card in the transcript after the conversation so far; Ctrl+O redraws it
+/// expanded (with the time it was made).
+#[test]
+fn an_entry_renderer_draws_the_appended_status_card() {
+    let Some(tui) = with_examples(
+        "entry-renderer",
+        &["entry-renderer.ts"],
+        vec![MockTurn::text("first answer")],
+    ) else {
+        return;
+    };
+    tui.type_line("hello");
+    tui.wait("first answer");
+    tui.type_line("/status-card indexed 17 files");
+    let screen = tui.wait("[status] indexed 17 files");
+    let text = screen;
+    let answer = text.find("first answer").expect("answer on screen");
+    let card = text
+        .find("[status] indexed 17 files")
+        .expect("card on screen");
+    assert!(answer < card, "the card comes after the answer:\n{text}");
+    // Collapsed: the card is one line of text; expanded adds the entry's time below it.
+    fn line_after_card(s: &str) -> String {
+        let lines: Vec<&str> = s.lines().collect();
+        lines
+            .iter()
+            .position(|l| l.contains("[status] indexed 17 files"))
+            .and_then(|at| lines.get(at + 1))
+            .map(|l| l.trim().to_string())
+            .unwrap_or_default()
+    }
+    assert!(line_after_card(&text).is_empty(), "{text}");
+    tui.session.send_key("ctrl+o").expect("ctrl+o");
+    tui.wait_until("the expanded card shows its time", |s| {
+        line_after_card(&s.text()).contains(':')
+    });
+    tui.quit();
+}
+
 /// Pi's permission gate: a dangerous command waits for the user (longer than the handler
 /// limit: the user decides as long as it takes), "No" blocks it, "Yes" lets it run.
 #[test]
