@@ -1027,7 +1027,7 @@ fn load_history(app: &mut App, runner: &Runner) {
     let runtime = runner.current.get();
     // Custom entries hold no messages: each goes where it sits among the branch's messages
     // (Pi renders the session's entries in order), counted without system messages.
-    let entries = runtime.with_session_log(|s| custom_entries_by_position(s));
+    let entries = runtime.with_session_log(custom_entries_by_position);
     let mut entries = entries.into_iter().peekable();
     let mut shown = 0;
     for message in runtime.messages() {
