@@ -208,6 +208,7 @@ impl HostActions for Actions {
                 self.current
                     .get()
                     .append_custom_entry(custom_type, data)
+                    .await
                     .map(|_| Value::Null)
             }
             "setSessionName" => self.set_session_name(&args).await,

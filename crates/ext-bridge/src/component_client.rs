@@ -387,6 +387,13 @@ impl Components<'_> {
             } => json!({
                 "kind": "message", "customType": custom_type, "message": message, "options": options,
             }),
+            RendererRequest::Entry {
+                custom_type,
+                entry,
+                options,
+            } => json!({
+                "kind": "entry", "customType": custom_type, "entry": entry, "options": options,
+            }),
             RendererRequest::Tool {
                 tool_name,
                 tool_call_id,

@@ -382,6 +382,16 @@ pub enum RendererRequest {
         /// The options.
         options: Value,
     },
+    /// A custom entry's renderer (`registerEntryRenderer`): `entry` is the session entry,
+    /// `options` Pi's data (`expanded`).
+    Entry {
+        /// The entry's custom type.
+        custom_type: String,
+        /// The entry.
+        entry: Value,
+        /// The options.
+        options: Value,
+    },
     /// A tool's `renderCall` (`result` `None`) or `renderResult`; `context` carries the data of
     /// Pi's ToolRenderContext (`executionStarted`, `isPartial`, `expanded`, `isError`, …).
     Tool {

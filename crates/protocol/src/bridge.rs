@@ -166,6 +166,9 @@ pub struct LoadedExtension {
     /// How many tool renderer resolvers it registered (`registerToolRenderer`).
     #[serde(default)]
     pub tool_renderers: usize,
+    /// Custom entry types it draws (`registerEntryRenderer`).
+    #[serde(default)]
+    pub entry_renderers: Vec<String>,
 }
 
 /// The result of `load`.

@@ -185,15 +185,26 @@ impl Runtime {
         None
     }
 
-    /// Records extension state (Pi's `appendEntry`); returns the entry id.
-    pub fn append_custom_entry(
+    /// Records extension state (Pi's `appendEntry`) and announces the entry (`entry_appended`:
+    /// the terminal UI draws it when an extension has an entry renderer for its type); returns
+    /// the entry id.
+    pub async fn append_custom_entry(
         &self,
         custom_type: &str,
         data: Option<Value>,
     ) -> Result<String, String> {
-        lock(&self.session)
-            .append_custom_entry(custom_type, data)
-            .map_err(|error| error.to_string())
+        let (id, entry) = {
+            let mut session = lock(&self.session);
+            let id = session
+                .append_custom_entry(custom_type, data)
+                .map_err(|error| error.to_string())?;
+            let entry = session.tree().get_entry(&id).cloned();
+            (id, entry)
+        };
+        if let Some(entry) = entry {
+            self.publish(&AgentEvent::EntryAppended { entry }).await;
+        }
+        Ok(id)
     }
 
     /// Names the session (a `session_info` entry).
@@ -265,7 +276,7 @@ impl Runtime {
         match kind {
             "custom" => {
                 let data = draft.get("data").filter(|d| !d.is_null()).cloned();
-                if let Err(error) = self.append_custom_entry(&custom_type, data) {
+                if let Err(error) = self.append_custom_entry(&custom_type, data).await {
                     (self.warn)(&format!("session: {error}"));
                 }
             }

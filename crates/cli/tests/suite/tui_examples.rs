@@ -146,6 +146,98 @@ fn extension_renderers_draw_custom_messages_and_tool_rows() {
     tui.quit();
 }
 
+/// Pi's entry-renderer example: `/status-card` appends a custom entry, and its entry
+/// renderer draws the card in the transcript after the conversation so far; Ctrl+O redraws it
+/// expanded (with the time it was made).
+#[test]
+fn an_entry_renderer_draws_the_appended_status_card() {
+    let Some(tui) = with_examples(
+        "entry-renderer",
+        &["entry-renderer.ts"],
+        vec![MockTurn::text("first answer")],
+    ) else {
+        return;
+    };
+    tui.type_line("hello");
+    tui.wait("first answer");
+    tui.type_line("/status-card indexed 17 files");
+    let screen = tui.wait("[status] indexed 17 files");
+    let text = screen;
+    let answer = text.find("first answer").expect("answer on screen");
+    let card = text
+        .find("[status] indexed 17 files")
+        .expect("card on screen");
+    assert!(answer < card, "the card comes after the answer:\n{text}");
+    // Collapsed: the card is one line of text; expanded adds the entry's time below it.
+    fn line_after_card(s: &str) -> String {
+        let lines: Vec<&str> = s.lines().collect();
+        lines
+            .iter()
+            .position(|l| l.contains("[status] indexed 17 files"))
+            .and_then(|at| lines.get(at + 1))
+            .map(|l| l.trim().to_string())
+            .unwrap_or_default()
+    }
+    assert!(line_after_card(&text).is_empty(), "{text}");
+    tui.session.send_key("ctrl+o").expect("ctrl+o");
+    tui.wait_until("the expanded card shows its time", |s| {
+        line_after_card(&s.text()).contains(':')
+    });
+    tui.quit();
+}
+
+/// Resuming a session draws its status-card entry where it was appended: between the first
+/// answer and the next question.
+#[test]
+fn an_entry_renderer_draws_a_resumed_sessions_card_in_place() {
+    let Some(node) = tui_node("entry-renderer-resume") else {
+        return;
+    };
+    let Some((env, example_path)) = example("entry-renderer-resume", "entry-renderer.ts") else {
+        return;
+    };
+    let tui = Tui::start_with(vec![], &[], move |sandbox, spec| {
+        let time = "2026-01-01T00:00:00.000Z";
+        let usage = serde_json::json!({"input":0,"output":0,"cacheRead":0,"cacheWrite":0,
+            "totalTokens":0,"cost":{"input":0,"output":0,"cacheRead":0,"cacheWrite":0,"total":0}});
+        let user = |id: &str, parent: Option<&str>, text: &str| {
+            serde_json::json!({"type":"message","id":id,"parentId":parent,"timestamp":time,
+                "message":{"role":"user","content":[{"type":"text","text":text}],"timestamp":1}})
+        };
+        let answer = |id: &str, parent: &str, text: &str| {
+            serde_json::json!({"type":"message","id":id,"parentId":parent,"timestamp":time,
+                "message":{"role":"assistant","content":[{"type":"text","text":text}],
+                    "api":"openai-completions","provider":"mock","model":"mock-model",
+                    "usage":usage,"stopReason":"stop","timestamp":2}})
+        };
+        let lines = [
+            serde_json::json!({"type":"session","version":3,"id":"card-test","timestamp":time,
+                "cwd":sandbox.project.display().to_string()}),
+            user("u1", None, "first question"),
+            answer("a1", "u1", "First answer."),
+            serde_json::json!({"type":"custom","id":"c1","parentId":"a1","timestamp":time,
+                "customType":"status-card","data":{"message":"kept card","timestamp":0}}),
+            user("u2", Some("c1"), "second question"),
+            answer("a2", "u2", "Second answer."),
+        ];
+        let path = sandbox.project.join("cards.jsonl");
+        let text: String = lines.iter().map(|line| format!("{line}\n")).collect();
+        std::fs::write(&path, text).expect("session file");
+        spec.args(["--session", path.to_str().unwrap_or_default()])
+            .args(["-e", example_path.to_str().unwrap_or_default()])
+            .env("TAU_EXT_HOST", env.host.display().to_string())
+            .env("TAU_NODE", node.display().to_string())
+    });
+    let screen = tui.wait("[status] kept card");
+    let at = |needle: &str| screen.find(needle).unwrap_or(usize::MAX);
+    assert!(
+        at("First answer.") < at("[status] kept card")
+            && at("[status] kept card") < at("second question"),
+        "{screen}"
+    );
+    tui.quit();
+}
+
 /// Pi's permission gate: a dangerous command waits for the user (longer than the handler
 /// limit: the user decides as long as it takes), "No" blocks it, "Yes" lets it run.
 #[test]

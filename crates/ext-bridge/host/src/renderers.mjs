@@ -1,4 +1,5 @@
-// Renderer instances for tau's interactive mode: a message renderer (`pi.registerMessageRenderer`) or a
+// Renderer instances for tau's interactive mode: a message renderer (`pi.registerMessageRenderer`), an
+// entry renderer (`pi.registerEntryRenderer`, for custom entries from `appendEntry`) or a
 // tool's `renderCall`/`renderResult` called with Pi's arguments; the component it returns is opened like
 // any other (kind `message` or `tool`) and tau renders it by id. Per tool call the host keeps Pi's shared
 // renderer `state` and the last component of each slot (`context.lastComponent`): a renderer that
@@ -7,6 +8,7 @@
 
 import { keybindingHints } from "./component-ui.mjs";
 import { isBuiltInRenderer, resolveToolRenderers } from "./tool-renderers.mjs";
+import { piTui } from "./tui-package.mjs";
 
 /** @type {Map<string, {state: any, slots: Map<string, {component: any, id: number}>}>} by toolCallId */
 const toolRows = new Map();
@@ -36,6 +38,7 @@ export async function openRenderer(host, params) {
     if (!component) return { id: null };
     return { id: registry.open(record.path, "message", component, { customType: params.customType }).id };
   }
+  if (params.kind === "entry") return openEntryRenderer(host, params, hints);
   if (params.kind !== "tool_call" && params.kind !== "tool_result") throw new Error(`unknown renderer kind ${params.kind}`);
   // The resolver chain of `registerToolRenderer`, ending at the tool's own renderers; a built-in
   // stand-in at the end means tau draws its own row.
@@ -78,4 +81,30 @@ export async function openRenderer(host, params) {
   const entry = registry.open(record.path, "tool", component, { toolName: params.toolName, toolCallId, slot: params.kind });
   row.slots.set(params.kind, { component, id: entry.id });
   return { id: entry.id };
+}
+
+/**
+ * An entry renderer for a custom entry, called as Pi calls it: `renderer(entry, {expanded, keyText, keyHint},
+ * theme)`. Like Pi, a renderer that throws draws "[type] renderer failed: message" on the custom message
+ * background in its place.
+ * @param {any} host @param {any} params @param {any} hints
+ */
+async function openEntryRenderer(host, params, hints) {
+  const registry = host.components;
+  const record = host.extensions.find((/** @type {any} */ r) => r.entryRenderers.has(params.customType));
+  if (!record) return { id: null };
+  const renderer = record.entryRenderers.get(params.customType);
+  const options = { expanded: Boolean(params.options?.expanded), ...hints };
+  const theme = registry.theme;
+  let component;
+  try {
+    component = await host.run(record, () => renderer(params.entry, options, theme));
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const { Box, Text } = piTui();
+    component = new Box(1, 1, (/** @type {string} */ text) => theme.bg("customMessageBg", text));
+    component.addChild(new Text(theme.fg("error", `[${params.customType}] renderer failed: ${message}`), 0, 0));
+  }
+  if (!component) return { id: null };
+  return { id: registry.open(record.path, "message", component, { customType: params.customType }).id };
 }

@@ -227,6 +227,25 @@ test("a message renderer instance renders by id; a palette change invalidates an
   await client.close();
 });
 
+test("an entry renderer draws a custom entry with Pi's arguments; one that throws draws Pi's error box", async () => {
+  const client = await start();
+  const entry = { type: "custom", id: "e1", parentId: null, timestamp: "2026-01-01T00:00:00.000Z", customType: "card", data: { title: "Indexed" } };
+  for (const expanded of [false, true]) {
+    const { id } = await client.request("renderer_open", { kind: "entry", customType: "card", entry, options: { expanded } });
+    assert.equal(notes(client, "component_open").find((o) => o.id === id).kind, "message");
+    assert.deepEqual((await client.request("render", { items: [{ id, width: 40 }] })).results[0].changed, [[0, `${ACCENT}card card Indexed ${expanded} function\x1b[39m`]]);
+  }
+  const full = { ...PALETTE, fg: { ...PALETTE.fg, error: "\x1b[31m" }, bg: { customMessageBg: "\x1b[48;5;17m" } };
+  client.send({ kind: "notify", method: "theme", params: { palette: full } });
+  const broken = await client.request("renderer_open", { kind: "entry", customType: "broken", entry: { ...entry, customType: "broken" }, options: {} });
+  const lines = (await client.request("render", { items: [{ id: broken.id, width: 50 }] })).results[0].changed.map((/** @type {any} */ c) => c[1]);
+  assert.equal(lines.length, 3);
+  assert.match(lines[1], /\[broken\] renderer failed: no card today/);
+  assert.deepEqual(await client.request("renderer_open", { kind: "entry", customType: "silent", entry, options: {} }), { id: null });
+  assert.deepEqual(await client.request("renderer_open", { kind: "entry", customType: "unknown", entry, options: {} }), { id: null });
+  await client.close();
+});
+
 test("a component's tui: nested overlays, hideOverlay, focus on an inner child, terminal hand-over", async () => {
   const client = new HostClient();
   await client.hello();

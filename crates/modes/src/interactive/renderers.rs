@@ -1,8 +1,9 @@
 //! Transcript items an extension draws itself: custom messages of a type with a message
-//! renderer (`registerMessageRenderer`), and calls of tools whose definition has
-//! `renderCall` / `renderResult`, or of any tool once an extension registered a tool
-//! renderer resolver (`registerToolRenderer`: the host runs the chain and answers "no
-//! instance" when it ends at tau's built-in renderer). The host opens one renderer instance per item (and slot)
+//! renderer (`registerMessageRenderer`), custom entries of a type with an entry renderer
+//! (`registerEntryRenderer`), and calls of tools whose definition has `renderCall` /
+//! `renderResult`, or of any tool once an extension registered a tool renderer resolver
+//! (`registerToolRenderer`: the host runs the chain and answers "no instance" when it ends at
+//! tau's built-in renderer). The host opens one renderer instance per item (and slot)
 //! with Pi's arguments; tau draws the instance's lines where Pi would, and opens it again
 //! when the item changes (Pi calls the renderers again; the host keeps their state).
 
@@ -42,6 +43,7 @@ impl ItemRenderers {
 #[derive(Default)]
 pub struct Renderers {
     message_types: HashSet<String>,
+    entry_types: HashSet<String>,
     tool_names: HashSet<String>,
     /// Some extension registered a tool renderer resolver: every tool row asks the host.
     tool_resolvers: bool,
@@ -66,6 +68,9 @@ impl Renderers {
                 .message_types
                 .extend(extension.message_renderers.iter().cloned());
             renderers.tool_resolvers |= extension.tool_renderers > 0;
+            renderers
+                .entry_types
+                .extend(extension.entry_renderers.iter().cloned());
             for tool in &extension.tools {
                 if tool
                     .functions
@@ -81,7 +86,10 @@ impl Renderers {
 
     /// Whether there is anything to draw remotely at all.
     pub fn is_empty(&self) -> bool {
-        self.message_types.is_empty() && self.tool_names.is_empty() && !self.tool_resolvers
+        self.message_types.is_empty()
+            && self.entry_types.is_empty()
+            && self.tool_names.is_empty()
+            && !self.tool_resolvers
     }
 
     /// Every instance with the width it is drawn at.
@@ -128,6 +136,17 @@ impl Renderers {
                         custom_type: message.custom_type.clone(),
                         message: serde_json::to_value(message.as_ref()).unwrap_or(Value::Null),
                         options: json!({ "expanded": expanded, "outputPad": 1 }),
+                    };
+                    let Ok(main) = open(host, &request).await else {
+                        continue;
+                    };
+                    ItemRenderers { main, result: None }
+                }
+                Item::Entry { custom_type, entry } if self.entry_types.contains(custom_type) => {
+                    let request = RendererRequest::Entry {
+                        custom_type: custom_type.clone(),
+                        entry: entry.as_ref().clone(),
+                        options: json!({ "expanded": expanded }),
                     };
                     let Ok(main) = open(host, &request).await else {
                         continue;

@@ -1039,13 +1039,50 @@ fn handle_event(
 /// The session's messages as the transcript, and its usage for the footer.
 fn load_history(app: &mut App, runner: &Runner) {
     let runtime = runner.current.get();
+    // Custom entries hold no messages: each goes where it sits among the branch's messages
+    // (Pi renders the session's entries in order), counted without system messages.
+    let entries = runtime.with_session_log(custom_entries_by_position);
+    let mut entries = entries.into_iter().peekable();
+    let mut shown = 0;
     for message in runtime.messages() {
+        if matches!(message, AgentMessage::Other(_)) {
+            continue;
+        }
+        while let Some((_, entry)) = entries.next_if(|(at, _)| *at <= shown) {
+            app.transcript.add_entry(&entry);
+        }
         app.transcript.add_message(&message);
+        shown += 1;
     }
+    entries.for_each(|(_, entry)| app.transcript.add_entry(&entry));
     let scan = runtime.with_session_log(tau_app::stats::scan);
     app.footer.usage = scan.totals;
     app.footer.cache_hit_rate = scan.cache_hit_rate;
     app.footer.session_name = runtime.with_session_log(|s| s.session_name().map(str::to_string));
+}
+
+/// The branch's custom entries (`appendEntry`), each with the number of non-system messages
+/// before it.
+fn custom_entries_by_position(
+    session: &mut Session,
+) -> Vec<(usize, tau_protocol::session::SessionEntry)> {
+    let projection = session.tree().build_session_projection();
+    let mut before = 0;
+    let mut found = Vec::new();
+    for projected in &projection.entries {
+        if matches!(
+            projected.source,
+            tau_protocol::session::SessionEntry::Custom(_)
+        ) {
+            found.push((before, projected.source.clone()));
+        }
+        before += projected
+            .messages
+            .iter()
+            .filter(|m| !matches!(m, AgentMessage::Other(_)))
+            .count();
+    }
+    found
 }
 
 /// The model, thinking level and context use as they are now.

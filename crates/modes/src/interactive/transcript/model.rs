@@ -12,6 +12,7 @@ use std::time::Instant;
 use serde_json::Value;
 use tau_protocol::messages::{BashExecutionMessage, CustomMessage, SummaryMessage};
 use tau_protocol::partial::PartialMessage;
+use tau_protocol::session::SessionEntry;
 use tau_protocol::{AgentEvent, AgentMessage, AssistantMessage, StopReason, ToolResult};
 
 /// How a notice reads.
@@ -82,6 +83,12 @@ pub enum Item {
     Tool(Box<ToolRow>),
     Bash(Box<BashRow>),
     Custom(Box<CustomMessage>),
+    /// An extension's custom entry (`appendEntry`), drawn only by an entry renderer of its
+    /// type (`registerEntryRenderer`); `entry` is the session entry as Pi hands it over.
+    Entry {
+        custom_type: String,
+        entry: Box<Value>,
+    },
     Summary {
         kind: SummaryKind,
         summary: String,
@@ -208,6 +215,16 @@ impl Transcript {
         match self.touch(index)? {
             Item::Bash(row) => Some(row),
             _ => None,
+        }
+    }
+
+    /// An extension's custom entry from the session (history or `entry_appended`).
+    pub fn add_entry(&mut self, entry: &SessionEntry) {
+        if let SessionEntry::Custom(custom) = entry {
+            self.push(Item::Entry {
+                custom_type: custom.custom_type.clone(),
+                entry: Box::new(serde_json::to_value(entry).unwrap_or(Value::Null)),
+            });
         }
     }
 
@@ -384,6 +401,11 @@ impl Transcript {
                 row.duration_ms =
                     duration_ms.or_else(|| row.started.map(|s| s.elapsed().as_millis() as u64));
                 true
+            }
+            AgentEvent::EntryAppended { entry } => {
+                let before = self.items.len();
+                self.add_entry(entry);
+                self.items.len() != before
             }
             _ => false,
         }
