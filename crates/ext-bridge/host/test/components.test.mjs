@@ -123,10 +123,16 @@ test("overlay: every option, visibility asked on each render, handle calls mirro
   assert.equal(await handle("show"), 'handle hidden=false focused=true bounds={"row":1,"col":10,"width":50,"height":1}');
   assert.deepEqual(notes(client, "overlay"), [
     { id: open.id, call: "setHidden", hidden: true },
-    { id: open.id, call: "unfocus" },
-    { id: open.id, call: "focus" },
+    { id: open.id, call: "unfocus", epoch: 1 },
+    { id: open.id, call: "focus", epoch: 2 },
     { id: open.id, call: "setHidden", hidden: false },
   ]);
+  // Focus the extension moved (epoch 2) is newer than a change tau decided before it heard of it.
+  client.send({ kind: "notify", method: "component_focus", params: { id: open.id, focused: false, epoch: 1 } });
+  assert.match(await handle(""), /focused=true/);
+  client.send({ kind: "notify", method: "component_focus", params: { id: open.id, focused: false, epoch: 2 } });
+  assert.match(await handle(""), /focused=false/);
+  client.send({ kind: "notify", method: "component_focus", params: { id: open.id, focused: true, epoch: 2 } });
 
   client.send({ kind: "notify", method: "component_input", params: { id: open.id, data: "k" } });
   await command;

@@ -40,7 +40,13 @@ fn host_package_tests_pass() {
         .filter(|path| path.to_string_lossy().ends_with(".test.mjs"))
         .collect();
     let mut command = Command::new(&node);
-    command.arg("--test").args(&tests).current_dir(&host);
+    // A failed assertion can leave a test's host process running, which would keep the file's
+    // process (and so `cargo test`) waiting for ever: each test has a limit, and a file exits
+    // when its tests are done.
+    command
+        .args(["--test", "--test-force-exit", "--test-timeout=300000"])
+        .args(&tests)
+        .current_dir(&host);
     if let Some(examples) = pi_examples() {
         command.env("TAU_PI_EXAMPLES", examples);
     }
