@@ -213,6 +213,20 @@ impl KeybindingsManager {
     }
 }
 
+/// A key id as Pi's hints name it: each part capitalised (`ctrl+shift+g` → `Ctrl+Shift+G`).
+pub fn display_key(key: &str) -> String {
+    key.split('+')
+        .map(|part| {
+            let mut chars = part.chars();
+            match chars.next() {
+                Some(first) => first.to_uppercase().chain(chars).collect(),
+                None => String::new(),
+            }
+        })
+        .collect::<Vec<String>>()
+        .join("+")
+}
+
 /// The selection index after a page key (`tui.select.pageUp`/`pageDown`) moved it by
 /// `page_size`, clamped to the list; `None` when `data` is no page key.
 pub fn select_page_index(

@@ -24,19 +24,10 @@ pub fn overlay_options() -> OverlayOptions {
 
 /// A key as the bar names it: each part capitalised (`ctrl+shift+g` → `Ctrl+Shift+G`).
 pub(super) fn key_label(key: Option<&String>) -> String {
-    let Some(key) = key else {
-        return "Unbound".into();
-    };
-    key.split('+')
-        .map(|part| {
-            let mut chars = part.chars();
-            match chars.next() {
-                Some(first) => first.to_uppercase().chain(chars).collect(),
-                None => String::new(),
-            }
-        })
-        .collect::<Vec<String>>()
-        .join("+")
+    key.map_or_else(
+        || "Unbound".into(),
+        |key| crate::keybindings::display_key(key),
+    )
 }
 
 /// The search bar.

@@ -13,18 +13,7 @@ fn display_keys(keymap: &Keymap, action: Action) -> String {
     keymap
         .keys_text(action)
         .split('/')
-        .map(|key| {
-            key.split('+')
-                .map(|part| {
-                    let mut chars = part.chars();
-                    match chars.next() {
-                        Some(first) => first.to_uppercase().chain(chars).collect(),
-                        None => String::new(),
-                    }
-                })
-                .collect::<Vec<String>>()
-                .join("+")
-        })
+        .map(tau_tui::keybindings::display_key)
         .collect::<Vec<_>>()
         .join("/")
 }
