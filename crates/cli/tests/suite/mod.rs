@@ -3,6 +3,7 @@ mod cli_strict;
 mod compaction;
 mod crash_safety;
 mod errors_and_abort;
+mod ext_differential;
 mod ext_examples;
 mod ext_examples_prompt;
 mod ext_examples_state;
