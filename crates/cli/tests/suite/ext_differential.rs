@@ -11,7 +11,8 @@
 //! Every difference found must be listed in [`KNOWN`], and every listed one must still be
 //! found: a fix shows up as a failure that asks to remove the line (and to update
 //! docs/pi-extensions.md). The report, with totals, is printed; with
-//! `TAU_DIFFERENTIAL_REPORT=<file>` it is also written there. Skipped (passes) when Pi, Node or
+//! `TAU_DIFFERENTIAL_REPORT=<file>` it is also written there, and with
+//! `TAU_DIFFERENTIAL_KEEP=<folder>` the probe's records are kept there. Skipped (passes) when Pi, Node or
 //! the host are not installed.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -65,6 +66,28 @@ const KNOWN: &[&str] = &[
     "ctx prompt/turn_end: sessionManager.buildContextEntries shape",
     "ctx prompt/turn_end: sessionManager.buildSessionProjection keys",
     "ctx prompt/turn_end: sessionManager.getHeader keys",
+    "ctx session/fork: result",
+    "ctx session/session_start: model keys",
+    "ctx session/session_start: modelRegistry.find keys",
+    "ctx session/session_start: pi.getAllTools shape",
+    "ctx session/session_start: sessionManager.buildContextEntries shape",
+    "ctx session/session_start: sessionManager.buildSessionProjection keys",
+    "ctx session/session_start: sessionManager.getHeader keys",
+    "ctx session/session_start: signal type",
+    "ctx session/tool: model keys",
+    "ctx session/tool: modelRegistry.find keys",
+    "ctx session/tool: pi.getAllTools shape",
+    "ctx session/tool: sessionManager.buildContextEntries shape",
+    "ctx session/tool: sessionManager.buildSessionProjection keys",
+    "ctx session/tool: sessionManager.getHeader keys",
+    "ctx session/tool: tools shape",
+    "ctx session/tree: result",
+    "ctx session/turn_end: model keys",
+    "ctx session/turn_end: modelRegistry.find keys",
+    "ctx session/turn_end: pi.getAllTools shape",
+    "ctx session/turn_end: sessionManager.buildContextEntries shape",
+    "ctx session/turn_end: sessionManager.buildSessionProjection keys",
+    "ctx session/turn_end: sessionManager.getHeader keys",
     "events after_provider_response",
     "events agent_before_settle",
     "events agent_end",
@@ -80,7 +103,13 @@ const KNOWN: &[&str] = &[
     "events model_select",
     "events provider_stream_event",
     "events resources_discover",
+    "events session_before_compact",
+    "events session_before_switch",
+    "events session_before_tree",
+    "events session_compact",
     "events session_compact_failed",
+    "events session_shutdown",
+    "events session_tree",
     "events thinking_level_select",
     "events tool_execution_end",
     "events tool_execution_update",
@@ -88,6 +117,7 @@ const KNOWN: &[&str] = &[
     "events turn_end",
     "order actions",
     "order prompt",
+    "order session",
 ];
 
 /// One run of both harnesses: the command-line arguments and the model's script.
@@ -111,11 +141,31 @@ fn tool_turns() -> Vec<MockTurn> {
     ]
 }
 
+/// The tool prompt's replies, then the summary a compaction asks for.
+fn session_turns() -> Vec<MockTurn> {
+    let mut turns = tool_turns();
+    turns.push(MockTurn::text("## Goal\nProbe the session."));
+    turns
+}
+
 const SCENARIOS: &[Scenario] = &[
     Scenario {
         name: "prompt",
         args: &["-ne", "--probe-flag", "from-cli", "-p", "probe please"],
         turns: tool_turns,
+    },
+    Scenario {
+        name: "session",
+        args: &[
+            "-ne",
+            "-p",
+            "probe please",
+            "/probe-compact",
+            "/probe-tree",
+            "/probe-fork",
+            "/probe-new",
+        ],
+        turns: session_turns,
     },
     Scenario {
         name: "actions",
@@ -138,6 +188,12 @@ fn run_scenario(who: Harness, pi: &PiOracle, ext: &ExtEnv, scenario: &Scenario) 
         ))
         .expect("mock server");
     sandbox.point_at(&server.base_url()).expect("models.json");
+    // Keep little of the conversation, so that a short session has something to compact.
+    let settings = sandbox.agent_dir.join("settings.json");
+    let mut values: Value =
+        serde_json::from_str(&std::fs::read_to_string(&settings).expect("settings")).expect("json");
+    values["compaction"] = json!({"keepRecentTokens": 1});
+    std::fs::write(&settings, values.to_string()).expect("settings");
     let out = dir.path().join("probe.jsonl");
     let mut cmd = match who {
         Harness::Tau => {
@@ -179,6 +235,10 @@ fn run_scenario(who: Harness, pi: &PiOracle, ext: &ExtEnv, scenario: &Scenario) 
         finished.stderr()
     );
     drop(server);
+    if let Some(keep) = std::env::var_os("TAU_DIFFERENTIAL_KEEP") {
+        let name = format!("{who:?}-{}.jsonl", scenario.name).to_lowercase();
+        std::fs::copy(&out, Path::new(&keep).join(name)).expect("keep probe records");
+    }
     std::fs::read_to_string(&out)
         .unwrap_or_default()
         .lines()
