@@ -24,6 +24,7 @@ use tau_test_support::oracle::{AgentSandbox, Harness, PiOracle};
 use tau_test_support::{MockServer, MockToolCall, MockTurn};
 
 use super::ext_support::{ext_env, fixture, run, ExtEnv};
+use super::rpc_client::RpcClient;
 
 /// Every difference the suite finds today, as "<area> <name>". Remove a line once it is fixed.
 const KNOWN: &[&str] = &[
@@ -66,6 +67,15 @@ const KNOWN: &[&str] = &[
     "ctx prompt/turn_end: sessionManager.buildContextEntries shape",
     "ctx prompt/turn_end: sessionManager.buildSessionProjection keys",
     "ctx prompt/turn_end: sessionManager.getHeader keys",
+    "ctx rpc/session_start: model keys",
+    "ctx rpc/session_start: modelRegistry.find keys",
+    "ctx rpc/session_start: pi.getAllTools shape",
+    "ctx rpc/session_start: sessionManager.buildContextEntries shape",
+    "ctx rpc/session_start: sessionManager.buildSessionProjection keys",
+    "ctx rpc/session_start: sessionManager.getHeader keys",
+    "ctx rpc/session_start: sessionManager.getSessionDir type",
+    "ctx rpc/session_start: sessionManager.getSessionFile type",
+    "ctx rpc/session_start: signal type",
     "ctx session/fork: result",
     "ctx session/session_start: model keys",
     "ctx session/session_start: modelRegistry.find keys",
@@ -117,14 +127,17 @@ const KNOWN: &[&str] = &[
     "events turn_end",
     "order actions",
     "order prompt",
+    "order rpc",
     "order session",
 ];
 
-/// One run of both harnesses: the command-line arguments and the model's script.
+/// One run of both harnesses: the command-line arguments, the model's script, and for an RPC
+/// scenario the conversation on stdin.
 struct Scenario {
     name: &'static str,
     args: &'static [&'static str],
     turns: fn() -> Vec<MockTurn>,
+    rpc: Option<fn(&mut RpcClient)>,
 }
 
 /// A prompt whose reply calls the probe's tool and bash, then answers.
@@ -153,6 +166,7 @@ const SCENARIOS: &[Scenario] = &[
         name: "prompt",
         args: &["-ne", "--probe-flag", "from-cli", "-p", "probe please"],
         turns: tool_turns,
+        rpc: None,
     },
     Scenario {
         name: "session",
@@ -166,13 +180,39 @@ const SCENARIOS: &[Scenario] = &[
             "/probe-new",
         ],
         turns: session_turns,
+        rpc: None,
     },
     Scenario {
         name: "actions",
         args: &["-ne", "--probe-flag", "from-cli", "-p", "/probe-actions"],
         turns: Vec::new,
+        rpc: None,
+    },
+    Scenario {
+        name: "rpc",
+        args: &["-ne", "--no-session"],
+        turns: Vec::new,
+        rpc: Some(rpc_conversation),
     },
 ];
+
+/// Two dialogs from a command (answered), then a `!` command through RPC's `bash`.
+fn rpc_conversation(client: &mut RpcClient) {
+    client.send(&json!({"id": "ui", "type": "prompt", "message": "/probe-ui"}));
+    for (method, answer) in [
+        ("confirm", json!({"confirmed": true})),
+        ("select", json!({"value": "two"})),
+    ] {
+        let request =
+            client.until(|r| r["type"] == "extension_ui_request" && r["method"] == method);
+        let mut response = answer;
+        response["type"] = json!("extension_ui_response");
+        response["id"] = request["id"].clone();
+        client.send(&response);
+    }
+    client.response("ui");
+    client.ok(json!({"type": "bash", "command": "echo probe"}));
+}
 
 /// What one harness observed in one scenario: the probe's records.
 type Records = Vec<Value>;
@@ -225,6 +265,17 @@ fn run_scenario(who: Harness, pi: &PiOracle, ext: &ExtEnv, scenario: &Scenario) 
         .arg("-e")
         .arg(probe_path())
         .args(scenario.args);
+    if let Some(conversation) = scenario.rpc {
+        let mut client = RpcClient::start(cmd);
+        conversation(&mut client);
+        let (status, stderr) = client.close();
+        assert!(
+            status.success(),
+            "{who:?} {}: exit {status}\nstderr: {stderr}",
+            scenario.name
+        );
+        return read_records(who, scenario, &out);
+    }
     let finished = run(cmd);
     assert!(
         finished.output.status.success(),
@@ -235,11 +286,16 @@ fn run_scenario(who: Harness, pi: &PiOracle, ext: &ExtEnv, scenario: &Scenario) 
         finished.stderr()
     );
     drop(server);
+    read_records(who, scenario, &out)
+}
+
+/// The probe's records (kept in `TAU_DIFFERENTIAL_KEEP` when set).
+fn read_records(who: Harness, scenario: &Scenario, out: &Path) -> Records {
     if let Some(keep) = std::env::var_os("TAU_DIFFERENTIAL_KEEP") {
         let name = format!("{who:?}-{}.jsonl", scenario.name).to_lowercase();
-        std::fs::copy(&out, Path::new(&keep).join(name)).expect("keep probe records");
+        std::fs::copy(out, Path::new(&keep).join(name)).expect("keep probe records");
     }
-    std::fs::read_to_string(&out)
+    std::fs::read_to_string(out)
         .unwrap_or_default()
         .lines()
         .map(|line| serde_json::from_str(line).expect("probe record"))
