@@ -32,13 +32,25 @@ pub fn warn(message: &str) {
     to_stderr(&format!("tau: warning: {message}"));
 }
 
-/// tau's agent directory: `TAU_AGENT_DIR`, else `~/.tau/agent`.
+/// tau's agent directory: `TAU_AGENT_DIR` (which `--agent-dir` sets), else Pi's
+/// `PI_CODING_AGENT_DIR` (so a Pi user who set it shares Pi's folder), else `~/.tau/agent`.
+/// A leading `~` stands for HOME, as Pi expands it.
 pub fn agent_dir() -> std::path::PathBuf {
-    if let Some(dir) = std::env::var_os("TAU_AGENT_DIR").filter(|dir| !dir.is_empty()) {
-        return dir.into();
+    let home = || {
+        std::env::var_os("HOME")
+            .map(std::path::PathBuf::from)
+            .unwrap_or_default()
+    };
+    for name in ["TAU_AGENT_DIR", "PI_CODING_AGENT_DIR"] {
+        let Some(dir) = std::env::var_os(name).filter(|dir| !dir.is_empty()) else {
+            continue;
+        };
+        let text = dir.to_string_lossy();
+        return match text.strip_prefix('~') {
+            Some("") => home(),
+            Some(rest) if rest.starts_with('/') => home().join(&rest[1..]),
+            _ => dir.into(),
+        };
     }
-    let home = std::env::var_os("HOME")
-        .map(std::path::PathBuf::from)
-        .unwrap_or_default();
-    home.join(".tau").join("agent")
+    home().join(".tau").join("agent")
 }

@@ -26,6 +26,8 @@ pub enum Mode {
 pub struct Args {
     /// What the application layer needs (model, tools, session, extensions).
     pub app: AppOptions,
+    /// `--agent-dir <dir>`: the agent directory for this run (over `TAU_AGENT_DIR`).
+    pub agent_dir: Option<PathBuf>,
     /// `-h`/`--help`.
     pub help: bool,
     /// `-v`/`--version`.
@@ -89,6 +91,7 @@ fn value_flag(arg: &str) -> Option<Setter> {
         "--tools" | "-t" => |a, v| a.app.tools = Some(split_list(&v)),
         "--exclude-tools" | "-xt" => |a, v| a.app.exclude_tools = split_list(&v),
         "--script" => |a, v| a.app.script = Some(PathBuf::from(v)),
+        "--agent-dir" => |a, v| a.agent_dir = Some(PathBuf::from(v)),
         "--sandbox-allow" => |a, v| a.app.sandbox_allow.push(v),
         "--extension" | "-e" => |a, v| a.app.extensions.push(PathBuf::from(v)),
         "--session" => |a, v| a.app.session = Some(v),

@@ -97,12 +97,14 @@ Accepted from Pi:
                               Not available yet: an error, nothing is run
 
 Other:
+  --agent-dir <dir>           Agent directory for this run (see TAU_AGENT_DIR)
   -h, --help                  Show this help
   -v, --version               Show the version
 
 Environment:
-  TAU_AGENT_DIR               Agent directory (default ~/.tau/agent): settings.json,
-                              models.json, sessions/, extensions/
+  TAU_AGENT_DIR               Agent directory (default: PI_CODING_AGENT_DIR if set, else
+                              ~/.tau/agent): settings.json, models.json, auth.json,
+                              sessions/, extensions/; --agent-dir <dir> overrides it
   TAU_NODE                    Node.js 20+ binary for extensions (default: node on PATH)
   TAU_EXT_HOST                Extension host package folder (default: next to tau)
   TAU_EXT_TIMEOUT_MS          How long an extension handler may take (default 30000)

@@ -24,6 +24,11 @@ fn main() -> ExitCode {
         return app::fail(&message);
     }
     let args = args::parse(&argv);
+    if let Some(dir) = &args.agent_dir {
+        // Every part of tau (and the extension host it starts) finds the agent dir through
+        // this variable; set while the process is still single-threaded.
+        std::env::set_var("TAU_AGENT_DIR", dir);
+    }
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

@@ -370,3 +370,65 @@ fn non_reasoning_models_clamp_thinking_to_off() {
         .expect("assistant message");
     assert_eq!(end["message"]["thinkingLevel"], "off");
 }
+
+/// The agent dir comes from `--agent-dir`, else `TAU_AGENT_DIR`, else Pi's
+/// `PI_CODING_AGENT_DIR` (with `~` as HOME): each run lists the models of the folder it chose.
+#[test]
+fn agent_dir_follows_flag_then_tau_then_pi_variable() {
+    let ws = Workspace::new();
+    let home = ws.agent_dir.path();
+    let folder = |name: &str, provider: &str| {
+        let dir = home.join(name);
+        std::fs::create_dir_all(&dir).expect("mkdir");
+        let models = json!({"providers": {provider: {
+            "baseUrl": "http://127.0.0.1:9/v1", "api": "openai-completions", "apiKey": "sk-x",
+            "models": [{"id": "m"}]
+        }}});
+        std::fs::write(dir.join("models.json"), models.to_string()).expect("models.json");
+        dir
+    };
+    let (flag, tau_dir, _pi_dir) = (
+        folder("flag", "fromflag"),
+        folder("tau", "fromtau"),
+        folder("pi", "frompi"),
+    );
+    let listed = |cmd: &mut Command| {
+        let output = cmd.arg("--list-models").output().expect("run");
+        assert!(output.status.success(), "{}", stderr(&output));
+        let text = stdout(&output);
+        text.lines()
+            .nth(1)
+            .unwrap_or_default()
+            .split_whitespace()
+            .next()
+            .unwrap_or_default()
+            .to_owned()
+    };
+    let run = |env: &[(&str, &str)]| {
+        let mut cmd = tau(&ws, env);
+        cmd.env_remove("TAU_AGENT_DIR");
+        for (name, value) in env {
+            cmd.env(name, value);
+        }
+        cmd
+    };
+    let tau_text = tau_dir.display().to_string();
+    assert_eq!(
+        listed(
+            run(&[("PI_CODING_AGENT_DIR", "~/pi")])
+                .args(["--agent-dir", &flag.display().to_string()])
+        ),
+        "fromflag"
+    );
+    assert_eq!(
+        listed(&mut run(&[
+            ("PI_CODING_AGENT_DIR", "~/pi"),
+            ("TAU_AGENT_DIR", &tau_text)
+        ])),
+        "fromtau"
+    );
+    assert_eq!(
+        listed(&mut run(&[("PI_CODING_AGENT_DIR", "~/pi")])),
+        "frompi"
+    );
+}

@@ -10,7 +10,7 @@ export const DEFAULT_MAX_BYTES = 50 * 1024;
 /** Longest grep match line before it is cut (characters). */
 export const GREP_MAX_LINE_LENGTH = 500;
 
-/** tau's agent directory: TAU_AGENT_DIR, else ~/.tau/agent (as the tau CLI resolves it). */
+/** tau's agent directory: TAU_AGENT_DIR (tau sets it from the dir it resolved), else ~/.tau/agent. */
 export function getAgentDir() {
   const dir = process.env.TAU_AGENT_DIR;
   if (dir) return dir.startsWith("~") ? join(homedir(), dir.slice(1)) : dir;
