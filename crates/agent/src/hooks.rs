@@ -71,6 +71,13 @@ pub trait AgentHooks: Send + Sync {
         None
     }
 
+    /// Hooks on the HTTP request of each model request (Pi's `onPayload`,
+    /// `transformHeaders`, `onResponse`, `onProviderStreamEvent`); `None` when nobody
+    /// listens, so the request is sent untouched and unobserved.
+    fn request_hooks(&self) -> Option<tau_provider::SharedRequestHooks> {
+        None
+    }
+
     /// Gates a tool call after its arguments validated. `args` may be mutated in place; the
     /// tool then runs with the mutated arguments.
     async fn before_tool_call(

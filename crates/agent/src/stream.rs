@@ -39,6 +39,7 @@ pub(crate) async fn stream_assistant_response(
         tools: config.declarations(),
         thinking_level: config.thinking_level,
         api_key: config.api_key.clone(),
+        hooks: hooks.request_hooks(),
     };
     let requested = std::time::Instant::now();
     let mut stream = config

@@ -391,6 +391,10 @@ impl AgentHooks for ExtensionHooks {
         }
     }
 
+    fn request_hooks(&self) -> Option<tau_agent::request_hooks::SharedRequestHooks> {
+        crate::provider_events::ProviderEvents::for_host(&self.host)
+    }
+
     async fn before_tool_call(
         &self,
         _assistant: &AssistantMessage,

@@ -44,6 +44,11 @@ impl AgentHooks for HookChain {
         rewritten
     }
 
+    fn request_hooks(&self) -> Option<tau_provider::SharedRequestHooks> {
+        // Only the extension bridge listens to requests; the first hook that does wins.
+        self.hooks.iter().find_map(|hooks| hooks.request_hooks())
+    }
+
     async fn before_tool_call(
         &self,
         assistant: &AssistantMessage,

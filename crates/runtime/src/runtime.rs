@@ -472,6 +472,10 @@ impl AgentHooks for RunHooks<'_> {
         self.runtime.hooks.transform_context(messages).await
     }
 
+    fn request_hooks(&self) -> Option<tau_provider::SharedRequestHooks> {
+        self.runtime.hooks.request_hooks()
+    }
+
     async fn before_tool_call(
         &self,
         assistant: &tau_protocol::AssistantMessage,
