@@ -12,6 +12,7 @@ mod queue;
 mod run;
 mod stream;
 mod tool_exec;
+mod with_system;
 
 pub use config::{AgentConfig, ToolExecution};
 pub use hooks::{AfterToolCall, AgentHooks, BeforeSettle, BeforeToolCall, NoHooks, RequestUpdate};

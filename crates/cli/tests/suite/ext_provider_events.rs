@@ -361,3 +361,90 @@ async fn pi_debug_provider_example_records_the_raw_stream_events() {
         "the usage chunk is last"
     );
 }
+
+/// The system prompt and tool names of an `openai-completions` request.
+fn prompt_and_tools(request: &Value) -> (String, Vec<String>) {
+    let prompt = request["messages"][0]["content"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    let tools = request["tools"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|tool| tool["function"]["name"].as_str().map(str::to_owned))
+        .collect();
+    (prompt, tools)
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn context_with_system_rewrites_the_prompt_and_tools_of_the_request_as_in_pi() {
+    let Some(env) = ext_env("context_with_system") else {
+        return;
+    };
+    let extension = fixture("ext-provider/with-system.ts");
+    let tau_server = MockServer::start(one_reply()).await.expect("mock server");
+    let pi_server = MockServer::start(one_reply()).await.expect("mock server");
+    let (tau_url, pi_url) = (
+        base_url(&tau_server, "openai-completions"),
+        base_url(&pi_server, "openai-completions"),
+    );
+    let pi = PiOracle::locate();
+    let records = tokio::task::spawn_blocking(move || {
+        let ws = Workspace::new();
+        run_tau(
+            &env,
+            &ws,
+            &[&extension],
+            "openai-completions",
+            &tau_url,
+            &["hi"],
+        )
+        .assert_quiet();
+        let mut records = vec![("tau", ws.read("with-system.jsonl"))];
+        if let Some(pi) = pi {
+            let root = tempfile::tempdir().expect("tempdir");
+            let project = root.path().join("project");
+            std::fs::create_dir_all(&project).expect("project");
+            run_pi(
+                &pi,
+                root.path(),
+                &project,
+                &extension,
+                "openai-completions",
+                &pi_url,
+            );
+            let log = std::fs::read_to_string(project.join("with-system.jsonl")).expect("log");
+            records.push(("pi", log));
+        } else {
+            eprintln!("context_with_system: Pi not installed; checking tau alone");
+        }
+        records
+    })
+    .await
+    .expect("join");
+    for (who, log) in &records {
+        let seen: Value = serde_json::from_str(log.trim()).expect("one record");
+        assert_eq!(
+            seen["roles"],
+            json!(["system", "user"]),
+            "{who}: the whole transcript"
+        );
+        assert_eq!(
+            seen["preamble"], "You are the rewritten assistant.",
+            "{who}: chained"
+        );
+        assert_eq!(seen["tools"], json!(["read", "bash", "edit"]), "{who}");
+        let server = if *who == "tau" {
+            &tau_server
+        } else {
+            &pi_server
+        };
+        let (prompt, tools) = prompt_and_tools(&server.requests()[0].json());
+        assert!(
+            prompt.starts_with("You are the rewritten assistant.\n\n<tools>"),
+            "{who}: the request's prompt comes from the system message: {prompt}"
+        );
+        assert_eq!(tools, ["read", "bash", "edit"], "{who}: and its tools");
+    }
+}
