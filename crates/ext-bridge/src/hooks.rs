@@ -44,6 +44,24 @@ pub struct BeforeAgentStart {
     pub system_prompt: Option<String>,
 }
 
+/// Reports a handler's failure (or the host's) for `event`, attributed to the extension.
+pub(crate) fn report(
+    host: &ExtensionHost,
+    handler: Option<&HandlerRef>,
+    event: &str,
+    error: &BridgeError,
+) {
+    let remote_path = match error {
+        BridgeError::Remote { extension_path, .. } => extension_path.clone(),
+        _ => None,
+    };
+    host.reporter().report(Diagnostic {
+        extension_path: remote_path.or_else(|| handler.map(|h| h.extension_path.clone())),
+        event: event.to_string(),
+        error: error.to_string(),
+    });
+}
+
 /// Agent hooks backed by an [`ExtensionHost`].
 #[derive(Debug)]
 pub struct ExtensionHooks {
@@ -67,15 +85,7 @@ impl ExtensionHooks {
     }
 
     fn report(&self, handler: Option<&HandlerRef>, event: &str, error: &BridgeError) {
-        let remote_path = match error {
-            BridgeError::Remote { extension_path, .. } => extension_path.clone(),
-            _ => None,
-        };
-        self.host.reporter().report(Diagnostic {
-            extension_path: remote_path.or_else(|| handler.map(|h| h.extension_path.clone())),
-            event: event.to_string(),
-            error: error.to_string(),
-        });
+        report(&self.host, handler, event, error);
     }
 
     /// Handlers of `event`, or `None` (reported) when the host cannot be reached. A host

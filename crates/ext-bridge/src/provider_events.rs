@@ -18,7 +18,7 @@ use serde_json::{json, Map, Value};
 use tau_agent::request_hooks::{HookFuture, RequestHooks, SharedRequestHooks, Wants};
 use tau_protocol::Model;
 
-use crate::error::{BridgeError, Diagnostic};
+use crate::error::BridgeError;
 use crate::host::{ExtensionHost, HandlerRef};
 
 const HEADERS: &str = "before_provider_headers";
@@ -52,15 +52,7 @@ impl ProviderEvents {
     }
 
     fn report(&self, handler: Option<&HandlerRef>, event: &str, error: &BridgeError) {
-        let remote_path = match error {
-            BridgeError::Remote { extension_path, .. } => extension_path.clone(),
-            _ => None,
-        };
-        self.host.reporter().report(Diagnostic {
-            extension_path: remote_path.or_else(|| handler.map(|h| h.extension_path.clone())),
-            event: event.to_string(),
-            error: error.to_string(),
-        });
+        crate::hooks::report(&self.host, handler, event, error);
     }
 
     /// Runs every handler of `event`'s type in one round trip, each seeing the event as the

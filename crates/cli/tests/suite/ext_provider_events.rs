@@ -448,3 +448,49 @@ async fn context_with_system_rewrites_the_prompt_and_tools_of_the_request_as_in_
         assert_eq!(tools, ["read", "bash", "edit"], "{who}: and its tools");
     }
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn throwing_provider_handlers_are_reported_and_the_request_goes_on() {
+    let Some(env) = ext_env("provider_events_throwing") else {
+        return;
+    };
+    let server = MockServer::start(one_reply()).await.expect("mock server");
+    let url = base_url(&server, "openai-completions");
+    let run = tokio::task::spawn_blocking(move || {
+        let ws = Workspace::new();
+        let extension = fixture("ext-provider/throwing.ts");
+        run_tau(
+            &env,
+            &ws,
+            &[&extension],
+            "openai-completions",
+            &url,
+            &["hi"],
+        )
+    })
+    .await
+    .expect("join");
+    assert_eq!(run.stdout().trim(), REPLY);
+    let stderr = run.stderr();
+    for event in [
+        "before_provider_headers",
+        "before_provider_request",
+        "after_provider_response",
+        "provider_stream_event",
+    ] {
+        assert!(
+            stderr.contains(&format!("({event}): boom in {event}")),
+            "{event} reported: {stderr}"
+        );
+    }
+    let request = &server.requests()[0];
+    assert_eq!(
+        request.header("x-keep"),
+        Some("k"),
+        "the headers as they were"
+    );
+    assert!(
+        request.json().get("temperature").is_none(),
+        "the payload as built"
+    );
+}
