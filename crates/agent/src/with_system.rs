@@ -8,6 +8,7 @@
 //! of the model's messages, so the request changes only where a hook changed the system
 //! messages; a transcript without a leading system message gets one made from the
 //! configuration first (pi-ai's `createInitialSystemMessage`), so hooks always see the prompt.
+//! A prompt forced for the run by `before_agent_start` still wins, as in Pi.
 
 use serde_json::{json, Map, Value};
 use tau_protocol::{AgentMessage, ToolDeclaration};
@@ -45,7 +46,20 @@ pub(crate) async fn apply(
     let returned = hooks.context_with_system(&transcript).await?;
     let before: Vec<&AgentMessage> = transcript.iter().filter(|m| is_system(m)).collect();
     let after: Vec<&AgentMessage> = returned.iter().filter(|m| is_system(m)).collect();
-    let system = (before != after).then(|| current_system(&after));
+    // A prompt the run forced (`before_agent_start`'s `systemPrompt`) is not the one the
+    // transcript declares; Pi still projects it onto the request, so only the tools change.
+    let forced = current_system(&before).0 != config.system_prompt;
+    let system = (before != after).then(|| {
+        let (prompt, tools) = current_system(&after);
+        (
+            if forced {
+                config.system_prompt.clone()
+            } else {
+                prompt
+            },
+            tools,
+        )
+    });
     Some(WithSystem {
         messages: returned,
         system,
