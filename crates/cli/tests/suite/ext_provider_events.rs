@@ -494,3 +494,38 @@ async fn throwing_provider_handlers_are_reported_and_the_request_goes_on() {
         "the payload as built"
     );
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_prompt_forced_by_before_agent_start_outlives_context_with_system() {
+    let Some(env) = ext_env("context_with_system_forced") else {
+        return;
+    };
+    let server = MockServer::start(one_reply()).await.expect("mock server");
+    let url = base_url(&server, "openai-completions");
+    tokio::task::spawn_blocking(move || {
+        let ws = Workspace::new();
+        let (forced, with_system) = (
+            fixture("ext-provider/forced-prompt.ts"),
+            fixture("ext-provider/with-system.ts"),
+        );
+        run_tau(
+            &env,
+            &ws,
+            &[&forced, &with_system],
+            "openai-completions",
+            &url,
+            &["hi"],
+        )
+        .assert_quiet();
+    })
+    .await
+    .expect("join");
+    // Pi 1.6.0 sends the same for these two extensions (compared by hand).
+    let (prompt, tools) = prompt_and_tools(&server.requests()[0].json());
+    assert_eq!(prompt, "FORCED PROMPT");
+    assert_eq!(
+        tools,
+        ["read", "bash", "edit"],
+        "the handler's tools still apply"
+    );
+}
