@@ -71,6 +71,26 @@ pub trait AgentHooks: Send + Sync {
         None
     }
 
+    /// Whether [`AgentHooks::context_with_system`] wants to be asked (it gets a copy of the
+    /// transcript, so the loop skips it otherwise).
+    fn handles_context_with_system(&self) -> bool {
+        false
+    }
+
+    /// Pi's `context_with_system` event: rewrites the whole transcript of one request, system
+    /// messages included, after [`AgentHooks::transform_context`]; the request's prompt and
+    /// tools then come from the returned system messages. `None` leaves it as it is.
+    async fn context_with_system(&self, _messages: &[AgentMessage]) -> Option<Vec<AgentMessage>> {
+        None
+    }
+
+    /// Hooks on the HTTP request of each model request (Pi's `onPayload`,
+    /// `transformHeaders`, `onResponse`, `onProviderStreamEvent`); `None` when nobody
+    /// listens, so the request is sent untouched and unobserved.
+    fn request_hooks(&self) -> Option<tau_provider::SharedRequestHooks> {
+        None
+    }
+
     /// Gates a tool call after its arguments validated. `args` may be mutated in place; the
     /// tool then runs with the mutated arguments.
     async fn before_tool_call(

@@ -12,9 +12,13 @@ mod queue;
 mod run;
 mod stream;
 mod tool_exec;
+mod with_system;
 
 pub use config::{AgentConfig, ToolExecution};
 pub use hooks::{AfterToolCall, AgentHooks, BeforeSettle, BeforeToolCall, NoHooks, RequestUpdate};
 pub use llm::{convert_to_llm, convert_to_llm_owned};
 pub use queue::{MessageQueue, QueueMode};
 pub use run::{run_agent_loop, run_agent_loop_continue, AgentRunError};
+/// The request hooks [`AgentHooks::request_hooks`] returns, for hook implementations that
+/// do not depend on the provider crate.
+pub use tau_provider::request_hooks;

@@ -30,15 +30,25 @@ pub(crate) async fn stream_assistant_response(
     // Without context hooks the conversation is read in place: a resumed session can hold
     // tens of megabytes, and the provider serialises it before the stream starts.
     let transformed = hooks.transform_context(messages).await;
-    let converted = convert_to_llm_borrowed(transformed.as_deref().unwrap_or(messages));
+    let current = transformed.as_deref().unwrap_or(messages);
+    let with_system = crate::with_system::apply(hooks, current, config).await;
+    let current = with_system
+        .as_ref()
+        .map_or(current, |with| with.messages.as_slice());
+    let (system_prompt, tools) = match with_system.as_ref().and_then(|with| with.system.clone()) {
+        Some(declared) => declared,
+        None => (config.system_prompt.clone(), config.declarations()),
+    };
+    let converted = convert_to_llm_borrowed(current);
     let refs: Vec<&AgentMessage> = converted.iter().map(AsRef::as_ref).collect();
     let request = ProviderRequest {
         model: config.model.clone(),
-        system_prompt: config.system_prompt.clone(),
+        system_prompt,
         messages: Vec::new(),
-        tools: config.declarations(),
+        tools,
         thinking_level: config.thinking_level,
         api_key: config.api_key.clone(),
+        hooks: hooks.request_hooks(),
     };
     let requested = std::time::Instant::now();
     let mut stream = config
@@ -46,6 +56,7 @@ pub(crate) async fn stream_assistant_response(
         .stream_borrowed(request, &refs, cancel.clone());
     drop(refs);
     drop(converted);
+    drop(with_system);
     drop(transformed);
     let mut started = false;
     let mut usage = Default::default();

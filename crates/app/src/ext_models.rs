@@ -101,6 +101,7 @@ pub async fn complete(
         tools,
         thinking_level,
         api_key,
+        hooks: None,
     };
     let mut stream = selection.provider.stream(request, cancel);
     while let Some(event) = stream.next().await {

@@ -44,6 +44,24 @@ pub struct BeforeAgentStart {
     pub system_prompt: Option<String>,
 }
 
+/// Reports a handler's failure (or the host's) for `event`, attributed to the extension.
+pub(crate) fn report(
+    host: &ExtensionHost,
+    handler: Option<&HandlerRef>,
+    event: &str,
+    error: &BridgeError,
+) {
+    let remote_path = match error {
+        BridgeError::Remote { extension_path, .. } => extension_path.clone(),
+        _ => None,
+    };
+    host.reporter().report(Diagnostic {
+        extension_path: remote_path.or_else(|| handler.map(|h| h.extension_path.clone())),
+        event: event.to_string(),
+        error: error.to_string(),
+    });
+}
+
 /// Agent hooks backed by an [`ExtensionHost`].
 #[derive(Debug)]
 pub struct ExtensionHooks {
@@ -67,15 +85,7 @@ impl ExtensionHooks {
     }
 
     fn report(&self, handler: Option<&HandlerRef>, event: &str, error: &BridgeError) {
-        let remote_path = match error {
-            BridgeError::Remote { extension_path, .. } => extension_path.clone(),
-            _ => None,
-        };
-        self.host.reporter().report(Diagnostic {
-            extension_path: remote_path.or_else(|| handler.map(|h| h.extension_path.clone())),
-            event: event.to_string(),
-            error: error.to_string(),
-        });
+        report(&self.host, handler, event, error);
     }
 
     /// Handlers of `event`, or `None` (reported) when the host cannot be reached. A host
@@ -389,6 +399,76 @@ impl AgentHooks for ExtensionHooks {
                 None
             }
         }
+    }
+
+    fn handles_context_with_system(&self) -> bool {
+        self.handles("context_with_system")
+    }
+
+    /// Pi's `emitContext` second phase: each handler sees the transcript as the previous one
+    /// left it (returned `messages`, or `event.messages` edited in place). Dropping the
+    /// leading system message is reported, as Pi reports it, and honoured.
+    async fn context_with_system(&self, messages: &[AgentMessage]) -> Option<Vec<AgentMessage>> {
+        const EVENT: &str = "context_with_system";
+        let handlers = match self.handlers(EVENT).await {
+            Ok(handlers) if !handlers.is_empty() => handlers,
+            Ok(_) => return None,
+            Err(e) => {
+                self.report(None, EVENT, &e);
+                return None;
+            }
+        };
+        let mut current = serde_json::to_value(messages).ok()?;
+        let leads_with_system = |messages: &Value| messages[0]["role"] == "system";
+        for handler in &handlers {
+            let had_system = leads_with_system(&current);
+            let event = json!({ "type": EVENT, "messages": current });
+            let outcome = match self
+                .host
+                .invoke(&handler.id, event.clone(), json!({}))
+                .await
+            {
+                Ok(outcome) => outcome,
+                Err(e) => {
+                    self.report(Some(handler), EVENT, &e);
+                    current = event["messages"].clone();
+                    continue;
+                }
+            };
+            let returned = outcome
+                .value
+                .get("messages")
+                .filter(|m| m.is_array())
+                .cloned();
+            let edited = outcome
+                .event
+                .and_then(|mut e| e.get_mut("messages").map(Value::take))
+                .filter(Value::is_array);
+            current = returned
+                .or(edited)
+                .unwrap_or_else(|| event["messages"].clone());
+            if had_system && !leads_with_system(&current) {
+                let error = BridgeError::Remote {
+                    message: "Handler removed the leading system message; the request has no \
+                              prompt or initial tool declarations. Keep it at index 0 or replace \
+                              a dropped prefix with getCurrentSystemMessage()."
+                        .into(),
+                    extension_path: Some(handler.extension_path.clone()),
+                };
+                self.report(Some(handler), EVENT, &error);
+            }
+        }
+        match serde_json::from_value(current) {
+            Ok(rewritten) => Some(rewritten),
+            Err(e) => {
+                self.report(None, EVENT, &BridgeError::Protocol(e.to_string()));
+                None
+            }
+        }
+    }
+
+    fn request_hooks(&self) -> Option<tau_agent::request_hooks::SharedRequestHooks> {
+        crate::provider_events::ProviderEvents::for_host(&self.host)
     }
 
     async fn before_tool_call(

@@ -18,6 +18,7 @@ mod hooks;
 mod host;
 pub mod node;
 mod partial;
+mod provider_events;
 pub mod sandbox;
 mod tool;
 

@@ -32,7 +32,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use serde_json::{json, Value};
-use tau_protocol::{AssistantMessageEvent, StopReason};
+use tau_protocol::{AssistantMessageEvent, Model, StopReason};
 use tokio_util::sync::CancellationToken;
 
 use crate::builder::{AssistantMessageBuilder, ABORTED_MESSAGE};
@@ -40,6 +40,7 @@ use crate::endpoint::{drive, ConfigureEndpoint, EndpointSettings};
 use crate::error::{ErrorContext, ProviderError};
 use crate::http::{HttpClient, JsonPost, SseStream};
 use crate::provider::{EventStream, Provider, ProviderRequest};
+use crate::request_hooks::{self, SharedRequestHooks};
 use crate::transform::transform_messages;
 use compat::Compat;
 use request::{build_body, Body, BodyInput};
@@ -125,6 +126,9 @@ struct Streaming {
     /// Taken by the final events.
     reader: Option<EventReader>,
     cancel: CancellationToken,
+    /// Shown each parsed event first (`provider_stream_event`).
+    hooks: Option<SharedRequestHooks>,
+    model: Model,
 }
 
 impl State {
@@ -154,6 +158,9 @@ impl Call {
             };
             return (vec![fail_before_start(builder, &error, &self.cancel)], None);
         }
+        let hooks = self.request.hooks.clone();
+        let header_edits =
+            request_hooks::edit_headers(hooks.as_ref(), model, &self.settings.headers).await;
         let response = loop {
             let body = match self.body(is_oauth, disable_strict) {
                 Ok(body) => body,
@@ -168,12 +175,21 @@ impl Call {
                     .insert(messages::PROVIDER_THINKING_LEVEL.into(), json!(level));
                 builder = AssistantMessageBuilder::from_partial(partial);
             }
-            let post = match self.post(key.as_deref(), is_oauth, &body) {
+            let mut post = match self.post(key.as_deref(), is_oauth, &body) {
                 Ok(post) => post,
                 Err(error) => {
                     return (vec![fail_before_start(builder, &error, &self.cancel)], None)
                 }
             };
+            if let Some(edits) = &header_edits {
+                edits.apply(&mut post.headers);
+            }
+            // pi-ai keeps `stream: true` whatever the payload hook returned.
+            if let Err(error) =
+                request_hooks::rewrite_payload(hooks.as_ref(), model, &mut post, true).await
+            {
+                return (vec![fail_before_start(builder, &error, &self.cancel)], None);
+            }
             match self
                 .client
                 .post_json_worded(post, &self.cancel, transport::error_message)
@@ -195,6 +211,8 @@ impl Call {
                 }
             }
         };
+        request_hooks::observe_response(hooks.as_ref(), model, response.status, &response.headers)
+            .await;
         let oauth_tools = is_oauth.then_some(self.request.tools.as_slice());
         let reader = EventReader::new(builder, model.clone(), self.compat.clone(), oauth_tools);
         let start = reader.start();
@@ -202,6 +220,8 @@ impl Call {
             sse: response.into_sse(),
             reader: Some(reader),
             cancel: self.cancel.clone(),
+            hooks,
+            model: model.clone(),
         };
         (vec![start], Some(State::Streaming(Box::new(streaming))))
     }
@@ -312,6 +332,7 @@ impl Streaming {
                 return Err(self.fail(&ProviderError::StreamError { message }));
             }
         };
+        request_hooks::observe_event(self.hooks.as_ref(), &self.model, &parsed).await;
         let Some(reader) = self.reader.as_mut() else {
             return Err(Vec::new());
         };

@@ -13,6 +13,8 @@
 //! - [`models`]: the model catalogue, models.json, credentials and `--model` resolution.
 //! - [`openai_completions`]: the `openai-completions` API (OpenAI and compatible servers).
 //! - [`openai_responses`]: the `openai-responses` API (OpenAI's Responses API).
+//! - [`request_hooks`]: extension hooks on a request's headers, payload, response and
+//!   stream events.
 //! - [`scripted`]: the offline scripted model that plays assistant turns from a JSON script.
 //! - [`transform`], [`estimate`], [`cost`], [`strict_schema`]: conversation clean-up,
 //!   output-token budget, cost and strict tool schemas, shared by every API.
@@ -31,6 +33,7 @@ mod openai_common;
 pub mod openai_completions;
 pub mod openai_responses;
 pub mod provider;
+pub mod request_hooks;
 pub mod retry;
 pub mod scripted;
 pub mod strict_schema;
@@ -44,5 +47,6 @@ pub use http::{HttpClient, Timeouts};
 pub use openai_completions::OpenAiCompletions;
 pub use openai_responses::OpenAiResponses;
 pub use provider::{EventStream, Provider, ProviderRequest};
+pub use request_hooks::{RequestHooks, SharedRequestHooks, Wants};
 pub use retry::{is_context_overflow, is_retryable_error};
 pub use scripted::{scripted_model, ScriptError, ScriptedProvider};

@@ -35,6 +35,7 @@ use crate::http::{HttpClient, JsonPost, SseStream};
 pub use crate::openai_common::DEFAULT_BASE_URL;
 use crate::openai_common::{fail_before_start, stream_error};
 use crate::provider::{EventStream, Provider, ProviderRequest};
+use crate::request_hooks::{self, SharedRequestHooks};
 use crate::transform::transform_messages_borrowed;
 use chunk::ChunkReader;
 use compat::Compat;
@@ -83,7 +84,13 @@ impl Provider for OpenAiCompletions {
         cancel: CancellationToken,
     ) -> EventStream {
         let compat = Compat::for_model(&request.model);
+        let hooks = request.hooks.clone();
+        // A request whose headers or body a hook may change is built in full first.
+        let edits_request = hooks
+            .as_ref()
+            .is_some_and(|hooks| hooks.0.wants().edits_request());
         let streamed = !compat.anthropic_cache_control
+            && !edits_request
             && upload::can_stream()
             && encode::estimated_size(messages) >= upload::STREAM_FROM;
         let (post, pending) = if streamed {
@@ -109,8 +116,10 @@ impl Provider for OpenAiCompletions {
             builder: Some(AssistantMessageBuilder::new(&request.model)),
             supports_finish_reason: compat.supports_finish_reason,
             model: request.model,
+            extra_headers: self.settings.headers.clone(),
             post,
             pending,
+            hooks,
             cancel,
         };
         drive(State::Connect(Box::new(call)), State::step)
@@ -124,10 +133,13 @@ struct Call {
     builder: Option<AssistantMessageBuilder>,
     supports_finish_reason: bool,
     model: Model,
+    /// The provider's extra headers, shown to the headers hook with the model's.
+    extra_headers: Vec<(String, String)>,
     /// The HTTP request, or why it could not be built (reported once the stream is polled).
     post: Result<JsonPost, ProviderError>,
     /// A request already under way (its body was streamed; `post` is then unused).
     pending: Option<upload::PendingResponse>,
+    hooks: Option<SharedRequestHooks>,
     cancel: CancellationToken,
 }
 
@@ -144,6 +156,9 @@ struct Streaming {
     reader: Option<ChunkReader>,
     cancel: CancellationToken,
     supports_finish_reason: bool,
+    /// Shown each parsed chunk first (`provider_stream_event`).
+    hooks: Option<SharedRequestHooks>,
+    model: Model,
 }
 
 impl State {
@@ -176,7 +191,10 @@ impl Call {
                 // `connect` runs once (the builder is gone after it), so the placeholder is
                 // never read.
                 match std::mem::replace(&mut self.post, Err(ProviderError::Aborted)) {
-                    Ok(post) => self.client.post_json(post, &self.cancel).await,
+                    Ok(post) => match self.run_request_hooks(post).await {
+                        Ok(post) => self.client.post_json(post, &self.cancel).await,
+                        Err(error) => Err(error),
+                    },
                     Err(error) => Err(error),
                 }
             }
@@ -185,6 +203,13 @@ impl Call {
             Ok(response) => response,
             Err(error) => return (vec![fail_before_start(builder, &error, &self.cancel)], None),
         };
+        request_hooks::observe_response(
+            self.hooks.as_ref(),
+            &self.model,
+            response.status,
+            &response.headers,
+        )
+        .await;
         let reader = ChunkReader::new(builder, self.model.clone());
         let start = reader.start();
         let streaming = Streaming {
@@ -192,8 +217,22 @@ impl Call {
             reader: Some(reader),
             cancel: self.cancel.clone(),
             supports_finish_reason: self.supports_finish_reason,
+            hooks: self.hooks.take(),
+            model: self.model.clone(),
         };
         (vec![start], Some(State::Streaming(Box::new(streaming))))
+    }
+
+    /// The headers hook, then the payload hook, over the built request.
+    async fn run_request_hooks(&self, mut post: JsonPost) -> Result<JsonPost, ProviderError> {
+        let hooks = self.hooks.as_ref();
+        if let Some(edits) =
+            request_hooks::edit_headers(hooks, &self.model, &self.extra_headers).await
+        {
+            edits.apply(&mut post.headers);
+        }
+        request_hooks::rewrite_payload(hooks, &self.model, &mut post, false).await?;
+        Ok(post)
     }
 }
 
@@ -305,6 +344,7 @@ impl Streaming {
         if let Some(error) = stream_error(event.event.as_deref(), &chunk) {
             return Err(self.fail(&error));
         }
+        request_hooks::observe_event(self.hooks.as_ref(), &self.model, &chunk).await;
         Ok(self
             .reader
             .as_mut()

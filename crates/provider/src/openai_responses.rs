@@ -23,7 +23,7 @@ pub mod request;
 use std::sync::Arc;
 
 use serde_json::{json, Value};
-use tau_protocol::AssistantMessageEvent;
+use tau_protocol::{AssistantMessageEvent, Model};
 use tokio_util::sync::CancellationToken;
 
 use crate::builder::AssistantMessageBuilder;
@@ -32,6 +32,7 @@ use crate::error::ProviderError;
 use crate::http::{HttpClient, JsonPost, SseStream};
 use crate::openai_common::{fail_before_start, stream_error};
 use crate::provider::{EventStream, Provider, ProviderRequest};
+use crate::request_hooks::{self, SharedRequestHooks};
 use crate::transform::transform_messages;
 pub use compat::Compat;
 use events::EventReader;
@@ -109,6 +110,9 @@ struct Streaming {
     cancel: CancellationToken,
     /// The `providerThinkingLevel` to stamp on the final message, if any.
     thinking_level: Option<Value>,
+    /// Shown each parsed event first (`provider_stream_event`).
+    hooks: Option<SharedRequestHooks>,
+    model: Model,
 }
 
 impl State {
@@ -137,14 +141,28 @@ impl Call {
             }
             (vec![event], None)
         };
-        let (post, thinking_level) = match self.post() {
+        let (mut post, thinking_level) = match self.post() {
             Ok(post) => post,
             Err(error) => return fail(builder, error, &self.cancel),
         };
+        let hooks = self.request.hooks.clone();
+        let model = &self.request.model;
+        if let Some(edits) =
+            request_hooks::edit_headers(hooks.as_ref(), model, &self.settings.headers).await
+        {
+            edits.apply(&mut post.headers);
+        }
+        if let Err(error) =
+            request_hooks::rewrite_payload(hooks.as_ref(), model, &mut post, false).await
+        {
+            return fail(builder, error, &self.cancel);
+        }
         let response = match self.client.post_json(post, &self.cancel).await {
             Ok(response) => response,
             Err(error) => return fail(builder, error, &self.cancel),
         };
+        request_hooks::observe_response(hooks.as_ref(), model, response.status, &response.headers)
+            .await;
         let reader = EventReader::new(builder, self.request.model.clone());
         let start = reader.start();
         let streaming = Streaming {
@@ -152,6 +170,8 @@ impl Call {
             reader: Some(reader),
             cancel: self.cancel.clone(),
             thinking_level,
+            hooks,
+            model: self.request.model.clone(),
         };
         (vec![start], Some(State::Streaming(Box::new(streaming))))
     }
@@ -229,6 +249,7 @@ impl Streaming {
         if let Some(error) = stream_error(event.event.as_deref(), &data) {
             return Err(self.fail(&error));
         }
+        request_hooks::observe_event(self.hooks.as_ref(), &self.model, &data).await;
         let Some(reader) = self.reader.as_mut() else {
             return Err(Vec::new());
         };

@@ -20,6 +20,9 @@ pub struct ProviderRequest {
     pub thinking_level: ThinkingLevel,
     /// API key, when the provider needs one.
     pub api_key: Option<String>,
+    /// Extension hooks on the HTTP request (headers, payload, response, stream events);
+    /// `None` when nobody listens.
+    pub hooks: Option<crate::request_hooks::SharedRequestHooks>,
 }
 
 /// A stream of assistant-message events that ends with `Done` or `Error`.

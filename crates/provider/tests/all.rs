@@ -7,6 +7,7 @@ mod suite {
     mod openai_completions;
     mod openai_completions_errors;
     mod openai_responses;
+    mod request_hooks;
     mod scripted;
     mod scripted_demo;
     mod scripted_errors;

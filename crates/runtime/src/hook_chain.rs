@@ -44,6 +44,28 @@ impl AgentHooks for HookChain {
         rewritten
     }
 
+    fn handles_context_with_system(&self) -> bool {
+        self.hooks
+            .iter()
+            .any(|hooks| hooks.handles_context_with_system())
+    }
+
+    async fn context_with_system(&self, messages: &[AgentMessage]) -> Option<Vec<AgentMessage>> {
+        let mut rewritten: Option<Vec<AgentMessage>> = None;
+        for hooks in &self.hooks {
+            let current = rewritten.as_deref().unwrap_or(messages);
+            if let Some(next) = hooks.context_with_system(current).await {
+                rewritten = Some(next);
+            }
+        }
+        rewritten
+    }
+
+    fn request_hooks(&self) -> Option<tau_provider::SharedRequestHooks> {
+        // Only the extension bridge listens to requests; the first hook that does wins.
+        self.hooks.iter().find_map(|hooks| hooks.request_hooks())
+    }
+
     async fn before_tool_call(
         &self,
         assistant: &AssistantMessage,

@@ -472,6 +472,18 @@ impl AgentHooks for RunHooks<'_> {
         self.runtime.hooks.transform_context(messages).await
     }
 
+    fn request_hooks(&self) -> Option<tau_provider::SharedRequestHooks> {
+        self.runtime.hooks.request_hooks()
+    }
+
+    fn handles_context_with_system(&self) -> bool {
+        self.runtime.hooks.handles_context_with_system()
+    }
+
+    async fn context_with_system(&self, messages: &[AgentMessage]) -> Option<Vec<AgentMessage>> {
+        self.runtime.hooks.context_with_system(messages).await
+    }
+
     async fn before_tool_call(
         &self,
         assistant: &tau_protocol::AssistantMessage,

@@ -78,6 +78,7 @@ pub(super) fn request(
         tools: vec![read_tool()],
         thinking_level: level,
         api_key: None,
+        hooks: None,
     }
 }
 

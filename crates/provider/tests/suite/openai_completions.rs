@@ -65,6 +65,7 @@ pub(super) fn request(model: Model, messages: Vec<AgentMessage>) -> ProviderRequ
         tools: vec![read_tool()],
         thinking_level: ThinkingLevel::Off,
         api_key: None,
+        hooks: None,
     }
 }
 

@@ -75,6 +75,7 @@ pub(super) fn request(model: Model, messages: Vec<AgentMessage>) -> ProviderRequ
         tools: vec![read_tool()],
         thinking_level: ThinkingLevel::Medium,
         api_key: None,
+        hooks: None,
     }
 }
 

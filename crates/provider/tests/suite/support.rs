@@ -18,6 +18,7 @@ pub fn request(messages: Vec<AgentMessage>) -> ProviderRequest {
         tools: Vec::new(),
         thinking_level: ThinkingLevel::Off,
         api_key: None,
+        hooks: None,
     }
 }
 

@@ -175,6 +175,7 @@ pub(crate) async fn request(
             ThinkingLevel::Off
         },
         api_key: config.api_key.clone(),
+        hooks: None,
     };
     let mut stream = config.provider.stream(request, cancel.clone());
     let mut last: Option<AssistantMessage> = None;
