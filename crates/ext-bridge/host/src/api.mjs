@@ -3,6 +3,7 @@
 // `bind`, then forward to tau as `action` requests; synchronous getters read the state mirror.
 
 import { execCommand } from "./exec.mjs";
+import { commandList, describeAllTools } from "./registry.mjs";
 import { toJson } from "./rpc.mjs";
 
 /** Pi's error for a `pi` or `ctx` used after its session was replaced or reloaded (kept literally). */
@@ -76,6 +77,11 @@ export class ExtensionRecord {
     this.state = "loading";
     /** @type {Set<() => void>} pi.events subscriptions, dropped when the record goes stale */
     this.busSubscriptions = new Set();
+    /** Pi's `sourceInfo` of this extension (registry.mjs `sourceInfoFor`), set by the loader. */
+    /** @type {Record<string, any>} */
+    this.sourceInfo = { path, source: "local", scope: "user", origin: "top-level" };
+    /** @type {Map<string, any>} flag defaults registered while the factory runs (Pi's pending values) */
+    this.pendingFlagValues = new Map();
   }
 }
 
@@ -96,7 +102,9 @@ export function describeTool(tool) {
  * @property {(path: string, name: string, args: any[]) => Promise<any>} action request to tau
  * @property {(path: string, name: string, args: any[]) => void} actionNoWait action whose result nobody awaits
  * @property {() => number} nextHandlerId
- * @property {Map<string, any>} flagValues values given on tau's command line
+ * @property {Map<string, any>} flagValues the runtime's flag values: defaults of loaded extensions, then
+ *   the command line's values once every extension has loaded (as Pi's runtime)
+ * @property {() => ExtensionRecord[]} extensions the loaded extensions, in load order
  * @property {string} cwd
  * @property {EventBus} eventBus
  * @property {(path: string, where: string, error: unknown) => void} reportError
@@ -190,13 +198,21 @@ export function createExtensionAPI(record, host) {
         throw new Error(`Invalid default for flag "${name}": expected ${options.type}, got ${typeof options.default}`);
       }
       record.flags.set(name, { name, ...options });
+      // Pi: a default counts once no value is set; while the factory runs it is only pending, and
+      // it becomes the runtime's value when the extension has loaded (host.mjs `commitFlags`).
+      if (options?.default !== undefined && !host.flagValues.has(name)) {
+        if (record.state === "loading") {
+          if (!record.pendingFlagValues.has(name)) record.pendingFlagValues.set(name, options.default);
+        } else host.flagValues.set(name, options.default);
+      }
     },
     /** @param {string} name */
     getFlag(name) {
       assertActive();
       const flag = record.flags.get(name);
       if (!flag) return undefined;
-      if (!host.flagValues.has(name)) return flag.default;
+      // During loading Pi has not applied the command line yet: the default is what the factory sees.
+      if (!host.flagValues.has(name)) return record.pendingFlagValues.get(name);
       const value = host.flagValues.get(name);
       // tau's command line cannot know a flag's type before loading: a boolean flag may have
       // taken the next argument as its value (tau gives that argument back as a message).
@@ -265,7 +281,7 @@ export function createExtensionAPI(record, host) {
     },
     getAllTools() {
       bound();
-      return structuredClone(host.mirror.values.allTools ?? []);
+      return structuredClone(describeAllTools(host.mirror.values.allTools ?? [], host.extensions()));
     },
     getSettings() {
       bound();
@@ -279,7 +295,8 @@ export function createExtensionAPI(record, host) {
     },
     getCommands() {
       bound();
-      return structuredClone(host.mirror.values.commands ?? []);
+      // Computed from the records, so commands registered after loading are listed at once.
+      return structuredClone(commandList(host.extensions()));
     },
     /** @param {any} model @returns {Promise<boolean>} */
     async setModel(model) {
@@ -369,10 +386,13 @@ export function createExtensionAPI(record, host) {
   return api;
 }
 
-/** A command as tau sees it: `argumentCompletions` when tau should ask for its arguments' items. @param {any} c */
-function describeCommand(c) {
+/**
+ * A command as tau sees it: `argumentCompletions` when tau should ask for its arguments' items.
+ * @param {any} c @param {string} [name] the name it is invoked by, when not its own
+ */
+function describeCommand(c, name) {
   /** @type {{name: string, description: any, argumentCompletions?: boolean}} */
-  const out = { name: c.name, description: c.description };
+  const out = { name: name ?? c.name, description: c.description };
   if (typeof c.getArgumentCompletions === "function") out.argumentCompletions = true;
   return out;
 }
@@ -380,15 +400,16 @@ function describeCommand(c) {
 /**
  * The JSON summary of a loaded extension that `load` returns to tau.
  * @param {ExtensionRecord} record
+ * @param {Map<any, string>} [invocationNames] command → the name it is invoked by
  */
-export function describeExtension(record) {
+export function describeExtension(record, invocationNames) {
   return {
     path: record.path,
     resolvedPath: record.resolvedPath,
     ok: true,
     handlers: [...record.handlers.values()].map(({ id, event }) => ({ id, event })),
     tools: [...record.tools.values()].map(describeTool),
-    commands: [...record.commands.values()].map(describeCommand),
+    commands: [...record.commands.values()].map((c) => describeCommand(c, invocationNames?.get(c))),
     flags: [...record.flags.values()].map((f) => toJson(f)),
     shortcuts: [...record.shortcuts.values()].map((s) => ({ shortcut: s.shortcut, description: s.description })),
     messageRenderers: [...record.messageRenderers.keys()],

@@ -2,6 +2,7 @@
 // plus what tau sends with the call (`ctx` param); actions on it go to tau as `action` requests.
 
 import { STALE_CONTEXT } from "./api.mjs";
+import { callableTools } from "./registry.mjs";
 import { createSessionManagerView } from "./state.mjs";
 import { createUiContext } from "./ui.mjs";
 
@@ -14,6 +15,7 @@ import { createUiContext } from "./ui.mjs";
  * @property {(path: string, method: string, args: any[]) => void} uiNotify
  * @property {{mode: string, hasUI: boolean, cwd: string}} session
  * @property {() => number} [generation] bumped by every `load`
+ * @property {() => import("./api.mjs").ExtensionRecord[]} [extensions] the loaded extensions
  * @property {() => import("./components.mjs").ComponentRegistry | undefined} [components] set in tau's interactive mode
  */
 
@@ -70,7 +72,7 @@ export function createContext(host, extensionPath, { kind = "event", signal, cal
     getSystemPrompt: () => call.systemPrompt ?? mirror.values.systemPrompt ?? "",
   };
   if (kind === "tool") {
-    ctx.tools = mirror.values.allTools ?? [];
+    ctx.tools = callableTools(mirror.values.allTools ?? [], mirror.values.activeTools ?? [], host.extensions?.() ?? []);
     ctx.executeTool = (/** @type {string} */ name, /** @type {any} */ args) =>
       host.action(extensionPath, "executeTool", [name, args, { parentToolCallId: call.toolCallId }]);
   }

@@ -2,6 +2,14 @@
 // ctx.sessionManager, ctx.model, ...). tau owns the real state and pushes it with `bind` and `state`;
 // this module only stores it and answers Pi's read-only session API over it.
 
+import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { vendorEntries } from "./loader.mjs";
+
+const here = dirname(fileURLToPath(import.meta.url));
+
 /**
  * @typedef {Record<string, any>} Entry a session entry as written to the session file
  */
@@ -99,6 +107,30 @@ export class StateMirror {
   }
 }
 
+/** @type {{buildContextEntries: Function, buildSessionProjection: Function} | undefined} */
+let sessionModule;
+
+/**
+ * Pi's session-manager module (the real package's, from the vendor bundle when there is one),
+ * required synchronously on first use: the session-manager methods are synchronous, and loading it
+ * (~150 ms, it brings pi-ai) only pays off for extensions that ask. Needs require() of ES modules
+ * (Node 22.12+, 20.19+).
+ */
+function sessionFunctions() {
+  if (sessionModule) return sessionModule;
+  if (!process.features.require_module) {
+    throw new Error(`sessionManager.buildContextEntries() needs Node.js 20.19 or 22.12+ (running ${process.version})`);
+  }
+  const require = createRequire(import.meta.url);
+  const vendored = join(here, "..", "vendor", "pca", "core~session-manager.mjs");
+  const file =
+    vendorEntries() && existsSync(vendored)
+      ? vendored
+      : join(dirname(require.resolve("@earendil-works/pi-coding-agent")), "core", "session-manager.js");
+  sessionModule = require(file);
+  return /** @type {any} */ (sessionModule);
+}
+
 /**
  * Pi's `ReadonlySessionManager` over the mirror. Entries are handed out as copies so an extension
  * cannot corrupt the mirror.
@@ -106,9 +138,6 @@ export class StateMirror {
  */
 export function createSessionManagerView(mirror) {
   const copy = (/** @type {any} */ v) => (v === undefined || v === null ? v : structuredClone(v));
-  const unsupported = (/** @type {string} */ name) => () => {
-    throw new Error(`sessionManager.${name}() is not supported by tau yet`);
-  };
   return {
     getCwd: () => mirror.values.cwd,
     getSessionDir: () => mirror.values.sessionDir,
@@ -161,7 +190,14 @@ export function createSessionManagerView(mirror) {
       }
       return roots;
     },
-    buildContextEntries: unsupported("buildContextEntries"),
-    buildSessionProjection: unsupported("buildSessionProjection"),
+    // Pi's own functions over copies of the mirrored entries (the session file's entries and leaf).
+    buildContextEntries: () => {
+      const entries = mirror.entries.map(copy);
+      return sessionFunctions().buildContextEntries(entries, mirror.leafId, new Map(entries.map((e) => [e.id, e])));
+    },
+    buildSessionProjection: () => {
+      const entries = mirror.entries.map(copy);
+      return sessionFunctions().buildSessionProjection(entries, mirror.leafId, new Map(entries.map((e) => [e.id, e])));
+    },
   };
 }
