@@ -72,6 +72,16 @@ fn arg(args: &[Value], index: usize) -> &Value {
     args.get(index).unwrap_or(&Value::Null)
 }
 
+/// The id and timestamp the host gave an entry it already shows (`{id, timestamp}` at
+/// `index`), so the session file holds the entry the extension saw.
+fn stamp(args: &[Value], index: usize) -> Option<tau_session::EntryStamp> {
+    let given = arg(args, index);
+    Some(tau_session::EntryStamp {
+        id: given.get("id")?.as_str()?.to_string(),
+        timestamp: given.get("timestamp")?.as_str()?.to_string(),
+    })
+}
+
 impl Actions {
     /// Actions on the session `sessions` drives (its host and hooks must be set); runs go
     /// to `runs`, dialogs to `ui`.
@@ -167,7 +177,10 @@ impl Actions {
         let name = arg(args, 0).as_str().unwrap_or_default();
         let level = ThinkingLevel::parse(name)
             .ok_or_else(|| format!("invalid thinking level \"{name}\""))?;
-        let previous = self.current.get().config().thinking_level;
+        // Pi clamps to what the model supports (a model without reasoning: `off`).
+        let config = self.current.get().config();
+        let level = tau_provider::models::clamp_thinking(&config.model, level);
+        let previous = config.thinking_level;
         self.current.get().set_thinking_level(level);
         if previous != level {
             self.notify(json!({
@@ -177,12 +190,14 @@ impl Actions {
             }))
             .await;
         }
-        Ok(Value::Null)
+        Ok(json!(level.as_str()))
     }
 
     async fn set_session_name(&self, args: &[Value]) -> Result<Value, String> {
         let name = arg(args, 0).as_str().unwrap_or_default().trim().to_string();
-        self.current.get().set_session_name(&name)?;
+        self.current
+            .get()
+            .set_session_name_stamped(&name, stamp(args, 1))?;
         let name = (!name.is_empty()).then_some(name);
         self.notify(json!({ "type": "session_info_changed", "name": name }))
             .await;
@@ -207,7 +222,7 @@ impl HostActions for Actions {
                 let data = Some(arg(&args, 1).clone()).filter(|d| !d.is_null());
                 self.current
                     .get()
-                    .append_custom_entry(custom_type, data)
+                    .append_custom_entry_stamped(custom_type, data, stamp(&args, 2))
                     .await
                     .map(|_| Value::Null)
             }
@@ -217,7 +232,7 @@ impl HostActions for Actions {
                 let label = arg(&args, 1).as_str().filter(|l| !l.trim().is_empty());
                 self.current
                     .get()
-                    .set_label(target, label)
+                    .set_label_stamped(target, label, stamp(&args, 2))
                     .map(|_| Value::Null)
             }
             "setActiveTools" => {

@@ -24,6 +24,42 @@ export function retire(record) {
 /** Pi's error text for action methods called during loading (kept literally: extensions may match it). */
 export const NOT_INITIALIZED = "Extension runtime not initialized. Action methods cannot be called during extension loading.";
 
+/** The id and timestamp tau writes a provisional entry with. @param {{id: string, timestamp: string}} entry */
+function stampOf(entry) {
+  return { id: entry.id, timestamp: entry.timestamp };
+}
+
+/** Thinking levels from lowest to highest. */
+const THINKING_LEVELS = ["off", "minimal", "low", "medium", "high", "xhigh", "max"];
+
+/**
+ * The levels a model supports: `off` only without reasoning; `xhigh` and `max` only when its
+ * `thinkingLevelMap` names them; none the map sets to null. Every level when no model is known.
+ * @param {any} model
+ */
+export function supportedThinkingLevels(model) {
+  if (!model) return [...THINKING_LEVELS];
+  if (!model.reasoning) return ["off"];
+  const map = model.thinkingLevelMap ?? {};
+  return THINKING_LEVELS.filter((level) => {
+    if (map[level] === null) return false;
+    return level === "xhigh" || level === "max" ? map[level] !== undefined : true;
+  });
+}
+
+/**
+ * The supported level nearest `level`: itself, else the next higher, else the next lower.
+ * @param {any} model @param {string} level
+ */
+export function clampThinkingLevel(model, level) {
+  const supported = supportedThinkingLevels(model);
+  if (supported.includes(level)) return level;
+  const index = THINKING_LEVELS.indexOf(level);
+  const higher = THINKING_LEVELS.slice(index + 1).find((l) => supported.includes(l));
+  const lower = THINKING_LEVELS.slice(0, Math.max(index, 0)).reverse().find((l) => supported.includes(l));
+  return higher ?? lower ?? supported[0] ?? "off";
+}
+
 /** Every event name Pi 1.6.0 accepts in `pi.on()`, including ones it no longer fires. */
 export const EVENT_NAMES = Object.freeze([
   "project_trust", "resources_discover", "session_start", "session_info_changed", "session_before_switch",
@@ -100,7 +136,8 @@ export function describeTool(tool) {
  * @property {() => boolean} isBound
  * @property {import("./state.mjs").StateMirror} mirror
  * @property {(path: string, name: string, args: any[]) => Promise<any>} action request to tau
- * @property {(path: string, name: string, args: any[]) => void} actionNoWait action whose result nobody awaits
+ * @property {(path: string, name: string, args: any[], onError?: () => void) => void} actionNoWait action whose
+ *   result nobody awaits (`onError` runs when tau refuses it)
  * @property {() => number} nextHandlerId
  * @property {Map<string, any>} flagValues the runtime's flag values: defaults of loaded extensions, then
  *   the command line's values once every extension has loaded (as Pi's runtime)
@@ -147,6 +184,13 @@ export function createExtensionAPI(record, host) {
     assertActive();
     if (!host.isBound()) throw new Error(NOT_INITIALIZED);
   };
+  /**
+   * Has tau write an entry the mirror already shows (same id and timestamp); one tau refuses
+   * leaves the mirror again.
+   * @param {string} name @param {any[]} args @param {{id: string}} entry
+   */
+  const writeEntry = (name, args, entry) =>
+    host.actionNoWait(path, name, args, () => host.mirror.drop(entry.id));
   /** Registrations made after loading are announced to tau so it can refresh its tables. */
   const announce = (/** @type {string} */ name, /** @type {any[]} */ args) => {
     if (record.state === "active") host.actionNoWait(path, name, args);
@@ -253,13 +297,17 @@ export function createExtensionAPI(record, host) {
     /** @param {string} customType @param {any} [data] */
     appendEntry(customType, data) {
       bound();
-      host.actionNoWait(path, "appendEntry", [customType, toJson(data)]);
+      const json = toJson(data);
+      const entry = host.mirror.provisional({ type: "custom", customType, ...(json === undefined ? {} : { data: json }) }, { fieldsFirst: true });
+      writeEntry("appendEntry", [customType, json, stampOf(entry)], entry);
     },
     /** @param {string} name */
     setSessionName(name) {
       bound();
-      host.mirror.values.sessionName = name?.trim() || undefined;
-      host.actionNoWait(path, "setSessionName", [name]);
+      const sanitized = String(name ?? "").replace(/[\r\n]+/g, " ").trim();
+      const entry = host.mirror.provisional({ type: "session_info", name: sanitized });
+      host.mirror.values.sessionName = sanitized || undefined;
+      writeEntry("setSessionName", [name, stampOf(entry)], entry);
     },
     getSessionName() {
       bound();
@@ -268,7 +316,9 @@ export function createExtensionAPI(record, host) {
     /** @param {string} entryId @param {string | undefined} label */
     setLabel(entryId, label) {
       bound();
-      host.actionNoWait(path, "setLabel", [entryId, label]);
+      const text = typeof label === "string" && label.trim() ? label : undefined;
+      const entry = host.mirror.provisional({ type: "label", targetId: entryId, ...(text === undefined ? {} : { label: text }) });
+      writeEntry("setLabel", [entryId, label, stampOf(entry)], entry);
     },
     /** @param {string} command @param {string[]} args @param {any} [options] */
     exec(command, args, options) {
@@ -311,7 +361,9 @@ export function createExtensionAPI(record, host) {
     /** @param {string} level */
     setThinkingLevel(level) {
       bound();
-      host.mirror.values.thinkingLevel = level;
+      // Pi clamps to the model's levels at once (getThinkingLevel answers the clamped level); tau
+      // does the same with the session's model.
+      if (THINKING_LEVELS.includes(level)) host.mirror.values.thinkingLevel = clampThinkingLevel(host.mirror.values.model, level);
       host.actionNoWait(path, "setThinkingLevel", [level]);
     },
     /** @param {any} providerOrName @param {any} [config] */

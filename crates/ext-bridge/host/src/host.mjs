@@ -90,11 +90,12 @@ export class Host {
       components: () => (this.session.components ? this.components : undefined),
       /** @param {string} extensionPath @param {string} name @param {any[]} args */
       action: (extensionPath, name, args, options) => conn.request("action", { extensionPath, name, args }, options),
-      /** @param {string} extensionPath @param {string} name @param {any[]} args */
-      actionNoWait: (extensionPath, name, args) => {
-        const pending = conn
-          .request("action", { extensionPath, name, args })
-          .catch((error) => this.log(extensionPath, "warn", `${name} failed: ${error.message}`));
+      /** @param {string} extensionPath @param {string} name @param {any[]} args @param {() => void} [onError] */
+      actionNoWait: (extensionPath, name, args, onError) => {
+        const pending = conn.request("action", { extensionPath, name, args }).catch((error) => {
+          onError?.();
+          this.log(extensionPath, "warn", `${name} failed: ${error.message}`);
+        });
         this.requestActions.getStore()?.push(pending);
       },
       /** @param {string} extensionPath @param {string} method @param {any[]} args */

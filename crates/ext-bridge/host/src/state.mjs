@@ -2,6 +2,7 @@
 // ctx.sessionManager, ctx.model, ...). tau owns the real state and pushes it with `bind` and `state`;
 // this module only stores it and answers Pi's read-only session API over it.
 
+import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -61,7 +62,12 @@ export class StateMirror {
         for (const entry of Array.isArray(value) ? value : []) this.#add(entry);
         if (!("leafId" in update)) this.leafId = this.entries.at(-1)?.id ?? null;
       } else if (key === "appendedEntries") {
-        for (const entry of Array.isArray(value) ? value : []) this.#add(entry);
+        const appended = Array.isArray(value) ? value : [];
+        // Entries the host already shows (an extension's own, see `provisional`) take their place
+        // in tau's order now that tau wrote them.
+        const ids = new Set(appended.map((e) => e?.id).filter(Boolean));
+        if (ids.size > 0) this.entries = this.entries.filter((e) => !ids.has(e.id));
+        for (const entry of appended) this.#add(entry);
         if (!("leafId" in update)) this.leafId = this.entries.at(-1)?.id ?? this.leafId;
       } else if (key === "leafId") {
         this.leafId = value ?? null;
@@ -78,6 +84,33 @@ export class StateMirror {
     if (!entry || typeof entry !== "object") return;
     if (entry.type === "session") this.header = entry;
     else this.entries.push(entry);
+  }
+
+  /**
+   * Shows an entry an extension writes (`appendEntry`, `setLabel`, `setSessionName`) before tau
+   * has written it, as Pi writes it synchronously: a child of the leaf, with a fresh Pi-style id
+   * and now as its timestamp, which tau then writes as given. Returns the entry.
+   * @param {Record<string, any>} fields the entry's own fields (`type` first)
+   * @param {{fieldsFirst?: boolean}} [options] put the own fields before `id` (Pi's order for `custom`)
+   */
+  provisional(fields, { fieldsFirst = false } = {}) {
+    const taken = new Set(this.entries.map((e) => e.id));
+    let id = randomUUID().slice(0, 8);
+    for (let i = 0; i < 100 && taken.has(id); i++) id = randomUUID().slice(0, 8);
+    const { type, ...rest } = fields;
+    const base = { id, parentId: this.leafId, timestamp: new Date().toISOString() };
+    const entry = fieldsFirst ? { type, ...rest, ...base } : { type, ...base, ...rest };
+    this.entries.push(entry);
+    this.leafId = id;
+    return entry;
+  }
+
+  /** Takes back an entry tau refused to write. @param {string} id */
+  drop(id) {
+    const entry = this.entry(id);
+    if (!entry) return;
+    this.entries = this.entries.filter((e) => e !== entry);
+    if (this.leafId === id) this.leafId = entry.parentId ?? null;
   }
 
   /** @param {string} id */
