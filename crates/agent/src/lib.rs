@@ -18,3 +18,4 @@ pub use hooks::{AfterToolCall, AgentHooks, BeforeSettle, BeforeToolCall, NoHooks
 pub use llm::{convert_to_llm, convert_to_llm_owned};
 pub use queue::{MessageQueue, QueueMode};
 pub use run::{run_agent_loop, run_agent_loop_continue, AgentRunError};
+pub use tool_exec::{run_nested_tool_call, NestedOutcome};

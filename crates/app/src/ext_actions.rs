@@ -66,6 +66,8 @@ pub struct Actions {
     /// Whether a tool registered at run time becomes active (not with a `--tools`
     /// allowlist that leaves it out, nor with `--no-tools`).
     activate: Arc<dyn Fn(&str) -> bool + Send + Sync>,
+    /// How many nested calls each tool call made (`ctx.executeTool()`), for their ids.
+    nested_calls: std::sync::Mutex<std::collections::HashMap<String, u32>>,
 }
 
 fn arg(args: &[Value], index: usize) -> &Value {
@@ -101,6 +103,7 @@ impl Actions {
             runs,
             agent_dir,
             builtins: tau_tools::builtin_tools(),
+            nested_calls: Default::default(),
         }
     }
 
@@ -193,6 +196,60 @@ impl Actions {
         Ok(json!(level.as_str()))
     }
 
+    /// `ctx.executeTool(name, args)` of a running tool: the call gets Pi's id
+    /// `<parent>/<n>` and runs through tau's tool pipeline and hooks; the answer is Pi's
+    /// `{toolCall, result, isError, durationMs}` (a failure is a result, never a rejection).
+    async fn execute_tool(&self, args: &[Value], cancel: CancellationToken) -> Result<Value, String> {
+        let name = arg(args, 0)
+            .as_str()
+            .ok_or("executeTool takes a tool name")?
+            .to_string();
+        let arguments = match arg(args, 1) {
+            Value::Null => json!({}),
+            other => other.clone(),
+        };
+        let parent = arg(args, 2)
+            .get("parentToolCallId")
+            .and_then(Value::as_str)
+            .unwrap_or("call")
+            .to_string();
+        let n = {
+            let mut counts = self
+                .nested_calls
+                .lock()
+                .unwrap_or_else(|p| p.into_inner());
+            let count = counts.entry(parent.clone()).or_insert(0);
+            *count += 1;
+            *count
+        };
+        let call = tau_protocol::ToolCall {
+            id: format!("{parent}/{n}"),
+            name,
+            arguments,
+            thought_signature: None,
+            namespace: None,
+        };
+        let outcome = self.current.get().run_nested_tool_call(call, &cancel).await;
+        let mut result = serde_json::to_value(&outcome.result).map_err(|e| e.to_string())?;
+        if let Some(fields) = result.as_object_mut() {
+            fields.remove("isError");
+        }
+        let mut answer = json!({
+            "toolCall": {
+                "type": "toolCall",
+                "id": outcome.call.id,
+                "name": outcome.call.name,
+                "arguments": outcome.call.arguments,
+            },
+            "result": result,
+            "isError": outcome.is_error,
+        });
+        if let Some(ms) = outcome.duration_ms {
+            answer["durationMs"] = json!(ms);
+        }
+        Ok(answer)
+    }
+
     async fn set_session_name(&self, args: &[Value]) -> Result<Value, String> {
         let name = arg(args, 0).as_str().unwrap_or_default().trim().to_string();
         self.current
@@ -243,6 +300,7 @@ impl HostActions for Actions {
             }
             "setModel" => self.set_model(&args).await,
             "setThinkingLevel" => self.set_thinking_level(&args).await,
+            "executeTool" => self.execute_tool(&args, cancel).await,
             "abort" => {
                 self.current.get().abort();
                 Ok(Value::Null)

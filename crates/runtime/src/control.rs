@@ -221,6 +221,21 @@ impl Runtime {
         Ok(id)
     }
 
+    /// Runs a call a tool makes while it runs (Pi's `ctx.executeTool()`) against the active
+    /// tools, through the same hooks as the model's calls (`tool_call`, `tool_result` and the
+    /// `tool_execution_*` events reach the extensions); the result goes back to the calling
+    /// tool and nothing enters the conversation.
+    pub async fn run_nested_tool_call(
+        &self,
+        call: tau_protocol::ToolCall,
+        cancel: &tokio_util::sync::CancellationToken,
+    ) -> tau_agent::NestedOutcome {
+        let config = self.config();
+        // The hooks do not read the issuing message (Pi hands the last assistant message).
+        let assistant = tau_protocol::AssistantMessage::default();
+        tau_agent::run_nested_tool_call(&call, &assistant, &config, &self.hooks, cancel).await
+    }
+
     /// Names the session (a `session_info` entry).
     pub fn set_session_name(&self, name: &str) -> Result<String, String> {
         self.set_session_name_stamped(name, None)

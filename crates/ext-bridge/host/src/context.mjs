@@ -73,8 +73,12 @@ export function createContext(host, extensionPath, { kind = "event", signal, cal
   };
   if (kind === "tool") {
     ctx.tools = callableTools(mirror.values.allTools ?? [], mirror.values.activeTools ?? [], host.extensions?.() ?? []);
-    ctx.executeTool = (/** @type {string} */ name, /** @type {any} */ args) =>
-      host.action(extensionPath, "executeTool", [name, args, { parentToolCallId: call.toolCallId }]);
+    // Pi's nested call: runs through tau's tool pipeline and hooks, answers {toolCall, result,
+    // isError, durationMs}; the tool's signal (or the one given) cancels it.
+    ctx.executeTool = (/** @type {string} */ name, /** @type {any} */ args, /** @type {any} */ options = {}) =>
+      host.action(extensionPath, "executeTool", [name, toJsonArgs(args), { parentToolCallId: call.toolCallId }], {
+        signal: options?.signal ?? signal,
+      });
   }
   if (kind === "command") {
     // Session replacement runs in tau; a `withSession` callback runs here once tau replaced the
@@ -113,6 +117,11 @@ export function createContext(host, extensionPath, { kind = "event", signal, cal
     };
   }
   return guardStale(ctx, host);
+}
+
+/** Arguments as JSON (a nested call's arguments cross to tau). @param {any} args */
+function toJsonArgs(args) {
+  return args === undefined ? {} : JSON.parse(JSON.stringify(args));
 }
 
 /**
