@@ -199,7 +199,11 @@ impl Actions {
     /// `ctx.executeTool(name, args)` of a running tool: the call gets Pi's id
     /// `<parent>/<n>` and runs through tau's tool pipeline and hooks; the answer is Pi's
     /// `{toolCall, result, isError, durationMs}` (a failure is a result, never a rejection).
-    async fn execute_tool(&self, args: &[Value], cancel: CancellationToken) -> Result<Value, String> {
+    async fn execute_tool(
+        &self,
+        args: &[Value],
+        cancel: CancellationToken,
+    ) -> Result<Value, String> {
         let name = arg(args, 0)
             .as_str()
             .ok_or("executeTool takes a tool name")?
@@ -214,10 +218,7 @@ impl Actions {
             .unwrap_or("call")
             .to_string();
         let n = {
-            let mut counts = self
-                .nested_calls
-                .lock()
-                .unwrap_or_else(|p| p.into_inner());
+            let mut counts = self.nested_calls.lock().unwrap_or_else(|p| p.into_inner());
             let count = counts.entry(parent.clone()).or_insert(0);
             *count += 1;
             *count

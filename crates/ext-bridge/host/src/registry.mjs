@@ -105,12 +105,15 @@ export function conflicts(records) {
  * Pi's `getAllTools()` entries over tau's tool list (name, description, parameters, guidelines):
  * `exposure` (tau exposes every tool to the model directly), the definition's `namespace`,
  * `annotations` and `reachesTools` for extension tools, and `sourceInfo` (the registering
- * extension's, `builtin:<name>` for tau's own tools).
+ * extension's, `builtin:<name>` for tau's own tools); tau's own tools first, as Pi lists them.
  * @param {any[]} tools from the state mirror
  * @param {import("./api.mjs").ExtensionRecord[]} records
  */
 export function describeAllTools(tools, records) {
-  return tools.map((tool) => {
+  // Pi lists its built-in tools before the extensions' (its registry is built in that order).
+  const owned = (/** @type {any} */ tool) => records.some((record) => record.tools.has(tool.name));
+  const ordered = [...tools.filter((t) => !owned(t)), ...tools.filter(owned)];
+  return ordered.map((tool) => {
     const owner = records.findLast((record) => record.tools.has(tool.name));
     const definition = owner?.tools.get(tool.name);
     return {
@@ -128,7 +131,8 @@ export function describeAllTools(tools, records) {
 }
 
 /**
- * The tool context's `tools` (Pi's callable tools): the active tools with their label.
+ * The tool context's `tools` (Pi's callable tools): the active tools' name, label, description
+ * and parameters.
  * @param {any[]} tools from the state mirror @param {string[]} active
  * @param {import("./api.mjs").ExtensionRecord[]} records
  */
@@ -138,6 +142,6 @@ export function callableTools(tools, active, records) {
     .filter((tool) => on.has(tool.name))
     .map((tool) => {
       const definition = records.findLast((record) => record.tools.has(tool.name))?.tools.get(tool.name);
-      return { ...tool, label: definition?.label ?? tool.label ?? tool.name };
+      return { name: tool.name, label: definition?.label ?? tool.label ?? tool.name, description: tool.description, parameters: tool.parameters };
     });
 }
