@@ -173,7 +173,8 @@ export function createSessionManagerView(mirror) {
   const copy = (/** @type {any} */ v) => (v === undefined || v === null ? v : structuredClone(v));
   return {
     getCwd: () => mirror.values.cwd,
-    getSessionDir: () => mirror.values.sessionDir,
+    // Pi's in-memory session (--no-session) has "" as its folder.
+    getSessionDir: () => mirror.values.sessionDir ?? "",
     getSessionId: () => mirror.values.sessionId ?? mirror.header?.id,
     getSessionFile: () => mirror.values.sessionFile,
     getSessionName: () => mirror.sessionName(),
