@@ -144,3 +144,21 @@ test("a command name registered twice is invoked as name:1 and name:2, skipping 
   const resolved = resolveCommands(/** @type {any} */ ([record(["a", "a:2"]), record(["a"]), record(["b"])]));
   assert.deepEqual(resolved.map((c) => c.invocationName), ["a:1", "a:2", "a:3", "b"]);
 });
+
+test("in the terminal UI an extension's process.stdout.write goes to tau to write between frames", async () => {
+  const client = new HostClient({ env: { ...process.env, TAU_EXT_TERMINAL: "1" } });
+  await client.hello();
+  const path = join(fixtures, "getters", "terminal-writer.ts");
+  await client.load([path]);
+  const writes = () => client.notifications.filter((n) => n.method === "ui" && n.params.method === "writeTerminal");
+  await client.waitNotification(() => writes().length === 2);
+  assert.deepEqual(
+    writes().map((n) => n.params),
+    [
+      { extensionPath: path, method: "writeTerminal", args: ["\x1b]777;notify;tau;done\x07"] },
+      { extensionPath: path, method: "writeTerminal", args: ["plain line\n"] },
+    ],
+  );
+  assert.equal(client.stdout, "");
+  await client.close();
+});
