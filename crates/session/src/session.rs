@@ -418,3 +418,7 @@ impl Session {
         )
     }
 }
+
+#[cfg(test)]
+#[path = "session/stamp_tests.rs"]
+mod stamp_tests;
