@@ -66,8 +66,13 @@ fn first<'a>(seen: &'a BTreeMap<String, Vec<Value>>, key: &str) -> &'a Value {
         .unwrap_or_else(|| panic!("{key} not recorded: {seen:#?}"))[0]
 }
 
-/// Runs tau with the probe; returns its project folder's observations and session entries.
-async fn run_tau(env: &ExtEnv, probe: &Path) -> (BTreeMap<String, Vec<Value>>, Vec<Value>) {
+/// Runs tau with the probe and `extra` arguments; returns its project folder's observations
+/// and session entries (none with `--no-session`).
+async fn run_tau(
+    env: &ExtEnv,
+    probe: &Path,
+    extra: &[&str],
+) -> (BTreeMap<String, Vec<Value>>, Vec<Value>) {
     let server = MockServer::start(replies()).await.expect("mock server");
     let ws = Workspace::new();
     std::fs::write(
@@ -77,17 +82,26 @@ async fn run_tau(env: &ExtEnv, probe: &Path) -> (BTreeMap<String, Vec<Value>>, V
     .expect("models.json");
     ws.write("notes.txt", "alpha\n");
     let mut cmd = env.tau(&ws, &[probe]);
-    cmd.args(ARGS);
+    cmd.args(extra).args(ARGS);
     let run = tokio::task::spawn_blocking(move || run(cmd))
         .await
         .expect("join");
     run.assert_ok();
-    let session = only_session(&ws);
-    (observations(ws.path()), entries(&session))
+    let session = if extra.contains(&"--no-session") {
+        Vec::new()
+    } else {
+        entries(&only_session(&ws))
+    };
+    (observations(ws.path()), session)
 }
 
-/// Runs Pi with the probe in a folder of its own under `root`.
-async fn run_pi(pi: &PiOracle, probe: &Path, root: &Path) -> BTreeMap<String, Vec<Value>> {
+/// Runs Pi with the probe and `extra` arguments in a folder of its own under `root`.
+async fn run_pi(
+    pi: &PiOracle,
+    probe: &Path,
+    root: &Path,
+    extra: &[&str],
+) -> BTreeMap<String, Vec<Value>> {
     let server = MockServer::start(replies()).await.expect("mock server");
     let (project, agent, home) = (root.join("project"), root.join("agent"), root.join("home"));
     for dir in [&project, &agent, &home] {
@@ -99,6 +113,7 @@ async fn run_pi(pi: &PiOracle, probe: &Path, root: &Path) -> BTreeMap<String, Ve
     cmd.arg(&pi.cli)
         .arg("-e")
         .arg(probe)
+        .args(extra)
         .args(ARGS)
         .current_dir(&project)
         .env_clear()
@@ -135,7 +150,7 @@ async fn ext_getters_answer_as_pi() {
     let test = "ext_getters_answer_as_pi";
     let Some(env) = ext_env(test) else { return };
     let probe: PathBuf = fixture("ext-getters/probe.ts");
-    let (tau, session) = run_tau(&env, &probe).await;
+    let (tau, session) = run_tau(&env, &probe, &[]).await;
 
     // tau's own facts first: the default while loading, the command line's value after.
     assert_eq!(first(&tau, "load.flags"), &json!(["low", false]));
@@ -159,9 +174,22 @@ async fn ext_getters_answer_as_pi() {
         return;
     };
     let dir = tempfile::tempdir().expect("temp dir");
-    let mut reference = run_pi(&pi, &probe, dir.path()).await;
-    // The probe's file paths and entry ids are the harness's own.
+    let mut reference = run_pi(&pi, &probe, dir.path(), &[]).await;
+    // The probe's entry ids are the harness's own.
     let mut tau = tau;
+    for seen in [&mut tau, &mut reference] {
+        seen.remove("start.ids");
+    }
+    assert_eq!(tau, reference);
+
+    // In memory (--no-session): no file, "" as the folder, the rest as with a file.
+    let (mut tau, _) = run_tau(&env, &probe, &["--no-session"]).await;
+    assert_eq!(
+        first(&tau, "start.session"),
+        &json!({"file": "undefined", "dir": ""})
+    );
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut reference = run_pi(&pi, &probe, dir.path(), &["--no-session"]).await;
     for seen in [&mut tau, &mut reference] {
         seen.remove("start.ids");
     }

@@ -176,7 +176,8 @@ export function createSessionManagerView(mirror) {
     // Pi's in-memory session (--no-session) has "" as its folder.
     getSessionDir: () => mirror.values.sessionDir ?? "",
     getSessionId: () => mirror.values.sessionId ?? mirror.header?.id,
-    getSessionFile: () => mirror.values.sessionFile,
+    // tau sends null for an in-memory session; Pi answers undefined.
+    getSessionFile: () => mirror.values.sessionFile ?? undefined,
     getSessionName: () => mirror.sessionName(),
     getHeader: () => copy(mirror.header),
     getEntries: () => mirror.entries.map(copy),
