@@ -22,3 +22,4 @@ pub use run::{run_agent_loop, run_agent_loop_continue, AgentRunError};
 /// The request hooks [`AgentHooks::request_hooks`] returns, for hook implementations that
 /// do not depend on the provider crate.
 pub use tau_provider::request_hooks;
+pub use tool_exec::{run_nested_tool_call, NestedOutcome};

@@ -359,3 +359,42 @@ pub(crate) async fn fail_truncated_calls(
         terminate: false,
     }
 }
+
+/// What one nested call ([`run_nested_tool_call`]) produced after every hook ran.
+#[derive(Debug, Clone)]
+pub struct NestedOutcome {
+    /// The call as run.
+    pub call: ToolCall,
+    /// Its result, as `tool_result` handlers left it.
+    pub result: ToolResult,
+    /// Whether it failed (not found, invalid arguments, blocked, threw, or said so).
+    pub is_error: bool,
+    /// How long the tool ran; `None` when it never started.
+    pub duration_ms: Option<u64>,
+}
+
+/// Runs one call a tool makes while it runs (Pi's `ctx.executeTool()`) through the same
+/// pipeline as the model's calls: `tool_execution_start`, lookup among `config`'s tools,
+/// argument validation, `before_tool_call`, the tool, `after_tool_call`,
+/// `tool_execution_end`. Nothing is recorded in the conversation: the result goes back to
+/// the calling tool.
+pub async fn run_nested_tool_call(
+    call: &ToolCall,
+    assistant: &AssistantMessage,
+    config: &AgentConfig,
+    hooks: &dyn AgentHooks,
+    cancel: &CancellationToken,
+) -> NestedOutcome {
+    emit_start(call, hooks).await;
+    let finalized = match prepare(call, assistant, config, hooks, cancel).await {
+        Preparation::Immediate(finalized) => *finalized,
+        Preparation::Ready(prepared) => run_prepared(*prepared, config, hooks, cancel).await,
+    };
+    emit_end(&finalized, hooks).await;
+    NestedOutcome {
+        call: finalized.call,
+        result: finalized.result,
+        is_error: finalized.is_error,
+        duration_ms: finalized.duration_ms,
+    }
+}

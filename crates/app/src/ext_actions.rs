@@ -66,10 +66,22 @@ pub struct Actions {
     /// Whether a tool registered at run time becomes active (not with a `--tools`
     /// allowlist that leaves it out, nor with `--no-tools`).
     activate: Arc<dyn Fn(&str) -> bool + Send + Sync>,
+    /// How many nested calls each tool call made (`ctx.executeTool()`), for their ids.
+    nested_calls: std::sync::Mutex<std::collections::HashMap<String, u32>>,
 }
 
 fn arg(args: &[Value], index: usize) -> &Value {
     args.get(index).unwrap_or(&Value::Null)
+}
+
+/// The id and timestamp the host gave an entry it already shows (`{id, timestamp}` at
+/// `index`), so the session file holds the entry the extension saw.
+fn stamp(args: &[Value], index: usize) -> Option<tau_session::EntryStamp> {
+    let given = arg(args, index);
+    Some(tau_session::EntryStamp {
+        id: given.get("id")?.as_str()?.to_string(),
+        timestamp: given.get("timestamp")?.as_str()?.to_string(),
+    })
 }
 
 impl Actions {
@@ -91,6 +103,7 @@ impl Actions {
             runs,
             agent_dir,
             builtins: tau_tools::builtin_tools(),
+            nested_calls: Default::default(),
         }
     }
 
@@ -167,7 +180,10 @@ impl Actions {
         let name = arg(args, 0).as_str().unwrap_or_default();
         let level = ThinkingLevel::parse(name)
             .ok_or_else(|| format!("invalid thinking level \"{name}\""))?;
-        let previous = self.current.get().config().thinking_level;
+        // Pi clamps to what the model supports (a model without reasoning: `off`).
+        let config = self.current.get().config();
+        let level = tau_provider::models::clamp_thinking(&config.model, level);
+        let previous = config.thinking_level;
         self.current.get().set_thinking_level(level);
         if previous != level {
             self.notify(json!({
@@ -177,12 +193,69 @@ impl Actions {
             }))
             .await;
         }
-        Ok(Value::Null)
+        Ok(json!(level.as_str()))
+    }
+
+    /// `ctx.executeTool(name, args)` of a running tool: the call gets Pi's id
+    /// `<parent>/<n>` and runs through tau's tool pipeline and hooks; the answer is Pi's
+    /// `{toolCall, result, isError, durationMs}` (a failure is a result, never a rejection).
+    async fn execute_tool(
+        &self,
+        args: &[Value],
+        cancel: CancellationToken,
+    ) -> Result<Value, String> {
+        let name = arg(args, 0)
+            .as_str()
+            .ok_or("executeTool takes a tool name")?
+            .to_string();
+        let arguments = match arg(args, 1) {
+            Value::Null => json!({}),
+            other => other.clone(),
+        };
+        let parent = arg(args, 2)
+            .get("parentToolCallId")
+            .and_then(Value::as_str)
+            .unwrap_or("call")
+            .to_string();
+        let n = {
+            let mut counts = self.nested_calls.lock().unwrap_or_else(|p| p.into_inner());
+            let count = counts.entry(parent.clone()).or_insert(0);
+            *count += 1;
+            *count
+        };
+        let call = tau_protocol::ToolCall {
+            id: format!("{parent}/{n}"),
+            name,
+            arguments,
+            thought_signature: None,
+            namespace: None,
+        };
+        let outcome = self.current.get().run_nested_tool_call(call, &cancel).await;
+        let mut result = serde_json::to_value(&outcome.result).map_err(|e| e.to_string())?;
+        if let Some(fields) = result.as_object_mut() {
+            fields.remove("isError");
+        }
+        let mut answer = json!({
+            "toolCall": {
+                "type": "toolCall",
+                "id": outcome.call.id,
+                "name": outcome.call.name,
+                "arguments": outcome.call.arguments,
+            },
+            "result": result,
+            "isError": outcome.is_error,
+        });
+        if let Some(ms) = outcome.duration_ms {
+            answer["durationMs"] = json!(ms);
+        }
+        Ok(answer)
     }
 
     async fn set_session_name(&self, args: &[Value]) -> Result<Value, String> {
         let name = arg(args, 0).as_str().unwrap_or_default().trim().to_string();
-        self.current.get().set_session_name(&name)?;
+        self.current
+            .get()
+            .set_session_name_stamped(&name, stamp(args, 1))?;
         let name = (!name.is_empty()).then_some(name);
         self.notify(json!({ "type": "session_info_changed", "name": name }))
             .await;
@@ -207,7 +280,7 @@ impl HostActions for Actions {
                 let data = Some(arg(&args, 1).clone()).filter(|d| !d.is_null());
                 self.current
                     .get()
-                    .append_custom_entry(custom_type, data)
+                    .append_custom_entry_stamped(custom_type, data, stamp(&args, 2))
                     .await
                     .map(|_| Value::Null)
             }
@@ -217,7 +290,7 @@ impl HostActions for Actions {
                 let label = arg(&args, 1).as_str().filter(|l| !l.trim().is_empty());
                 self.current
                     .get()
-                    .set_label(target, label)
+                    .set_label_stamped(target, label, stamp(&args, 2))
                     .map(|_| Value::Null)
             }
             "setActiveTools" => {
@@ -228,6 +301,7 @@ impl HostActions for Actions {
             }
             "setModel" => self.set_model(&args).await,
             "setThinkingLevel" => self.set_thinking_level(&args).await,
+            "executeTool" => self.execute_tool(&args, cancel).await,
             "abort" => {
                 self.current.get().abort();
                 Ok(Value::Null)

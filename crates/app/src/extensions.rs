@@ -126,6 +126,7 @@ pub async fn start(
         mode: mode.into(),
         has_ui,
         flags: flag_values(args),
+        from_cli: paths.iter().filter(|p| is_explicit(p)).cloned().collect(),
     };
     let report = match host.load(request).await {
         Ok(report) => report,

@@ -84,12 +84,20 @@ pub struct LoadRequest {
     pub has_ui: bool,
     /// Values of extension flags given on the command line.
     pub flags: Map<String, Value>,
+    /// The paths given with `-e` (Pi's `sourceInfo` source `cli` for them).
+    pub from_cli: Vec<PathBuf>,
 }
 
 impl LoadRequest {
     fn params(&self) -> Value {
         json!({
-            "extensions": self.paths.iter().map(|p| json!({"path": p})).collect::<Vec<_>>(),
+            "extensions": self.paths.iter().map(|p| {
+                if self.from_cli.contains(p) {
+                    json!({"path": p, "cli": true})
+                } else {
+                    json!({"path": p})
+                }
+            }).collect::<Vec<_>>(),
             "cwd": self.cwd,
             "agentDir": self.agent_dir,
             "mode": self.mode,

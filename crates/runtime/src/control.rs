@@ -14,6 +14,7 @@ use super::{lock, Runtime};
 use crate::live::PromptBuilder;
 use crate::prompt::SystemPrompt;
 use tau_agent::AgentHooks;
+use tau_session::EntryStamp;
 
 /// Where an extension message goes while a run is under way (Pi's `deliverAs`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -193,8 +194,21 @@ impl Runtime {
         custom_type: &str,
         data: Option<Value>,
     ) -> Result<String, String> {
+        self.append_custom_entry_stamped(custom_type, data, None)
+            .await
+    }
+
+    /// [`Self::append_custom_entry`] with the id and timestamp chosen by the caller (the
+    /// extension host, which shows the entry before tau wrote it).
+    pub async fn append_custom_entry_stamped(
+        &self,
+        custom_type: &str,
+        data: Option<Value>,
+        stamp: Option<EntryStamp>,
+    ) -> Result<String, String> {
         let (id, entry) = {
             let mut session = lock(&self.session);
+            session.stamp_next(stamp);
             let id = session
                 .append_custom_entry(custom_type, data)
                 .map_err(|error| error.to_string())?;
@@ -207,18 +221,57 @@ impl Runtime {
         Ok(id)
     }
 
+    /// Runs a call a tool makes while it runs (Pi's `ctx.executeTool()`) against the active
+    /// tools, through the same hooks as the model's calls (`tool_call`, `tool_result` and the
+    /// `tool_execution_*` events reach the extensions); the result goes back to the calling
+    /// tool and nothing enters the conversation.
+    pub async fn run_nested_tool_call(
+        &self,
+        call: tau_protocol::ToolCall,
+        cancel: &tokio_util::sync::CancellationToken,
+    ) -> tau_agent::NestedOutcome {
+        let config = self.config();
+        // The hooks do not read the issuing message (Pi hands the last assistant message).
+        let assistant = tau_protocol::AssistantMessage::default();
+        tau_agent::run_nested_tool_call(&call, &assistant, &config, &self.hooks, cancel).await
+    }
+
     /// Names the session (a `session_info` entry).
     pub fn set_session_name(&self, name: &str) -> Result<String, String> {
-        lock(&self.session)
-            .append_session_info(name)
-            .map_err(|error| error.to_string())
+        self.set_session_name_stamped(name, None)
+    }
+
+    /// [`Self::set_session_name`] with the entry's id and timestamp chosen by the caller.
+    pub fn set_session_name_stamped(
+        &self,
+        name: &str,
+        stamp: Option<EntryStamp>,
+    ) -> Result<String, String> {
+        let mut session = lock(&self.session);
+        session.stamp_next(stamp);
+        let result = session.append_session_info(name);
+        session.stamp_next(None);
+        result.map_err(|error| error.to_string())
     }
 
     /// Labels an entry; `None` clears its label.
     pub fn set_label(&self, target_id: &str, label: Option<&str>) -> Result<String, String> {
-        lock(&self.session)
-            .append_label(target_id, label)
-            .map_err(|error| error.to_string())
+        self.set_label_stamped(target_id, label, None)
+    }
+
+    /// [`Self::set_label`] with the entry's id and timestamp chosen by the caller.
+    pub fn set_label_stamped(
+        &self,
+        target_id: &str,
+        label: Option<&str>,
+        stamp: Option<EntryStamp>,
+    ) -> Result<String, String> {
+        let mut session = lock(&self.session);
+        session.stamp_next(stamp);
+        let result = session.append_label(target_id, label);
+        // A refused label (unknown target) must not pass its stamp to the next entry.
+        session.stamp_next(None);
+        result.map_err(|error| error.to_string())
     }
 
     /// Waits until no run is under way, at most `limit` (`None`: however long it takes).

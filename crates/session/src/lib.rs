@@ -42,7 +42,7 @@ pub use lock::{LockMethod, SessionLock};
 pub use migrate::migrate;
 pub use paths::{encode_cwd, session_dir_for_cwd, session_file_name};
 pub use read::{read_session, read_session_file, LineProblem, LoadedSession, ReadFailure};
-pub use session::{NewBranchSummary, NewCompaction, NewSession, Session};
+pub use session::{EntryStamp, NewBranchSummary, NewCompaction, NewSession, Session};
 pub use system_prompt::SystemPrompt;
 pub use tree::{Label, SessionTree, TreeProblem};
 pub use writer::{encode_line, rewrite_atomically, SessionWriter, WriteOptions};

@@ -52,6 +52,18 @@ pub struct Session {
     storage: Storage,
     problems: Vec<LineProblem>,
     has_conversation: bool,
+    /// The id and timestamp the next appended entry takes (see [`Session::stamp_next`]).
+    next_stamp: Option<EntryStamp>,
+}
+
+/// An id and timestamp chosen before an entry is written: the extension host shows an
+/// extension's own entry at once (Pi writes it synchronously) and tau writes it as shown.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EntryStamp {
+    /// The entry id (Pi's form: 8 hex digits).
+    pub id: String,
+    /// ISO 8601 time, as Pi's `Date.toISOString()`.
+    pub timestamp: String,
 }
 
 #[derive(Debug)]
@@ -118,6 +130,7 @@ impl Session {
             },
             problems: Vec::new(),
             has_conversation: false,
+            next_stamp: None,
         })
     }
 
@@ -136,6 +149,7 @@ impl Session {
             storage: Storage::InMemory,
             problems: Vec::new(),
             has_conversation: false,
+            next_stamp: None,
         }
     }
 
@@ -214,6 +228,7 @@ impl Session {
             storage,
             problems,
             has_conversation,
+            next_stamp: None,
         }
     }
 
@@ -375,12 +390,35 @@ impl Session {
         Ok(id)
     }
 
-    /// A fresh id, the current leaf as parent, and now.
-    fn base(&self) -> (String, Option<String>, String) {
+    /// The next appended entry takes `stamp`'s id and timestamp, unless the id is taken or
+    /// not a plain id (then a fresh one) or the timestamp is not ISO 8601 (then now).
+    pub fn stamp_next(&mut self, stamp: Option<EntryStamp>) {
+        self.next_stamp = stamp;
+    }
+
+    /// A fresh id (or the stamped one), the current leaf as parent, and now (or the stamp's).
+    fn base(&mut self) -> (String, Option<String>, String) {
+        let stamp = self.next_stamp.take();
+        let usable_id = |id: &str| {
+            (1..=64).contains(&id.len())
+                && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+                && !self.tree.contains(id)
+        };
+        let (id, timestamp) = match stamp {
+            Some(stamp) => (
+                Some(stamp.id).filter(|id| usable_id(id)),
+                Some(stamp.timestamp).filter(|t| crate::ids::iso_to_millis(t).is_some()),
+            ),
+            None => (None, None),
+        };
         (
-            self.tree.new_entry_id(),
+            id.unwrap_or_else(|| self.tree.new_entry_id()),
             self.tree.leaf_id().map(str::to_string),
-            now_iso(),
+            timestamp.unwrap_or_else(now_iso),
         )
     }
 }
+
+#[cfg(test)]
+#[path = "session/stamp_tests.rs"]
+mod stamp_tests;

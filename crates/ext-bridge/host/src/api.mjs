@@ -3,6 +3,7 @@
 // `bind`, then forward to tau as `action` requests; synchronous getters read the state mirror.
 
 import { execCommand } from "./exec.mjs";
+import { commandList, describeAllTools } from "./registry.mjs";
 import { toJson } from "./rpc.mjs";
 
 /** Pi's error for a `pi` or `ctx` used after its session was replaced or reloaded (kept literally). */
@@ -22,6 +23,42 @@ export function retire(record) {
 
 /** Pi's error text for action methods called during loading (kept literally: extensions may match it). */
 export const NOT_INITIALIZED = "Extension runtime not initialized. Action methods cannot be called during extension loading.";
+
+/** The id and timestamp tau writes a provisional entry with. @param {{id: string, timestamp: string}} entry */
+function stampOf(entry) {
+  return { id: entry.id, timestamp: entry.timestamp };
+}
+
+/** Thinking levels from lowest to highest. */
+const THINKING_LEVELS = ["off", "minimal", "low", "medium", "high", "xhigh", "max"];
+
+/**
+ * The levels a model supports: `off` only without reasoning; `xhigh` and `max` only when its
+ * `thinkingLevelMap` names them; none the map sets to null. Every level when no model is known.
+ * @param {any} model
+ */
+export function supportedThinkingLevels(model) {
+  if (!model) return [...THINKING_LEVELS];
+  if (!model.reasoning) return ["off"];
+  const map = model.thinkingLevelMap ?? {};
+  return THINKING_LEVELS.filter((level) => {
+    if (map[level] === null) return false;
+    return level === "xhigh" || level === "max" ? map[level] !== undefined : true;
+  });
+}
+
+/**
+ * The supported level nearest `level`: itself, else the next higher, else the next lower.
+ * @param {any} model @param {string} level
+ */
+export function clampThinkingLevel(model, level) {
+  const supported = supportedThinkingLevels(model);
+  if (supported.includes(level)) return level;
+  const index = THINKING_LEVELS.indexOf(level);
+  const higher = THINKING_LEVELS.slice(index + 1).find((l) => supported.includes(l));
+  const lower = THINKING_LEVELS.slice(0, Math.max(index, 0)).reverse().find((l) => supported.includes(l));
+  return higher ?? lower ?? supported[0] ?? "off";
+}
 
 /** Every event name Pi 1.6.0 accepts in `pi.on()`, including ones it no longer fires. */
 export const EVENT_NAMES = Object.freeze([
@@ -76,6 +113,11 @@ export class ExtensionRecord {
     this.state = "loading";
     /** @type {Set<() => void>} pi.events subscriptions, dropped when the record goes stale */
     this.busSubscriptions = new Set();
+    /** Pi's `sourceInfo` of this extension (registry.mjs `sourceInfoFor`), set by the loader. */
+    /** @type {Record<string, any>} */
+    this.sourceInfo = { path, source: "local", scope: "user", origin: "top-level" };
+    /** @type {Map<string, any>} flag defaults registered while the factory runs (Pi's pending values) */
+    this.pendingFlagValues = new Map();
   }
 }
 
@@ -94,9 +136,12 @@ export function describeTool(tool) {
  * @property {() => boolean} isBound
  * @property {import("./state.mjs").StateMirror} mirror
  * @property {(path: string, name: string, args: any[]) => Promise<any>} action request to tau
- * @property {(path: string, name: string, args: any[]) => void} actionNoWait action whose result nobody awaits
+ * @property {(path: string, name: string, args: any[], onError?: () => void) => void} actionNoWait action whose
+ *   result nobody awaits (`onError` runs when tau refuses it)
  * @property {() => number} nextHandlerId
- * @property {Map<string, any>} flagValues values given on tau's command line
+ * @property {Map<string, any>} flagValues the runtime's flag values: defaults of loaded extensions, then
+ *   the command line's values once every extension has loaded (as Pi's runtime)
+ * @property {() => ExtensionRecord[]} extensions the loaded extensions, in load order
  * @property {string} cwd
  * @property {EventBus} eventBus
  * @property {(path: string, where: string, error: unknown) => void} reportError
@@ -139,6 +184,13 @@ export function createExtensionAPI(record, host) {
     assertActive();
     if (!host.isBound()) throw new Error(NOT_INITIALIZED);
   };
+  /**
+   * Has tau write an entry the mirror already shows (same id and timestamp); one tau refuses
+   * leaves the mirror again.
+   * @param {string} name @param {any[]} args @param {{id: string}} entry
+   */
+  const writeEntry = (name, args, entry) =>
+    host.actionNoWait(path, name, args, () => host.mirror.drop(entry.id));
   /** Registrations made after loading are announced to tau so it can refresh its tables. */
   const announce = (/** @type {string} */ name, /** @type {any[]} */ args) => {
     if (record.state === "active") host.actionNoWait(path, name, args);
@@ -190,13 +242,21 @@ export function createExtensionAPI(record, host) {
         throw new Error(`Invalid default for flag "${name}": expected ${options.type}, got ${typeof options.default}`);
       }
       record.flags.set(name, { name, ...options });
+      // Pi: a default counts once no value is set; while the factory runs it is only pending, and
+      // it becomes the runtime's value when the extension has loaded (host.mjs `commitFlags`).
+      if (options?.default !== undefined && !host.flagValues.has(name)) {
+        if (record.state === "loading") {
+          if (!record.pendingFlagValues.has(name)) record.pendingFlagValues.set(name, options.default);
+        } else host.flagValues.set(name, options.default);
+      }
     },
     /** @param {string} name */
     getFlag(name) {
       assertActive();
       const flag = record.flags.get(name);
       if (!flag) return undefined;
-      if (!host.flagValues.has(name)) return flag.default;
+      // During loading Pi has not applied the command line yet: the default is what the factory sees.
+      if (!host.flagValues.has(name)) return record.pendingFlagValues.get(name);
       const value = host.flagValues.get(name);
       // tau's command line cannot know a flag's type before loading: a boolean flag may have
       // taken the next argument as its value (tau gives that argument back as a message).
@@ -237,13 +297,17 @@ export function createExtensionAPI(record, host) {
     /** @param {string} customType @param {any} [data] */
     appendEntry(customType, data) {
       bound();
-      host.actionNoWait(path, "appendEntry", [customType, toJson(data)]);
+      const json = toJson(data);
+      const entry = host.mirror.provisional({ type: "custom", customType, ...(json === undefined ? {} : { data: json }) }, { fieldsFirst: true });
+      writeEntry("appendEntry", [customType, json, stampOf(entry)], entry);
     },
     /** @param {string} name */
     setSessionName(name) {
       bound();
-      host.mirror.values.sessionName = name?.trim() || undefined;
-      host.actionNoWait(path, "setSessionName", [name]);
+      const sanitized = String(name ?? "").replace(/[\r\n]+/g, " ").trim();
+      const entry = host.mirror.provisional({ type: "session_info", name: sanitized });
+      host.mirror.values.sessionName = sanitized || undefined;
+      writeEntry("setSessionName", [name, stampOf(entry)], entry);
     },
     getSessionName() {
       bound();
@@ -252,7 +316,9 @@ export function createExtensionAPI(record, host) {
     /** @param {string} entryId @param {string | undefined} label */
     setLabel(entryId, label) {
       bound();
-      host.actionNoWait(path, "setLabel", [entryId, label]);
+      const text = typeof label === "string" && label.trim() ? label : undefined;
+      const entry = host.mirror.provisional({ type: "label", targetId: entryId, ...(text === undefined ? {} : { label: text }) });
+      writeEntry("setLabel", [entryId, label, stampOf(entry)], entry);
     },
     /** @param {string} command @param {string[]} args @param {any} [options] */
     exec(command, args, options) {
@@ -265,7 +331,7 @@ export function createExtensionAPI(record, host) {
     },
     getAllTools() {
       bound();
-      return structuredClone(host.mirror.values.allTools ?? []);
+      return structuredClone(describeAllTools(host.mirror.values.allTools ?? [], host.extensions()));
     },
     getSettings() {
       bound();
@@ -279,7 +345,8 @@ export function createExtensionAPI(record, host) {
     },
     getCommands() {
       bound();
-      return structuredClone(host.mirror.values.commands ?? []);
+      // Computed from the records, so commands registered after loading are listed at once.
+      return structuredClone(commandList(host.extensions()));
     },
     /** @param {any} model @returns {Promise<boolean>} */
     async setModel(model) {
@@ -294,7 +361,9 @@ export function createExtensionAPI(record, host) {
     /** @param {string} level */
     setThinkingLevel(level) {
       bound();
-      host.mirror.values.thinkingLevel = level;
+      // Pi clamps to the model's levels at once (getThinkingLevel answers the clamped level); tau
+      // does the same with the session's model.
+      if (THINKING_LEVELS.includes(level)) host.mirror.values.thinkingLevel = clampThinkingLevel(host.mirror.values.model, level);
       host.actionNoWait(path, "setThinkingLevel", [level]);
     },
     /** @param {any} providerOrName @param {any} [config] */
@@ -369,10 +438,13 @@ export function createExtensionAPI(record, host) {
   return api;
 }
 
-/** A command as tau sees it: `argumentCompletions` when tau should ask for its arguments' items. @param {any} c */
-function describeCommand(c) {
+/**
+ * A command as tau sees it: `argumentCompletions` when tau should ask for its arguments' items.
+ * @param {any} c @param {string} [name] the name it is invoked by, when not its own
+ */
+function describeCommand(c, name) {
   /** @type {{name: string, description: any, argumentCompletions?: boolean}} */
-  const out = { name: c.name, description: c.description };
+  const out = { name: name ?? c.name, description: c.description };
   if (typeof c.getArgumentCompletions === "function") out.argumentCompletions = true;
   return out;
 }
@@ -380,15 +452,16 @@ function describeCommand(c) {
 /**
  * The JSON summary of a loaded extension that `load` returns to tau.
  * @param {ExtensionRecord} record
+ * @param {Map<any, string>} [invocationNames] command → the name it is invoked by
  */
-export function describeExtension(record) {
+export function describeExtension(record, invocationNames) {
   return {
     path: record.path,
     resolvedPath: record.resolvedPath,
     ok: true,
     handlers: [...record.handlers.values()].map(({ id, event }) => ({ id, event })),
     tools: [...record.tools.values()].map(describeTool),
-    commands: [...record.commands.values()].map(describeCommand),
+    commands: [...record.commands.values()].map((c) => describeCommand(c, invocationNames?.get(c))),
     flags: [...record.flags.values()].map((f) => toJson(f)),
     shortcuts: [...record.shortcuts.values()].map((s) => ({ shortcut: s.shortcut, description: s.description })),
     messageRenderers: [...record.messageRenderers.keys()],

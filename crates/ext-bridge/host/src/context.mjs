@@ -2,6 +2,7 @@
 // plus what tau sends with the call (`ctx` param); actions on it go to tau as `action` requests.
 
 import { STALE_CONTEXT } from "./api.mjs";
+import { callableTools } from "./registry.mjs";
 import { createSessionManagerView } from "./state.mjs";
 import { createUiContext } from "./ui.mjs";
 
@@ -14,6 +15,7 @@ import { createUiContext } from "./ui.mjs";
  * @property {(path: string, method: string, args: any[]) => void} uiNotify
  * @property {{mode: string, hasUI: boolean, cwd: string}} session
  * @property {() => number} [generation] bumped by every `load`
+ * @property {() => import("./api.mjs").ExtensionRecord[]} [extensions] the loaded extensions
  * @property {() => import("./components.mjs").ComponentRegistry | undefined} [components] set in tau's interactive mode
  */
 
@@ -70,9 +72,13 @@ export function createContext(host, extensionPath, { kind = "event", signal, cal
     getSystemPrompt: () => call.systemPrompt ?? mirror.values.systemPrompt ?? "",
   };
   if (kind === "tool") {
-    ctx.tools = mirror.values.allTools ?? [];
-    ctx.executeTool = (/** @type {string} */ name, /** @type {any} */ args) =>
-      host.action(extensionPath, "executeTool", [name, args, { parentToolCallId: call.toolCallId }]);
+    ctx.tools = callableTools(mirror.values.allTools ?? [], mirror.values.activeTools ?? [], host.extensions?.() ?? []);
+    // Pi's nested call: runs through tau's tool pipeline and hooks, answers {toolCall, result,
+    // isError, durationMs}; the tool's signal (or the one given) cancels it.
+    ctx.executeTool = (/** @type {string} */ name, /** @type {any} */ args, /** @type {any} */ options = {}) =>
+      host.action(extensionPath, "executeTool", [name, toJsonArgs(args), { parentToolCallId: call.toolCallId }], {
+        signal: options?.signal ?? signal,
+      });
   }
   if (kind === "command") {
     // Session replacement runs in tau; a `withSession` callback runs here once tau replaced the
@@ -111,6 +117,11 @@ export function createContext(host, extensionPath, { kind = "event", signal, cal
     };
   }
   return guardStale(ctx, host);
+}
+
+/** Arguments as JSON (a nested call's arguments cross to tau). @param {any} args */
+function toJsonArgs(args) {
+  return args === undefined ? {} : JSON.parse(JSON.stringify(args));
 }
 
 /**

@@ -10,6 +10,7 @@ import { createContext } from "./context.mjs";
 import { LoadError, importFactory, resolveEntries } from "./loader.mjs";
 import { errorPayload, toJson } from "./rpc.mjs";
 import { BRIDGE_KEY } from "./shim/bridge.mjs";
+import { conflicts, resolveCommands, sourceInfoFor } from "./registry.mjs";
 import { StateMirror } from "./state.mjs";
 
 /** Which extension's code is running (for console attribution and error reports). */
@@ -78,6 +79,7 @@ export class Host {
       mirror: this.mirror,
       session: this.session,
       flagValues: this.flagValues,
+      extensions: () => this.extensions,
       eventBus: this.eventBus,
       get cwd() {
         return this.session.cwd;
@@ -88,11 +90,12 @@ export class Host {
       components: () => (this.session.components ? this.components : undefined),
       /** @param {string} extensionPath @param {string} name @param {any[]} args */
       action: (extensionPath, name, args, options) => conn.request("action", { extensionPath, name, args }, options),
-      /** @param {string} extensionPath @param {string} name @param {any[]} args */
-      actionNoWait: (extensionPath, name, args) => {
-        const pending = conn
-          .request("action", { extensionPath, name, args })
-          .catch((error) => this.log(extensionPath, "warn", `${name} failed: ${error.message}`));
+      /** @param {string} extensionPath @param {string} name @param {any[]} args @param {() => void} [onError] */
+      actionNoWait: (extensionPath, name, args, onError) => {
+        const pending = conn.request("action", { extensionPath, name, args }).catch((error) => {
+          onError?.();
+          this.log(extensionPath, "warn", `${name} failed: ${error.message}`);
+        });
         this.requestActions.getStore()?.push(pending);
       },
       /** @param {string} extensionPath @param {string} method @param {any[]} args */
@@ -241,35 +244,55 @@ export class Host {
     forgetToolRows();
     this.mirror.values.cwd = this.session.cwd;
     if (params.agentDir) process.env.TAU_AGENT_DIR = params.agentDir;
-    for (const [name, value] of Object.entries(params.flags ?? {})) this.flagValues.set(name, value);
+    // Pi's runtime starts each load without flag values: factories see their defaults, and the
+    // command line's values apply once every extension has loaded (kept for later reloads).
+    if (params.flags) this.cliFlags = new Map(Object.entries(params.flags));
+    this.flagValues.clear();
     const services = this.services();
-    const results = [];
-    for (const { path } of params.extensions ?? []) {
+    /** @type {(ExtensionRecord | Record<string, any>)[]} a record per loaded extension, a failure entry per failed one */
+    const outcomes = [];
+    for (const { path, cli } of params.extensions ?? []) {
       /** @type {string[]} */
       let files;
       try {
         files = resolveEntries(path, this.session.cwd);
       } catch (error) {
-        results.push(failure(path, error));
+        outcomes.push(failure(path, error));
         continue;
       }
       for (const file of files) {
         const display = files.length === 1 && file !== path ? path : file;
         const record = new ExtensionRecord(display, file);
+        record.sourceInfo = sourceInfoFor({ path: display, resolvedPath: file, cli }, { cwd: this.session.cwd, agentDir: params.agentDir });
         try {
           const factory = await importFactory(file, display);
           const api = createExtensionAPI(record, services);
           await currentExtension.run({ path: display }, () => factory(api));
           record.state = "active";
+          for (const [name, value] of record.pendingFlagValues) if (!this.flagValues.has(name)) this.flagValues.set(name, value);
+          record.pendingFlagValues.clear();
           this.extensions.push(record);
-          results.push(describeExtension(record));
+          outcomes.push(record);
         } catch (error) {
           record.state = "failed";
           const wrapped = error instanceof LoadError ? error : new Error(`Failed to load extension: ${error instanceof Error ? error.message : error}`);
           if (!(error instanceof LoadError) && error instanceof Error) wrapped.stack = error.stack;
-          results.push(failure(display, wrapped));
+          outcomes.push(failure(display, wrapped));
         }
       }
+    }
+    for (const [name, value] of this.cliFlags ?? []) this.flagValues.set(name, value);
+    // Commands go to tau by the name they are invoked by (`name:<n>` for duplicates, as in Pi).
+    /** @type {Map<any, string>} */
+    const invocationNames = new Map(resolveCommands(this.extensions).map((c) => [c.command, c.invocationName]));
+    /** @type {Map<string, string[]>} Pi's tool and flag conflicts, load errors of the later extension */
+    const clashes = new Map();
+    for (const { path, message } of conflicts(this.extensions)) clashes.set(path, [...(clashes.get(path) ?? []), message]);
+    const results = [];
+    for (const outcome of outcomes) {
+      if (!(outcome instanceof ExtensionRecord)) results.push(outcome);
+      else if (clashes.has(outcome.path)) for (const message of clashes.get(outcome.path) ?? []) results.push({ path: outcome.path, ok: false, error: message });
+      else results.push(describeExtension(outcome, invocationNames));
     }
     return { extensions: results };
   }
@@ -359,9 +382,9 @@ export class Host {
     return toJson(result) ?? { content: [] };
   }
 
-  /** The command invoked as `/name` (the last extension to register it wins). @param {string} name */
+  /** The command invoked as `/name` (a duplicated name is invoked as `name:<n>`, as in Pi). @param {string} name */
   findCommand(name) {
-    const found = this.extensions.map((record) => ({ record, command: record.commands.get(name) })).findLast((x) => x.command);
+    const found = resolveCommands(this.extensions).find((c) => c.invocationName === name);
     return found && { record: found.record, path: found.record.path, command: found.command };
   }
 

@@ -88,6 +88,23 @@ for (const level of ["log", "info", "warn", "error", "debug", "trace"]) {
     process.stderr.write(`[${tag()}] ${level}: ${format(...args)}\n`);
   };
 }
+// In the terminal UI, an extension's `process.stdout.write` (a notification's OSC sequence, a bell)
+// reaches the terminal as in Pi, but through tau, which writes it between frames and redraws when it
+// was more than OSC sequences, so tau's screen stays right. fd-1 writes and children still share the
+// terminal (what a handed-over program needs).
+if (onTerminal) {
+  process.stdout.write = /** @type {any} */ (
+    (/** @type {any} */ chunk, /** @type {any[]} */ ...rest) => {
+      const encoding = typeof rest[0] === "string" ? rest[0] : undefined;
+      const text = typeof chunk === "string" ? chunk : Buffer.from(chunk).toString(/** @type {any} */ (encoding) ?? "utf8");
+      const extensionPath = currentExtension.getStore()?.path ?? "host";
+      conn.notify("ui", { extensionPath, method: "writeTerminal", args: [text] });
+      const callback = rest.find((r) => typeof r === "function");
+      if (callback) queueMicrotask(() => callback());
+      return true;
+    }
+  );
+}
 // Pi's print, json and rpc modes show what extensions write to stdout on stderr; so does the host (fd-1
 // writes and child processes reach tau's stderr through the host's stdout pipe).
 if (!onTerminal) {

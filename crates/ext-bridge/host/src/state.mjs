@@ -2,6 +2,15 @@
 // ctx.sessionManager, ctx.model, ...). tau owns the real state and pushes it with `bind` and `state`;
 // this module only stores it and answers Pi's read-only session API over it.
 
+import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { vendorEntries } from "./loader.mjs";
+
+const here = dirname(fileURLToPath(import.meta.url));
+
 /**
  * @typedef {Record<string, any>} Entry a session entry as written to the session file
  */
@@ -53,7 +62,12 @@ export class StateMirror {
         for (const entry of Array.isArray(value) ? value : []) this.#add(entry);
         if (!("leafId" in update)) this.leafId = this.entries.at(-1)?.id ?? null;
       } else if (key === "appendedEntries") {
-        for (const entry of Array.isArray(value) ? value : []) this.#add(entry);
+        const appended = Array.isArray(value) ? value : [];
+        // Entries the host already shows (an extension's own, see `provisional`) take their place
+        // in tau's order now that tau wrote them.
+        const ids = new Set(appended.map((e) => e?.id).filter(Boolean));
+        if (ids.size > 0) this.entries = this.entries.filter((e) => !ids.has(e.id));
+        for (const entry of appended) this.#add(entry);
         if (!("leafId" in update)) this.leafId = this.entries.at(-1)?.id ?? this.leafId;
       } else if (key === "leafId") {
         this.leafId = value ?? null;
@@ -70,6 +84,33 @@ export class StateMirror {
     if (!entry || typeof entry !== "object") return;
     if (entry.type === "session") this.header = entry;
     else this.entries.push(entry);
+  }
+
+  /**
+   * Shows an entry an extension writes (`appendEntry`, `setLabel`, `setSessionName`) before tau
+   * has written it, as Pi writes it synchronously: a child of the leaf, with a fresh Pi-style id
+   * and now as its timestamp, which tau then writes as given. Returns the entry.
+   * @param {Record<string, any>} fields the entry's own fields (`type` first)
+   * @param {{fieldsFirst?: boolean}} [options] put the own fields before `id` (Pi's order for `custom`)
+   */
+  provisional(fields, { fieldsFirst = false } = {}) {
+    const taken = new Set(this.entries.map((e) => e.id));
+    let id = randomUUID().slice(0, 8);
+    for (let i = 0; i < 100 && taken.has(id); i++) id = randomUUID().slice(0, 8);
+    const { type, ...rest } = fields;
+    const base = { id, parentId: this.leafId, timestamp: new Date().toISOString() };
+    const entry = fieldsFirst ? { type, ...rest, ...base } : { type, ...base, ...rest };
+    this.entries.push(entry);
+    this.leafId = id;
+    return entry;
+  }
+
+  /** Takes back an entry tau refused to write. @param {string} id */
+  drop(id) {
+    const entry = this.entry(id);
+    if (!entry) return;
+    this.entries = this.entries.filter((e) => e !== entry);
+    if (this.leafId === id) this.leafId = entry.parentId ?? null;
   }
 
   /** @param {string} id */
@@ -99,6 +140,30 @@ export class StateMirror {
   }
 }
 
+/** @type {{buildContextEntries: Function, buildSessionProjection: Function} | undefined} */
+let sessionModule;
+
+/**
+ * Pi's session-manager module (the real package's, from the vendor bundle when there is one),
+ * required synchronously on first use: the session-manager methods are synchronous, and loading it
+ * (~150 ms, it brings pi-ai) only pays off for extensions that ask. Needs require() of ES modules
+ * (Node 22.12+, 20.19+).
+ */
+function sessionFunctions() {
+  if (sessionModule) return sessionModule;
+  if (!process.features.require_module) {
+    throw new Error(`sessionManager.buildContextEntries() needs Node.js 20.19 or 22.12+ (running ${process.version})`);
+  }
+  const require = createRequire(import.meta.url);
+  const vendored = join(here, "..", "vendor", "pca", "core~session-manager.mjs");
+  const file =
+    vendorEntries() && existsSync(vendored)
+      ? vendored
+      : join(dirname(require.resolve("@earendil-works/pi-coding-agent")), "core", "session-manager.js");
+  sessionModule = require(file);
+  return /** @type {any} */ (sessionModule);
+}
+
 /**
  * Pi's `ReadonlySessionManager` over the mirror. Entries are handed out as copies so an extension
  * cannot corrupt the mirror.
@@ -106,14 +171,13 @@ export class StateMirror {
  */
 export function createSessionManagerView(mirror) {
   const copy = (/** @type {any} */ v) => (v === undefined || v === null ? v : structuredClone(v));
-  const unsupported = (/** @type {string} */ name) => () => {
-    throw new Error(`sessionManager.${name}() is not supported by tau yet`);
-  };
   return {
     getCwd: () => mirror.values.cwd,
-    getSessionDir: () => mirror.values.sessionDir,
+    // Pi's in-memory session (--no-session) has "" as its folder.
+    getSessionDir: () => mirror.values.sessionDir ?? "",
     getSessionId: () => mirror.values.sessionId ?? mirror.header?.id,
-    getSessionFile: () => mirror.values.sessionFile,
+    // tau sends null for an in-memory session; Pi answers undefined.
+    getSessionFile: () => mirror.values.sessionFile ?? undefined,
     getSessionName: () => mirror.sessionName(),
     getHeader: () => copy(mirror.header),
     getEntries: () => mirror.entries.map(copy),
@@ -161,7 +225,14 @@ export function createSessionManagerView(mirror) {
       }
       return roots;
     },
-    buildContextEntries: unsupported("buildContextEntries"),
-    buildSessionProjection: unsupported("buildSessionProjection"),
+    // Pi's own functions over copies of the mirrored entries (the session file's entries and leaf).
+    buildContextEntries: () => {
+      const entries = mirror.entries.map(copy);
+      return sessionFunctions().buildContextEntries(entries, mirror.leafId, new Map(entries.map((e) => [e.id, e])));
+    },
+    buildSessionProjection: () => {
+      const entries = mirror.entries.map(copy);
+      return sessionFunctions().buildSessionProjection(entries, mirror.leafId, new Map(entries.map((e) => [e.id, e])));
+    },
   };
 }

@@ -45,6 +45,8 @@ test("actions throw Pi's runtime-not-initialized error before bind and are forwa
   await client.request("run_command", { name: "early", args: "now", ctx: {} });
   // Actions are sent before the command's response, so they have all arrived by now.
   const append = client.requests.find((r) => r.params.name === "appendEntry");
+  // The entry's id and timestamp, as the host already shows it (getters.test.mjs).
+  assert.match(append.params.args.pop().id, /^[0-9a-f]{8}$/);
   assert.deepEqual(append.params, {
     extensionPath: path,
     name: "appendEntry",
@@ -146,7 +148,9 @@ test("uncaught errors and rejections from extensions are reported, the bus is sh
   assert.match(listener.params.message, /^events:faulty:ping: /);
   assert.ok(logs().every((l) => l.level === "error"));
   const ping = client.requests.find((r) => r.params.name === "appendEntry");
-  assert.deepEqual(ping.params.args, ["pinged", { n: 1 }]);
+  // The third argument is the id and timestamp the host already shows the entry with.
+  assert.deepEqual(ping.params.args.slice(0, 2), ["pinged", { n: 1 }]);
+  assert.match(ping.params.args[2].id, /^[0-9a-f]{8}$/);
   assert.deepEqual(await client.request("bind", { state: {} }), {}, "the host still answers");
   await client.close();
 });

@@ -132,6 +132,9 @@ pub struct App {
     pub theme_request: Option<String>,
     /// Sequences to write to the terminal before the next frame (clipboard, notifications).
     pub terminal_output: Vec<String>,
+    /// Something in `terminal_output` may have moved the cursor or drawn text: the next
+    /// frame redraws everything.
+    pub terminal_redraw: bool,
     last_ctrl_c: Option<Instant>,
     last_escape: Option<Instant>,
 }
@@ -176,6 +179,7 @@ impl App {
             title: None,
             quit: false,
             terminal_output: Vec::new(),
+            terminal_redraw: false,
             theme_request: None,
             last_ctrl_c: None,
             last_escape: None,
@@ -636,6 +640,14 @@ impl App {
                 }
             }
             "setTitle" => self.title = text(0),
+            // An extension's `process.stdout.write` (the host sends it here in the terminal
+            // UI): it reaches the terminal as in Pi, between frames; anything beyond OSC
+            // sequences and bells (text, cursor moves) makes the next frame redraw all.
+            "writeTerminal" => {
+                let data = text(0).unwrap_or_default();
+                self.terminal_redraw |= !super::terminal_write::leaves_screen_alone(&data);
+                self.terminal_output.push(data);
+            }
             "setEditorText" => self.editor.set_text(&text(0).unwrap_or_default()),
             "pasteToEditor" => self.editor.insert(&text(0).unwrap_or_default()),
             "setWorkingMessage" => self.working_message = text(0),

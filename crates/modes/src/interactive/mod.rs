@@ -33,6 +33,7 @@ pub mod session_picker;
 pub mod settings;
 pub mod shortcuts;
 pub mod startup_picker;
+pub mod terminal_write;
 pub mod theme_choice;
 pub mod tools;
 pub mod transcript;

@@ -412,6 +412,9 @@ pub async fn run(
                 use std::io::Write;
                 let _ = out.write_all(sequence.as_bytes());
             }
+            if std::mem::take(&mut app.terminal_redraw) {
+                renderer.reset();
+            }
             // Pi's title: "<app> - <session name> - <folder>"; an extension's setTitle wins.
             let title = app
                 .title

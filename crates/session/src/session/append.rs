@@ -235,6 +235,8 @@ impl Session {
     /// Sets a label on an entry, or clears it with `None` or an empty label.
     pub fn append_label(&mut self, target_id: &str, label: Option<&str>) -> Result<String> {
         if !self.tree.contains(target_id) {
+            // A stamp meant for this entry must not go to the next one.
+            self.next_stamp = None;
             return Err(SessionError::EntryNotFound {
                 id: target_id.into(),
             });
