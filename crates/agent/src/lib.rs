@@ -14,7 +14,10 @@ mod stream;
 mod tool_exec;
 
 pub use config::{AgentConfig, ToolExecution};
-pub use hooks::{AfterToolCall, AgentHooks, BeforeSettle, BeforeToolCall, NoHooks, RequestUpdate};
+pub use hooks::{
+    AfterToolCall, AgentHooks, BeforeSettle, BeforeToolCall, FinishedTurn, NoHooks, RequestUpdate,
+    TurnBoundary,
+};
 pub use llm::{convert_to_llm, convert_to_llm_owned};
 pub use queue::{MessageQueue, QueueMode};
 pub use run::{run_agent_loop, run_agent_loop_continue, AgentRunError};

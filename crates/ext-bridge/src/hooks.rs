@@ -10,7 +10,9 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use serde_json::{json, Map, Value};
-use tau_agent::{AfterToolCall, AgentHooks, BeforeSettle, BeforeToolCall};
+use tau_agent::{
+    AfterToolCall, AgentHooks, BeforeSettle, BeforeToolCall, FinishedTurn, TurnBoundary,
+};
 use tau_protocol::{
     AgentEvent, AgentMessage, AssistantMessage, ContentBlock, ToolCall, ToolResult, UserContent,
 };
@@ -26,7 +28,6 @@ const NOTIFIED: &[&str] = &[
     "agent_start",
     "agent_end",
     "turn_start",
-    "turn_end",
     "message_start",
     "message_update",
     "tool_execution_start",
@@ -277,8 +278,65 @@ impl ExtensionHooks {
         outcome
     }
 
+    /// Runs a boundary event (`turn_end`, `agent_before_settle`) as Pi's `emitBoundary`:
+    /// `base` plus the `entries` and `continue` proposed so far and the `context` the run
+    /// would continue from. Throwing handlers are reported and skipped.
+    async fn boundary(
+        &self,
+        name: &str,
+        base: Value,
+        messages: &[AgentMessage],
+    ) -> BeforeSettle {
+        let mut entries = Value::Array(Vec::new());
+        let mut continue_run = false;
+        let handlers = match self.handlers(name).await {
+            Ok(handlers) => handlers,
+            Err(e) => {
+                self.report(None, name, &e);
+                return BeforeSettle::default();
+            }
+        };
+        let llm_messages = tau_agent::convert_to_llm(messages);
+        let final_role_is_assistant = matches!(llm_messages.last(), Some(AgentMessage::Assistant(_)));
+        let has_conversation = llm_messages
+            .iter()
+            .any(|m| m.role() != "system");
+        // The queue is the runtime's: it allows a `continue` for queued messages on its own.
+        let can_continue = has_conversation && !final_role_is_assistant;
+        let context = json!({
+            "contextMessages": messages,
+            "llmMessages": llm_messages,
+            "pendingMessages": [],
+            "canContinue": can_continue,
+        });
+        for handler in &handlers {
+            let mut event = base.clone();
+            event["entries"] = entries.clone();
+            event["continue"] = continue_run.into();
+            event["context"] = context.clone();
+            match self.host.invoke(&handler.id, event, json!({})).await {
+                Ok(outcome) => {
+                    if let Some(list) = outcome.value.get("entries").filter(|e| e.is_array()) {
+                        entries = list.clone();
+                    }
+                    if let Some(more) = outcome.value.get("continue").and_then(Value::as_bool) {
+                        continue_run = more;
+                    }
+                }
+                Err(e) => self.report(Some(handler), name, &e),
+            }
+        }
+        BeforeSettle {
+            entries: entries.as_array().cloned().unwrap_or_default(),
+            continue_run,
+        }
+    }
+
     fn loop_event(&self, event: &AgentEvent) -> Option<Value> {
         let name = event.type_name();
+        if matches!(event, AgentEvent::TurnEnd { .. }) {
+            self.turn_index.fetch_add(1, Ordering::Relaxed);
+        }
         if !NOTIFIED.contains(&name) {
             return None;
         }
@@ -293,10 +351,12 @@ impl ExtensionHooks {
                 );
                 fields.insert("timestamp".into(), tau_protocol::now_millis().into());
             }
-            AgentEvent::TurnEnd { .. } => {
-                let index = self.turn_index.fetch_add(1, Ordering::Relaxed);
-                fields.insert("turnIndex".into(), index.into());
+            // Pi's extension event has no `willRetry` (only its session listeners see one).
+            AgentEvent::AgentEnd { .. } => {
+                fields.remove("willRetry");
             }
+            // `turn_end` reaches extensions as a boundary (`finish_turn`).
+            AgentEvent::TurnEnd { .. } => return None,
             // Pi's extension event carries the partial message, not the running usage.
             AgentEvent::MessageUpdate {
                 usage,
@@ -362,26 +422,42 @@ impl AgentHooks for ExtensionHooks {
         if handlers.is_empty() {
             return None;
         }
-        let Ok(mut current) = serde_json::to_value(messages) else {
+        let Ok(Value::Array(mut current)) = serde_json::to_value(messages) else {
             return None;
         };
         for handler in &handlers {
-            let event = json!({ "type": "context", "messages": current });
-            match self.host.invoke(&handler.id, event, json!({})).await {
-                Ok(outcome) => {
-                    if let Some(returned) = outcome.value.get("messages").filter(|m| m.is_array()) {
-                        current = returned.clone();
-                    } else if let Some(edited) =
-                        outcome.event.as_ref().and_then(|e| e.get("messages"))
-                    {
-                        if edited.is_array() {
-                            current = edited.clone();
-                        }
-                    }
+            // Handlers see the conversation without the system messages (they belong to the
+            // harness); a changed conversation gets them back in front, as in Pi.
+            let visible: Vec<Value> = current
+                .iter()
+                .filter(|m| m.get("role").and_then(Value::as_str) != Some("system"))
+                .cloned()
+                .collect();
+            let event = json!({ "type": "context", "messages": visible });
+            let returned = match self.host.invoke(&handler.id, event, json!({})).await {
+                Ok(outcome) => outcome
+                    .value
+                    .get("messages")
+                    .filter(|m| m.is_array())
+                    .or_else(|| outcome.event.as_ref().and_then(|e| e.get("messages")))
+                    .and_then(Value::as_array)
+                    .cloned(),
+                Err(e) => {
+                    self.report(Some(handler), "context", &e);
+                    None
                 }
-                Err(e) => self.report(Some(handler), "context", &e),
+            };
+            if let Some(returned) = returned.filter(|r| *r != visible) {
+                let mut restored: Vec<Value> = current
+                    .iter()
+                    .filter(|m| m.get("role").and_then(Value::as_str) == Some("system"))
+                    .cloned()
+                    .collect();
+                restored.extend(returned);
+                current = restored;
             }
         }
+        let current = Value::Array(current);
         match serde_json::from_value(current) {
             Ok(rewritten) => Some(rewritten),
             Err(e) => {
@@ -477,10 +553,11 @@ impl AgentHooks for ExtensionHooks {
             "content".into(),
             serde_json::to_value(&result.content).ok()?,
         );
-        current.insert(
-            "details".into(),
-            result.details.clone().unwrap_or(Value::Null),
-        );
+        // Pi's event carries `details: undefined` when the tool gave none; JSON has no
+        // undefined, so the key is left out (the handler reads `undefined` either way).
+        if let Some(details) = &result.details {
+            current.insert("details".into(), details.clone());
+        }
         current.insert("isError".into(), is_error.into());
         if let Some(structured) = &result.structured_content {
             current.insert("structuredContent".into(), structured.clone());
@@ -529,6 +606,37 @@ impl AgentHooks for ExtensionHooks {
         })
     }
 
+    fn handles_finish_turn(&self) -> bool {
+        self.handles("turn_end")
+    }
+
+    /// Pi's `turn_end` boundary (`emitBoundary`): each handler sees the entries and
+    /// `continue` proposed so far and may replace either.
+    async fn finish_turn(&self, turn: &FinishedTurn<'_>) -> TurnBoundary {
+        let outcome = match turn.assistant.stop_reason {
+            tau_protocol::StopReason::Aborted => "aborted",
+            tau_protocol::StopReason::Error => "error",
+            _ => "completed",
+        };
+        let base = json!({
+            "type": "turn_end",
+            "turnIndex": self.turn_index.load(Ordering::Relaxed),
+            "message": turn.assistant,
+            "toolResults": turn.tool_results,
+            "messageEntryId": turn.message_entry_id,
+            "toolResultEntryIds": turn.tool_result_entry_ids,
+            "outcome": outcome,
+        });
+        let decision = self
+            .boundary("turn_end", base, turn.context)
+            .await;
+        TurnBoundary {
+            entries: decision.entries,
+            continue_run: decision.continue_run,
+            messages: Vec::new(),
+        }
+    }
+
     fn handles_before_settle(&self) -> bool {
         self.handles("agent_before_settle")
     }
@@ -536,45 +644,8 @@ impl AgentHooks for ExtensionHooks {
     /// Pi's boundary composition: each handler sees the entries and `continue` proposed so
     /// far and may replace either.
     async fn before_settle(&self, outcome: &str, messages: &[AgentMessage]) -> BeforeSettle {
-        let mut entries = Value::Array(Vec::new());
-        let mut continue_run = false;
-        let handlers = match self.handlers("agent_before_settle").await {
-            Ok(handlers) => handlers,
-            Err(e) => {
-                self.report(None, "agent_before_settle", &e);
-                return BeforeSettle::default();
-            }
-        };
-        let can_continue = !matches!(messages.last(), Some(AgentMessage::Assistant(_)) | None);
-        let context = json!({
-            "contextMessages": messages,
-            "pendingMessages": [],
-            "canContinue": can_continue,
-        });
-        for handler in &handlers {
-            let event = json!({
-                "type": "agent_before_settle",
-                "outcome": outcome,
-                "entries": entries,
-                "continue": continue_run,
-                "context": context,
-            });
-            match self.host.invoke(&handler.id, event, json!({})).await {
-                Ok(outcome) => {
-                    if let Some(list) = outcome.value.get("entries").filter(|e| e.is_array()) {
-                        entries = list.clone();
-                    }
-                    if let Some(more) = outcome.value.get("continue").and_then(Value::as_bool) {
-                        continue_run = more;
-                    }
-                }
-                Err(e) => self.report(Some(handler), "agent_before_settle", &e),
-            }
-        }
-        BeforeSettle {
-            entries: entries.as_array().cloned().unwrap_or_default(),
-            continue_run,
-        }
+        let base = json!({ "type": "agent_before_settle", "outcome": outcome });
+        self.boundary("agent_before_settle", base, messages).await
     }
 
     async fn finalize_message(&self, message: AgentMessage) -> AgentMessage {

@@ -8,6 +8,7 @@ mod ext_examples_prompt;
 mod ext_examples_state;
 mod ext_faults;
 mod ext_live;
+mod ext_payloads_pi;
 mod ext_load_failures;
 mod ext_sandbox;
 mod ext_support;

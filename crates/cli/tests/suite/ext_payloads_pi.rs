@@ -1,0 +1,171 @@
+//! Extension event payloads against the reference Pi 1.6.0: one probe extension
+//! (fixtures/ext-payloads/probe.ts) records every loop event it sees, in Pi and in tau, for the
+//! same scripted reply (text and a `read` call, then text) from the same kind of loopback
+//! model. The order of events, the keys of every payload (an `undefined` field apart from a
+//! `null` one) and the values that do not depend on time, ids or paths must match.
+//!
+//! Opt-in like `interop_pi.rs`: without the Pi and Node 22 that `tools/oracle/setup.sh`
+//! installs the test prints why it is skipped and passes.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::process::Command;
+
+use pretty_assertions::assert_eq;
+use serde_json::{json, Map, Value};
+use tau_test_support::oracle::{AgentSandbox, Harness, PiOracle};
+use tau_test_support::{MockServer, MockToolCall, MockTurn};
+
+use super::ext_support::{ext_env, fixture, run_bounded, ExtEnv, RUN_LIMIT};
+
+/// The scripted replies: a text and a `read` call, then a closing text.
+fn replies() -> Vec<tau_test_support::MockReply> {
+    let read_call = MockTurn {
+        text: Some("Reading.".into()),
+        ..MockTurn::tool_calls([MockToolCall::new(
+            "call_1",
+            "read",
+            json!({"path": "notes.txt"}),
+        )])
+    };
+    vec![read_call.into(), MockTurn::text("It says alpha.").into()]
+}
+
+/// Runs `who` with the probe on one prompt; the records the probe wrote.
+async fn probe_run(who: Harness, pi: &PiOracle, env: &ExtEnv) -> Vec<Value> {
+    let server = MockServer::start(replies()).await.expect("mock server");
+    let base_url = server.base_url();
+    let (pi, env) = (pi.clone(), env.clone());
+    tokio::task::spawn_blocking(move || {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let sandbox = AgentSandbox::create(dir.path()).expect("sandbox");
+        sandbox.point_at(&base_url).expect("models.json");
+        std::fs::write(sandbox.project.join("notes.txt"), "alpha\nbeta\n").expect("notes");
+        let out = dir.path().join("probe.jsonl");
+        let mut cmd = match who {
+            Harness::Tau => Command::new(env!("CARGO_BIN_EXE_tau")),
+            Harness::Pi => {
+                let mut cmd = Command::new(&pi.node);
+                cmd.arg(&pi.cli);
+                cmd
+            }
+        };
+        cmd.env_clear()
+            .envs(sandbox.env(who))
+            .env("TERM", "dumb")
+            .env("PAYLOAD_PROBE_OUT", &out)
+            .current_dir(&sandbox.project)
+            .args(["--no-session", "--model", "mock/mock-model", "-e"])
+            .arg(fixture("ext-payloads/probe.ts"))
+            .args(["-p", "read notes"]);
+        if who == Harness::Tau {
+            cmd.env("TAU_EXT_HOST", &env.host);
+            if let Some(node) = &env.node {
+                cmd.env("TAU_NODE", node);
+            }
+        }
+        run_bounded(cmd, RUN_LIMIT).assert_ok();
+        let text = std::fs::read_to_string(&out).unwrap_or_default();
+        let records: Vec<Value> = text
+            .lines()
+            .map(|line| serde_json::from_str(line).expect("probe line"))
+            .collect();
+        if let Some(keep) = std::env::var_os("PAYLOAD_PROBE_KEEP") {
+            let name = format!("{who:?}.jsonl").to_lowercase();
+            std::fs::write(Path::new(&keep).join(name), text).expect("keep");
+        }
+        records
+    })
+    .await
+    .expect("join")
+}
+
+/// Event types in order, a run of `message_update` counted once; messages with their role.
+fn timeline(records: &[Value]) -> Vec<String> {
+    let mut kinds: Vec<String> = Vec::new();
+    for record in records {
+        let kind = record["type"].as_str().unwrap_or("?");
+        let kind = match record["message"]["role"].as_str() {
+            Some(role) => format!("{kind}:{role}"),
+            None => kind.to_string(),
+        };
+        if kind.starts_with("message_update") && kinds.last() == Some(&kind) {
+            continue;
+        }
+        kinds.push(kind);
+    }
+    kinds
+}
+
+/// The JSON kinds of a value's fields, every array item included; the probe's
+/// `"<undefined>"` is its own kind.
+fn shape(value: &Value) -> Value {
+    match value {
+        Value::Object(map) => {
+            let fields: BTreeMap<&String, Value> = map.iter().map(|(k, v)| (k, shape(v))).collect();
+            json!(fields)
+        }
+        Value::Array(items) => Value::Array(items.iter().map(shape).collect()),
+        Value::String(s) if s == "<undefined>" => json!("undefined"),
+        Value::String(_) => json!("string"),
+        Value::Number(_) => json!("number"),
+        Value::Bool(_) => json!("bool"),
+        Value::Null => json!("null"),
+    }
+}
+
+/// Fields whose values are the run's own (clock, ids, paths, wording of the system prompt).
+const VOLATILE: &[&str] = &[
+    "timestamp",
+    "durationMs",
+    "responseId",
+    "messageEntryId",
+    "toolResultEntryIds",
+    "id",
+    "parentId",
+    "cwd",
+    "systemPrompt",
+    "contextEntries",
+];
+
+/// `value` with the volatile fields replaced by their kind.
+fn stable(value: &Value) -> Value {
+    match value {
+        Value::Object(map) => {
+            let fields: Map<String, Value> = map
+                .iter()
+                .map(|(k, v)| {
+                    let v = if VOLATILE.contains(&k.as_str()) {
+                        shape(v)
+                    } else {
+                        stable(v)
+                    };
+                    (k.clone(), v)
+                })
+                .collect();
+            Value::Object(fields)
+        }
+        Value::Array(items) => Value::Array(items.iter().map(stable).collect()),
+        other => other.clone(),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn extension_event_payloads_match_pi_for_text_and_a_tool_call() {
+    let test = "extension_event_payloads_match_pi";
+    let Some(pi) = PiOracle::locate() else {
+        eprintln!("{test}: skipped: reference Pi not installed; run tools/oracle/setup.sh");
+        return;
+    };
+    let Some(env) = ext_env(test) else {
+        return;
+    };
+    let pi_records = probe_run(Harness::Pi, &pi, &env).await;
+    let tau_records = probe_run(Harness::Tau, &pi, &env).await;
+    assert!(pi_records.len() > 10, "Pi's probe saw too little: {pi_records:?}");
+    assert_eq!(timeline(&tau_records), timeline(&pi_records));
+    let shapes = |records: &[Value]| records.iter().map(shape).collect::<Vec<_>>();
+    assert_eq!(shapes(&tau_records), shapes(&pi_records));
+    let values = |records: &[Value]| records.iter().map(stable).collect::<Vec<_>>();
+    assert_eq!(values(&tau_records), values(&pi_records));
+}
