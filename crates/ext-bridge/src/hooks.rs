@@ -296,7 +296,15 @@ impl ExtensionHooks {
                 return BeforeSettle::default();
             }
         };
-        let llm_messages = tau_agent::convert_to_llm(messages);
+        // Pi's `convertToLlm` keeps system messages where they are; tau's drops them (its
+        // providers take the prompt apart), so they are kept here by hand.
+        let llm_messages: Vec<AgentMessage> = messages
+            .iter()
+            .flat_map(|message| match message.role() {
+                "system" => vec![message.clone()],
+                _ => tau_agent::convert_to_llm(std::slice::from_ref(message)),
+            })
+            .collect();
         let final_role_is_assistant = matches!(llm_messages.last(), Some(AgentMessage::Assistant(_)));
         let has_conversation = llm_messages
             .iter()
@@ -362,9 +370,26 @@ impl ExtensionHooks {
                 usage,
                 assistant_message_event,
             } => {
-                let partial = self.partial.update(assistant_message_event, usage)?;
+                let partial = serde_json::to_value(self.partial.update(assistant_message_event, usage)?).ok()?;
                 fields.remove("usage");
-                fields.insert("message".into(), serde_json::to_value(partial).ok()?);
+                // Pi's stream events carry the partial message (`done` the final one, `error`
+                // the error); its `toolcall_start` has no `id` / `toolName` (they are on the
+                // partial's call).
+                if let Some(Value::Object(inner)) = fields.get_mut("assistantMessageEvent") {
+                    let kind = inner
+                        .get("type")
+                        .and_then(Value::as_str)
+                        .unwrap_or_default()
+                        .to_string();
+                    if kind == "toolcall_start" {
+                        inner.remove("id");
+                        inner.remove("toolName");
+                    }
+                    if !matches!(kind.as_str(), "done" | "error") {
+                        inner.insert("partial".into(), partial.clone());
+                    }
+                }
+                fields.insert("message".into(), partial);
             }
             _ => {}
         }
@@ -621,8 +646,13 @@ impl AgentHooks for ExtensionHooks {
         let base = json!({
             "type": "turn_end",
             "turnIndex": self.turn_index.load(Ordering::Relaxed),
-            "message": turn.assistant,
-            "toolResults": turn.tool_results,
+            "message": AgentMessage::Assistant(turn.assistant.clone()),
+            "toolResults": turn
+                .tool_results
+                .iter()
+                .cloned()
+                .map(AgentMessage::ToolResult)
+                .collect::<Vec<_>>(),
             "messageEntryId": turn.message_entry_id,
             "toolResultEntryIds": turn.tool_result_entry_ids,
             "outcome": outcome,
