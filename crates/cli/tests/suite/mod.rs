@@ -12,6 +12,7 @@ mod ext_payloads_pi;
 mod ext_load_failures;
 mod ext_sandbox;
 mod ext_support;
+mod ext_turn_boundary;
 mod fuzz_rpc;
 mod interactive_pty;
 mod interop_pi;
