@@ -281,12 +281,7 @@ impl ExtensionHooks {
     /// Runs a boundary event (`turn_end`, `agent_before_settle`) as Pi's `emitBoundary`:
     /// `base` plus the `entries` and `continue` proposed so far and the `context` the run
     /// would continue from. Throwing handlers are reported and skipped.
-    async fn boundary(
-        &self,
-        name: &str,
-        base: Value,
-        messages: &[AgentMessage],
-    ) -> BeforeSettle {
+    async fn boundary(&self, name: &str, base: Value, messages: &[AgentMessage]) -> BeforeSettle {
         let mut entries = Value::Array(Vec::new());
         let mut continue_run = false;
         let handlers = match self.handlers(name).await {
@@ -305,10 +300,9 @@ impl ExtensionHooks {
                 _ => tau_agent::convert_to_llm(std::slice::from_ref(message)),
             })
             .collect();
-        let final_role_is_assistant = matches!(llm_messages.last(), Some(AgentMessage::Assistant(_)));
-        let has_conversation = llm_messages
-            .iter()
-            .any(|m| m.role() != "system");
+        let final_role_is_assistant =
+            matches!(llm_messages.last(), Some(AgentMessage::Assistant(_)));
+        let has_conversation = llm_messages.iter().any(|m| m.role() != "system");
         // The queue is the runtime's: it allows a `continue` for queued messages on its own.
         let can_continue = has_conversation && !final_role_is_assistant;
         let context = json!({
@@ -370,7 +364,9 @@ impl ExtensionHooks {
                 usage,
                 assistant_message_event,
             } => {
-                let partial = serde_json::to_value(self.partial.update(assistant_message_event, usage)?).ok()?;
+                let partial =
+                    serde_json::to_value(self.partial.update(assistant_message_event, usage)?)
+                        .ok()?;
                 fields.remove("usage");
                 // Pi's stream events carry the partial message (`done` the final one, `error`
                 // the error); its `toolcall_start` has no `id` / `toolName` (they are on the
@@ -657,9 +653,7 @@ impl AgentHooks for ExtensionHooks {
             "toolResultEntryIds": turn.tool_result_entry_ids,
             "outcome": outcome,
         });
-        let decision = self
-            .boundary("turn_end", base, turn.context)
-            .await;
+        let decision = self.boundary("turn_end", base, turn.context).await;
         TurnBoundary {
             entries: decision.entries,
             continue_run: decision.continue_run,

@@ -3,8 +3,8 @@
 
 use std::sync::Mutex;
 
-use tau_protocol::partial::PartialMessage;
 use serde_json::Value;
+use tau_protocol::partial::PartialMessage;
 use tau_protocol::{AgentMessage, AssistantMessageEvent, ContentBlock, Usage};
 
 /// The message being streamed, if any, and the raw argument text of its tool calls so far.

@@ -219,7 +219,10 @@ async fn extension_event_payloads_match_pi_for_text_and_a_tool_call() {
     };
     let pi_records = probe_run(Harness::Pi, &pi, &env).await;
     let tau_records = probe_run(Harness::Tau, &pi, &env).await;
-    assert!(pi_records.len() > 10, "Pi's probe saw too little: {pi_records:?}");
+    assert!(
+        pi_records.len() > 10,
+        "Pi's probe saw too little: {pi_records:?}"
+    );
     assert_eq!(timeline(&tau_records), timeline(&pi_records));
     let shapes = |records: &[Value]| {
         records
@@ -232,9 +235,15 @@ async fn extension_event_payloads_match_pi_for_text_and_a_tool_call() {
     assert_eq!(values(&tau_records), values(&pi_records));
     assert_eq!(final_partials(&tau_records), final_partials(&pi_records));
     // The boundary fields Pi gives `turn_end`, with values that follow from the run.
-    let turn_ends: Vec<&Value> = tau_records.iter().filter(|r| r["type"] == "turn_end").collect();
+    let turn_ends: Vec<&Value> = tau_records
+        .iter()
+        .filter(|r| r["type"] == "turn_end")
+        .collect();
     assert_eq!(turn_ends.len(), 2);
-    assert_eq!(turn_ends[0]["toolResultEntryIds"].as_array().map(Vec::len), Some(1));
+    assert_eq!(
+        turn_ends[0]["toolResultEntryIds"].as_array().map(Vec::len),
+        Some(1)
+    );
     assert!(turn_ends[0]["messageEntryId"].is_string());
     assert_eq!(turn_ends[1]["context"]["canContinue"], json!(false));
 }

@@ -50,7 +50,10 @@ fn turn_end_entries_are_recorded_and_continue_makes_one_more_request() {
     assert_eq!(data["role"], "assistant");
     assert_eq!(data["messageEntryId"], assistants[0]);
     assert_eq!(data["toolResultEntryIds"], serde_json::json!([]));
-    assert_eq!(data["canContinue"], false, "a text-only turn ends on the assistant");
+    assert_eq!(
+        data["canContinue"], false,
+        "a text-only turn ends on the assistant"
+    );
     // The later handler saw both drafts and the proposed continue.
     let seen = of_custom_type(&entries, "turn-seen");
     assert_eq!(seen.len(), 1);
