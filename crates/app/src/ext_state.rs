@@ -9,18 +9,6 @@ use crate::current::Current;
 use serde_json::{json, Map, Value};
 use tau_ext_bridge::StateSource;
 
-/// The options the system prompt is built from, as extensions see them
-/// (`before_agent_start`'s `systemPromptOptions`, `ctx.getSystemPromptOptions()`): tau
-/// exposes the working directory and the active tools.
-pub fn system_prompt_options(config: &tau_agent::AgentConfig) -> Value {
-    let selected: Vec<&str> = config
-        .tools
-        .iter()
-        .map(|tool| tool.info().name.as_str())
-        .collect();
-    json!({ "cwd": config.cwd, "selectedTools": selected })
-}
-
 /// Reads the runtime for the host; remembers what it sent.
 pub struct RuntimeState {
     current: Current,
@@ -33,6 +21,8 @@ pub struct RuntimeState {
     trusted: bool,
     /// settings.json as `pi.getSettings()` shows it.
     settings: Value,
+    /// What the system prompt is built from (`getSystemPromptOptions()`).
+    prompt_inputs: std::sync::Arc<crate::prompt_options::PromptInputs>,
     sent: Mutex<Sent>,
 }
 
@@ -66,6 +56,7 @@ impl RuntimeState {
         models: Value,
         trusted: bool,
         settings: Value,
+        prompt_inputs: std::sync::Arc<crate::prompt_options::PromptInputs>,
     ) -> Self {
         RuntimeState {
             current,
@@ -74,6 +65,7 @@ impl RuntimeState {
             models,
             trusted,
             settings,
+            prompt_inputs,
             sent: Mutex::default(),
         }
     }
@@ -117,7 +109,11 @@ impl RuntimeState {
             "thinkingLevel".into(),
             json!(config.thinking_level.as_str()),
         );
-        values.insert("systemPromptOptions".into(), system_prompt_options(&config));
+        values.insert(
+            "systemPromptOptions".into(),
+            self.prompt_inputs
+                .options(&config.tools, &runtime.all_tools()),
+        );
         values.insert("activeTools".into(), json!(active));
         values.insert("allTools".into(), Value::Array(tools));
         values.insert(

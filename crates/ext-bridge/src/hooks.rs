@@ -229,15 +229,18 @@ impl ExtensionHooks {
         !self.host.registered(event).is_empty()
     }
 
-    /// Runs `before_agent_start` handlers for a prompt (Pi's `emitBeforeAgentStart`): each
-    /// sees the system prompt as the previous ones left it; a returned `systemPrompt`
-    /// replaces it for this run, returned `message`s are collected in order. Throwing
-    /// handlers are reported and skipped.
+    /// Runs `before_agent_start` handlers (Pi's `emitBeforeAgentStart`) for a run started by
+    /// `trigger` ([`user_trigger`] or [`custom_trigger`]). Each handler sees the system
+    /// prompt and `systemPromptOptions` as the previous ones left them: in-place edits of the
+    /// options are read back, a returned `systemPrompt` forces the prompt, and the prompt is
+    /// rebuilt from the options with `render` (Pi's `buildSystemPrompt`). Returned `message`s
+    /// are collected in order. Throwing handlers are reported and skipped.
     pub async fn before_agent_start(
         &self,
-        prompt: &UserContent,
+        trigger: &Value,
         system_prompt: &str,
-        system_prompt_options: &Value,
+        system_prompt_options: Value,
+        render: &(dyn Fn(&Value) -> String + Send + Sync),
     ) -> BeforeAgentStart {
         let mut outcome = BeforeAgentStart::default();
         let handlers = match self.handlers("before_agent_start").await {
@@ -247,33 +250,40 @@ impl ExtensionHooks {
                 return outcome;
             }
         };
-        let images = images_of(prompt);
+        let initial = system_prompt_options.clone();
+        let mut options = system_prompt_options;
+        let mut prompt = system_prompt.to_string();
         for handler in &handlers {
-            let current = outcome.system_prompt.as_deref().unwrap_or(system_prompt);
-            let mut event = json!({
-                "messageType": "user",
-                "prompt": prompt.joined_text(),
-                "type": "before_agent_start",
-                "systemPrompt": current,
-                "systemPromptOptions": system_prompt_options,
-            });
-            if !images.is_empty() {
-                event["images"] = Value::Array(images.clone());
-            }
-            let ctx = json!({ "systemPrompt": current });
-            let value = match self.host.invoke(&handler.id, event, ctx).await {
-                Ok(result) => result.value,
-                Err(e) => {
-                    self.report(Some(handler), "before_agent_start", &e);
-                    continue;
+            let mut event = trigger.clone();
+            event["type"] = json!("before_agent_start");
+            event["systemPrompt"] = json!(prompt);
+            event["systemPromptOptions"] = options.clone();
+            let ctx = json!({ "systemPrompt": prompt });
+            match self.host.invoke(&handler.id, event, ctx).await {
+                Ok(result) => {
+                    if let Some(edited) = result
+                        .event
+                        .as_ref()
+                        .and_then(|e| e.get("systemPromptOptions"))
+                        .filter(|o| o.is_object())
+                    {
+                        options = edited.clone();
+                    }
+                    if let Some(message) = result.value.get("message").filter(|m| m.is_object()) {
+                        outcome.messages.push(message.clone());
+                    }
+                    if let Some(text) = result.value.get("systemPrompt").and_then(Value::as_str) {
+                        options["forceSystemPrompt"] = json!(text);
+                    }
                 }
-            };
-            if let Some(message) = value.get("message").filter(|m| m.is_object()) {
-                outcome.messages.push(message.clone());
+                Err(e) => self.report(Some(handler), "before_agent_start", &e),
             }
-            if let Some(text) = value.get("systemPrompt").and_then(Value::as_str) {
-                outcome.system_prompt = Some(text.to_string());
+            if options != initial {
+                prompt = render(&options);
             }
+        }
+        if options != initial {
+            outcome.system_prompt = Some(prompt);
         }
         outcome
     }
@@ -391,6 +401,23 @@ impl ExtensionHooks {
         }
         Some(value)
     }
+}
+
+/// What `before_agent_start` says about a run started by a prompt (Pi's trigger
+/// `{messageType: "user", prompt, images}`; `images` undefined when there are none).
+pub fn user_trigger(prompt: &UserContent) -> Value {
+    let mut trigger = json!({ "messageType": "user", "prompt": prompt.joined_text() });
+    let images = images_of(prompt);
+    if !images.is_empty() {
+        trigger["images"] = Value::Array(images);
+    }
+    trigger
+}
+
+/// What `before_agent_start` says about a run started by a custom message
+/// (`sendMessage` with `triggerTurn`): `{messageType: "custom", message}`.
+pub fn custom_trigger(message: &AgentMessage) -> Value {
+    json!({ "messageType": "custom", "message": message })
 }
 
 /// The image blocks of a prompt, as Pi's events carry them (`images`).

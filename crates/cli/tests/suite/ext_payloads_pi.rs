@@ -142,8 +142,10 @@ const VOLATILE: &[&str] = &[
 ///   its live partial object, which has often run ahead of the event by the time a handler
 ///   reads it, so what it holds depends on timing (the final message is compared at
 ///   `message_end`);
-/// - known differences listed in docs/pi-extensions.md ("Differences from Pi") removed:
-///   `before_agent_start`'s `systemPromptOptions` and the boundaries' `contextEntries`.
+/// - `systemPromptOptions`' tool snippets and guidelines to whether `read` has some: each
+///   harness describes its own tools in its own words;
+/// - the boundaries' `contextEntries` removed (a known difference, docs/pi-extensions.md
+///   "Differences from Pi").
 fn comparable(record: &Value) -> Value {
     let mut record = strip(record);
     if record["type"] == "message_update" {
@@ -154,9 +156,17 @@ fn comparable(record: &Value) -> Value {
             fields.remove("message");
         }
     }
-    if record["type"] == "before_agent_start" {
-        if let Some(fields) = record.as_object_mut() {
-            fields.remove("systemPromptOptions");
+    // Each harness has its own tools with its own one-line descriptions.
+    if let Some(options) = record
+        .get_mut("systemPromptOptions")
+        .and_then(Value::as_object_mut)
+    {
+        for key in ["toolSnippets", "toolGuidelines"] {
+            if let Some(value) = options.get_mut(key) {
+                *value = shape(value)
+                    .get("read")
+                    .map_or(json!("none"), |_| json!("has read"));
+            }
         }
     }
     if let Some(context) = record.get_mut("context").and_then(Value::as_object_mut) {

@@ -82,3 +82,62 @@ fn turn_end_continue_without_new_context_makes_no_request() {
     };
     assert_eq!(assistant_ids(&entries).len(), 1, "{entries:#?}");
 }
+
+/// The `before_agent_start` events the announce fixture saw for `prompts`, and the keys of
+/// `ctx.getSystemPromptOptions()` in its command.
+fn announcements(test: &str, prompts: &[&str]) -> Option<(Vec<Value>, Value)> {
+    let env = ext_env(test)?;
+    let ws = Workspace::new();
+    let mut cmd = env.tau(&ws, &[&fixture("ext-payloads/announce.ts")]);
+    cmd.arg("--no-session")
+        .arg("--script")
+        .arg(fixture("ext-live/script.json"))
+        .arg("-p")
+        .args(prompts);
+    run(cmd).assert_ok().assert_quiet();
+    let text =
+        std::fs::read_to_string(ws.path().join("before-agent-start.jsonl")).unwrap_or_default();
+    let seen = text
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("a JSON line"))
+        .collect();
+    let command = std::fs::read_to_string(ws.path().join("command-options.json"))
+        .ok()
+        .and_then(|text| serde_json::from_str(&text).ok())
+        .unwrap_or_default();
+    Some((seen, command))
+}
+
+#[test]
+fn before_agent_start_announces_custom_runs_and_carries_pis_prompt_options() {
+    let Some((seen, command_keys)) =
+        announcements("before_agent_start_announce", &["hello", "/kick"])
+    else {
+        return;
+    };
+    assert_eq!(seen.len(), 2, "{seen:#?}");
+    assert_eq!(seen[0]["messageType"], "user");
+    assert_eq!(seen[0]["prompt"], "hello");
+    assert_eq!(seen[0]["images"], "<undefined>");
+    assert_eq!(seen[0]["message"], "<undefined>");
+    // A run started by sendMessage with triggerTurn: the message, no prompt.
+    assert_eq!(seen[1]["messageType"], "custom");
+    assert_eq!(seen[1]["prompt"], "<undefined>");
+    assert_eq!(seen[1]["message"]["customType"], "kick");
+    assert_eq!(seen[1]["message"]["role"], "custom");
+    // Pi's keys (customPrompt and forceSystemPrompt are undefined without the flags).
+    let keys = serde_json::json!([
+        "appendSystemPrompt",
+        "contextFiles",
+        "cwd",
+        "hiddenTools",
+        "promptGuidelines",
+        "sections",
+        "selectedTools",
+        "skills",
+        "toolGuidelines",
+        "toolSnippets"
+    ]);
+    assert_eq!(seen[0]["optionKeys"], keys);
+    assert_eq!(command_keys, keys);
+}
