@@ -140,16 +140,15 @@ impl RuntimeState {
         values.insert("sessionName".into(), json!(name));
         values.insert("cwd".into(), json!(self.cwd));
         values.insert("projectTrusted".into(), json!(self.trusted));
-        // During a run the conversation is lent to it: the figure from before the run
-        // stays until it settles.
-        if !runtime.is_running() || !values.contains_key("contextUsage") {
-            let (tokens, window) = runtime.context_usage();
-            let percent = (window > 0).then(|| tokens as f64 * 100.0 / window as f64);
-            values.insert(
-                "contextUsage".into(),
-                json!({ "tokens": tokens, "contextWindow": window, "percent": percent }),
-            );
-        }
+        // Pi's figure comes from the session as recorded so far, so it follows a run live
+        // (each message is recorded at its end).
+        let window = runtime.config().model.context_window;
+        let usage =
+            runtime.with_session_log(|session| crate::stats::context_usage(session, window));
+        values.insert(
+            "contextUsage".into(),
+            usage.map_or(Value::Null, |usage| usage.to_json()),
+        );
         values.insert("idle".into(), json!(!runtime.is_running()));
         values.insert(
             "pendingMessages".into(),

@@ -202,6 +202,25 @@ fn strip(value: &Value) -> Value {
     }
 }
 
+/// `ctx.getContextUsage()` as the probe saw it at each event: where the figure changed,
+/// and the figures from the first reported usage on (before it they are estimates of each
+/// harness's own system prompt).
+fn context_usage(records: &[Value]) -> (Vec<usize>, Vec<Value>) {
+    let usage: Vec<&Value> = records.iter().map(|r| &r["probeContextUsage"]).collect();
+    let changes = (1..usage.len())
+        .filter(|&i| usage[i]["tokens"] != usage[i - 1]["tokens"])
+        .collect();
+    let first_reported = records
+        .iter()
+        .position(|r| r["type"] == "tool_execution_start")
+        .unwrap_or(records.len());
+    let reported = usage[first_reported..]
+        .iter()
+        .map(|u| (*u).clone())
+        .collect();
+    (changes, reported)
+}
+
 /// The content of the last `message_update` before each assistant `message_end`: what the
 /// partial message held once the stream was through (tool call arguments included).
 fn final_partials(records: &[Value]) -> Vec<Value> {
@@ -244,6 +263,8 @@ async fn extension_event_payloads_match_pi_for_text_and_a_tool_call() {
     let values = |records: &[Value]| records.iter().map(comparable).collect::<Vec<_>>();
     assert_eq!(values(&tau_records), values(&pi_records));
     assert_eq!(final_partials(&tau_records), final_partials(&pi_records));
+    // getContextUsage() is live during the run, as in Pi.
+    assert_eq!(context_usage(&tau_records), context_usage(&pi_records));
     // The boundary fields Pi gives `turn_end`, with values that follow from the run.
     let turn_ends: Vec<&Value> = tau_records
         .iter()
