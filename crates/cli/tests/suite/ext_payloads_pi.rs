@@ -31,9 +31,16 @@ fn replies() -> Vec<tau_test_support::MockReply> {
     vec![read_call.into(), MockTurn::text("It says alpha.").into()]
 }
 
-/// Runs `who` with the probe on one prompt; the records the probe wrote.
-async fn probe_run(who: Harness, pi: &PiOracle, env: &ExtEnv) -> Vec<Value> {
-    let server = MockServer::start(replies()).await.expect("mock server");
+/// Runs `who` with the probe on one prompt answered by `replies`, with `extra` arguments;
+/// the records the probe wrote.
+async fn probe_run(
+    who: Harness,
+    pi: &PiOracle,
+    env: &ExtEnv,
+    replies: Vec<tau_test_support::MockReply>,
+    extra: &'static [&'static str],
+) -> Vec<Value> {
+    let server = MockServer::start(replies).await.expect("mock server");
     let base_url = server.base_url();
     let (pi, env) = (pi.clone(), env.clone());
     tokio::task::spawn_blocking(move || {
@@ -41,6 +48,11 @@ async fn probe_run(who: Harness, pi: &PiOracle, env: &ExtEnv) -> Vec<Value> {
         let sandbox = AgentSandbox::create(dir.path()).expect("sandbox");
         sandbox.point_at(&base_url).expect("models.json");
         std::fs::write(sandbox.project.join("notes.txt"), "alpha\nbeta\n").expect("notes");
+        std::fs::write(sandbox.project.join("draft.txt"), "one\ntwo\n").expect("draft");
+        std::fs::create_dir_all(sandbox.project.join("sub/inner")).expect("sub");
+        std::fs::write(sandbox.project.join("sub/a.txt"), "a\n").expect("sub file");
+        let long: String = (1..=3000).map(|n| format!("line {n}\n")).collect();
+        std::fs::write(sandbox.project.join("long.txt"), long).expect("long");
         let out = dir.path().join("probe.jsonl");
         let mut cmd = match who {
             Harness::Tau => Command::new(env!("CARGO_BIN_EXE_tau")),
@@ -57,6 +69,7 @@ async fn probe_run(who: Harness, pi: &PiOracle, env: &ExtEnv) -> Vec<Value> {
             .current_dir(&sandbox.project)
             .args(["--no-session", "--model", "mock/mock-model", "-e"])
             .arg(fixture("ext-payloads/probe.ts"))
+            .args(extra)
             .args(["-p", "read notes"]);
         if who == Harness::Tau {
             cmd.env("TAU_EXT_HOST", &env.host);
@@ -134,6 +147,8 @@ const VOLATILE: &[&str] = &[
     "cwd",
     "systemPrompt",
     "probeContextUsage",
+    "fullOutputPath",
+    "wall_time_seconds",
 ];
 
 /// A record reduced to what both harnesses must agree on:
@@ -246,8 +261,8 @@ async fn extension_event_payloads_match_pi_for_text_and_a_tool_call() {
     let Some(env) = ext_env(test) else {
         return;
     };
-    let pi_records = probe_run(Harness::Pi, &pi, &env).await;
-    let tau_records = probe_run(Harness::Tau, &pi, &env).await;
+    let pi_records = probe_run(Harness::Pi, &pi, &env, replies(), &[]).await;
+    let tau_records = probe_run(Harness::Tau, &pi, &env, replies(), &[]).await;
     assert!(
         pi_records.len() > 10,
         "Pi's probe saw too little: {pi_records:?}"
@@ -277,4 +292,75 @@ async fn extension_event_payloads_match_pi_for_text_and_a_tool_call() {
     );
     assert!(turn_ends[0]["messageEntryId"].is_string());
     assert_eq!(turn_ends[1]["context"]["canContinue"], json!(false));
+}
+
+/// One call of every built-in tool, in one turn, each on its own file (they run in
+/// parallel). `grep` and `find` are left out: Pi runs them with ripgrep and fd, which it
+/// downloads when they are missing, and the tests run offline.
+fn every_tool_calls() -> Vec<tau_test_support::MockReply> {
+    let calls = [
+        ("call_read", "read", json!({"path": "notes.txt"})),
+        ("call_bash", "bash", json!({"command": "echo hi"})),
+        (
+            "call_edit",
+            "edit",
+            json!({"path": "draft.txt", "edits": [{"oldText": "two", "newText": "three"}]}),
+        ),
+        ("call_write", "write", json!({"path": "new.txt", "content": "fresh\n"})),
+        ("call_ls", "ls", json!({"path": "sub"})),
+        // Output past the limits: truncation details.
+        ("call_bash_long", "bash", json!({"command": "seq 1 3000"})),
+        ("call_read_long", "read", json!({"path": "long.txt"})),
+    ];
+    let turn = MockTurn::tool_calls(
+        calls
+            .into_iter()
+            .map(|(id, name, args)| MockToolCall::new(id, name, args)),
+    );
+    vec![turn.into(), MockTurn::text("Done.").into()]
+}
+
+/// Each call's `tool_result` event (by call id) as a handler reads it: which fields are
+/// set, with their values but for paths and timings.
+fn tool_results(records: &[Value]) -> BTreeMap<String, Value> {
+    records
+        .iter()
+        .filter(|r| r["type"] == "tool_result")
+        .map(|r| {
+            let name = r["toolCallId"].as_str().unwrap_or("?").to_string();
+            // The bash log's path is each harness's own.
+            let text = r["content"][0]["text"].as_str().unwrap_or_default();
+            let text = match text.find("Full output: ") {
+                Some(at) => format!("{}Full output: <log>]", &text[..at]),
+                None => text.to_string(),
+            };
+            let mut seen = strip(r);
+            seen["content"][0]["text"] = json!(text);
+            // Absent and undefined read the same to a handler.
+            seen["details"] = match r.get("details") {
+                None => json!("undefined"),
+                Some(details) if is_undefined(details) => json!("undefined"),
+                Some(details) => strip(details),
+            };
+            (name, seen)
+        })
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn built_in_tool_results_carry_pis_details() {
+    let test = "built_in_tool_results_carry_pis_details";
+    let Some(pi) = PiOracle::locate() else {
+        eprintln!("{test}: skipped: reference Pi not installed; run tools/oracle/setup.sh");
+        return;
+    };
+    let Some(env) = ext_env(test) else {
+        return;
+    };
+    let tools: &[&str] = &["--tools", "read,bash,edit,write,ls"];
+    let pi_records = probe_run(Harness::Pi, &pi, &env, every_tool_calls(), tools).await;
+    let tau_records = probe_run(Harness::Tau, &pi, &env, every_tool_calls(), tools).await;
+    let expected = tool_results(&pi_records);
+    assert_eq!(expected.len(), 7, "{expected:#?}");
+    assert_eq!(tool_results(&tau_records), expected);
 }
