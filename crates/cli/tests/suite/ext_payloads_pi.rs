@@ -347,6 +347,20 @@ fn tool_results(records: &[Value]) -> BTreeMap<String, Value> {
         .collect()
 }
 
+/// The `tool_execution_*` events of each call, in order, by their keys and kinds (the
+/// calls run in parallel, so only each call's own sequence is fixed).
+fn executions(records: &[Value]) -> BTreeMap<String, Vec<Value>> {
+    let mut calls: BTreeMap<String, Vec<Value>> = BTreeMap::new();
+    for record in records {
+        let kind = record["type"].as_str().unwrap_or_default();
+        if kind.starts_with("tool_execution_") {
+            let id = record["toolCallId"].as_str().unwrap_or("?").to_string();
+            calls.entry(id).or_default().push(shape(&strip(record)));
+        }
+    }
+    calls
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn built_in_tool_results_carry_pis_details() {
     let test = "built_in_tool_results_carry_pis_details";
@@ -363,4 +377,5 @@ async fn built_in_tool_results_carry_pis_details() {
     let expected = tool_results(&pi_records);
     assert_eq!(expected.len(), 7, "{expected:#?}");
     assert_eq!(tool_results(&tau_records), expected);
+    assert_eq!(executions(&tau_records), executions(&pi_records));
 }
