@@ -71,6 +71,9 @@ pub struct FinishedTurn<'a> {
     pub message_entry_id: Option<&'a str>,
     /// The session entries of the tool results found, in order.
     pub tool_result_entry_ids: &'a [String],
+    /// Messages queued to steer or follow up (Pi's `pendingMessages`), once the runtime
+    /// filled them in.
+    pub pending: &'a [AgentMessage],
 }
 
 /// What the `turn_end` boundary decided (Pi's `emitBoundary` result, then committed).

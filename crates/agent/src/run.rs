@@ -182,6 +182,7 @@ async fn finish_turn(
         context: messages,
         message_entry_id: None,
         tool_result_entry_ids: &[],
+        pending: &[],
     };
     let mut boundary = hooks.finish_turn(&turn).await;
     messages.append(&mut boundary.messages);

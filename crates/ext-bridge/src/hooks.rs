@@ -291,7 +291,13 @@ impl ExtensionHooks {
     /// Runs a boundary event (`turn_end`, `agent_before_settle`) as Pi's `emitBoundary`:
     /// `base` plus the `entries` and `continue` proposed so far and the `context` the run
     /// would continue from. Throwing handlers are reported and skipped.
-    async fn boundary(&self, name: &str, base: Value, messages: &[AgentMessage]) -> BeforeSettle {
+    async fn boundary(
+        &self,
+        name: &str,
+        base: Value,
+        messages: &[AgentMessage],
+        pending: &[AgentMessage],
+    ) -> BeforeSettle {
         let mut entries = Value::Array(Vec::new());
         let mut continue_run = false;
         let handlers = match self.handlers(name).await {
@@ -313,12 +319,12 @@ impl ExtensionHooks {
         let final_role_is_assistant =
             matches!(llm_messages.last(), Some(AgentMessage::Assistant(_)));
         let has_conversation = llm_messages.iter().any(|m| m.role() != "system");
-        // The queue is the runtime's: it allows a `continue` for queued messages on its own.
-        let can_continue = has_conversation && !final_role_is_assistant;
+        // Queued messages make one more request worth making (Pi: `turn_end` continues for them).
+        let can_continue = (has_conversation && !final_role_is_assistant) || !pending.is_empty();
         let context = json!({
             "contextMessages": messages,
             "llmMessages": llm_messages,
-            "pendingMessages": [],
+            "pendingMessages": pending,
             "canContinue": can_continue,
         });
         for handler in &handlers {
@@ -680,7 +686,9 @@ impl AgentHooks for ExtensionHooks {
             "toolResultEntryIds": turn.tool_result_entry_ids,
             "outcome": outcome,
         });
-        let decision = self.boundary("turn_end", base, turn.context).await;
+        let decision = self
+            .boundary("turn_end", base, turn.context, turn.pending)
+            .await;
         TurnBoundary {
             entries: decision.entries,
             continue_run: decision.continue_run,
@@ -696,7 +704,8 @@ impl AgentHooks for ExtensionHooks {
     /// far and may replace either.
     async fn before_settle(&self, outcome: &str, messages: &[AgentMessage]) -> BeforeSettle {
         let base = json!({ "type": "agent_before_settle", "outcome": outcome });
-        self.boundary("agent_before_settle", base, messages).await
+        self.boundary("agent_before_settle", base, messages, &[])
+            .await
     }
 
     async fn finalize_message(&self, message: AgentMessage) -> AgentMessage {

@@ -524,9 +524,12 @@ impl AgentHooks for RunHooks<'_> {
             (runtime.warn)("turn_end could not resolve the persisted assistant entry ID");
             return TurnBoundary::default();
         };
+        let (mut pending, follow_up) = runtime.queue.snapshot();
+        pending.extend(follow_up);
         let recorded = FinishedTurn {
             message_entry_id: Some(&message_entry_id),
             tool_result_entry_ids: &tool_result_entry_ids,
+            pending: &pending,
             ..*turn
         };
         let decision = runtime.hooks.finish_turn(&recorded).await;

@@ -306,7 +306,11 @@ fn every_tool_calls() -> Vec<tau_test_support::MockReply> {
             "edit",
             json!({"path": "draft.txt", "edits": [{"oldText": "two", "newText": "three"}]}),
         ),
-        ("call_write", "write", json!({"path": "new.txt", "content": "fresh\n"})),
+        (
+            "call_write",
+            "write",
+            json!({"path": "new.txt", "content": "fresh\n"}),
+        ),
         ("call_ls", "ls", json!({"path": "sub"})),
         // Output past the limits: truncation details.
         ("call_bash_long", "bash", json!({"command": "seq 1 3000"})),
