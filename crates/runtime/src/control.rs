@@ -150,6 +150,13 @@ impl Runtime {
     /// Appends a message to the conversation outside a run: recorded, announced
     /// (`message_start` / `message_end`) and part of the next request's context.
     pub async fn append_message(&self, message: AgentMessage) {
+        self.record_message(&message).await;
+        lock(&self.messages).push(message);
+    }
+
+    /// Announces a message outside a run (`message_start` / `message_end`), which records
+    /// it in the session.
+    async fn record_message(&self, message: &AgentMessage) {
         self.publish(&AgentEvent::MessageStart {
             message: message.clone(),
         })
@@ -158,7 +165,6 @@ impl Runtime {
             message: message.clone(),
         })
         .await;
-        lock(&self.messages).push(message);
     }
 
     /// Delivers an extension's custom message as Pi's `sendMessage` does. Returns the
@@ -289,14 +295,7 @@ impl Runtime {
             {
                 Ok(message) => {
                     let message = AgentMessage::Custom(message);
-                    self.publish(&AgentEvent::MessageStart {
-                        message: message.clone(),
-                    })
-                    .await;
-                    self.publish(&AgentEvent::MessageEnd {
-                        message: message.clone(),
-                    })
-                    .await;
+                    self.record_message(&message).await;
                     Some(message)
                 }
                 Err(error) => {
