@@ -58,6 +58,36 @@ pub struct BeforeSettle {
     pub continue_run: bool,
 }
 
+/// A turn that just finished (Pi's `finishTurn`), for the `turn_end` boundary.
+#[derive(Debug, Clone, Copy)]
+pub struct FinishedTurn<'a> {
+    /// The turn's assistant message.
+    pub assistant: &'a AssistantMessage,
+    /// Its tool results, in call order.
+    pub tool_results: &'a [tau_protocol::ToolResultMessage],
+    /// The conversation after the turn (what the next request would start from).
+    pub context: &'a [AgentMessage],
+    /// The session entry of the assistant message, once the runtime found it.
+    pub message_entry_id: Option<&'a str>,
+    /// The session entries of the tool results found, in order.
+    pub tool_result_entry_ids: &'a [String],
+    /// Messages queued to steer or follow up (Pi's `pendingMessages`), once the runtime
+    /// filled them in.
+    pub pending: &'a [AgentMessage],
+}
+
+/// What the `turn_end` boundary decided (Pi's `emitBoundary` result, then committed).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct TurnBoundary {
+    /// Session entry drafts to record (`{type: "custom" | "custom_message", …}`).
+    pub entries: Vec<Value>,
+    /// Make one more request after this turn even when the model asked for no tool.
+    pub continue_run: bool,
+    /// Messages the recorded drafts added to the conversation (the loop appends them to
+    /// its context).
+    pub messages: Vec<AgentMessage>,
+}
+
 /// Hooks and notifications of the agent loop. Every method has a pass-through default.
 #[async_trait]
 pub trait AgentHooks: Send + Sync {
@@ -134,6 +164,19 @@ pub trait AgentHooks: Send + Sync {
     /// `aborted` or `error`; `messages` the conversation. Called by the runtime, not the loop.
     async fn before_settle(&self, _outcome: &str, _messages: &[AgentMessage]) -> BeforeSettle {
         BeforeSettle::default()
+    }
+
+    /// A turn finished, before its `turn_end` event (Pi's `finishTurn` with its `turn_end`
+    /// boundary). The loop appends the returned messages to its context and honours
+    /// `continue_run` unless the turn ended in an error or an abort.
+    async fn finish_turn(&self, _turn: &FinishedTurn<'_>) -> TurnBoundary {
+        TurnBoundary::default()
+    }
+
+    /// Whether [`AgentHooks::finish_turn`] wants to be asked (the runtime then looks up the
+    /// turn's session entries for it).
+    fn handles_finish_turn(&self) -> bool {
+        false
     }
 
     /// Messages queued to steer the run, taken after each turn's tool calls.

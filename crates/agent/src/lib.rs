@@ -15,7 +15,10 @@ mod tool_exec;
 mod with_system;
 
 pub use config::{AgentConfig, ToolExecution};
-pub use hooks::{AfterToolCall, AgentHooks, BeforeSettle, BeforeToolCall, NoHooks, RequestUpdate};
+pub use hooks::{
+    AfterToolCall, AgentHooks, BeforeSettle, BeforeToolCall, FinishedTurn, NoHooks, RequestUpdate,
+    TurnBoundary,
+};
 pub use llm::{convert_to_llm, convert_to_llm_owned};
 pub use queue::{MessageQueue, QueueMode};
 pub use run::{run_agent_loop, run_agent_loop_continue, AgentRunError};

@@ -87,6 +87,8 @@ async fn run_loop(
     // Tools, model or thinking level may change between requests (`prepare_request`).
     let mut config = std::borrow::Cow::Borrowed(config);
     let mut first_turn = true;
+    // A `turn_end` boundary asked for one more request (Pi's `explicitContinuation`).
+    let mut explicit_continuation = false;
     // The user may have typed while the run was starting.
     let mut pending = hooks.steering_messages().await;
     loop {
@@ -119,6 +121,9 @@ async fn run_loop(
                 assistant.stop_reason,
                 StopReason::Error | StopReason::Aborted
             ) {
+                // The boundary still runs (its entries are recorded); its `continue` is not
+                // honoured after an error or abort, as in Pi.
+                finish_turn(&assistant, &[], messages, hooks).await;
                 hooks
                     .on_event(&tau_protocol::events::turn_end(&assistant, &[]))
                     .await;
@@ -141,17 +146,47 @@ async fn run_loop(
                 }
                 results = batch.results;
             }
+            let boundary = finish_turn(&assistant, &results, messages, hooks).await;
             hooks
                 .on_event(&tau_protocol::events::turn_end(&assistant, &results))
                 .await;
+            explicit_continuation = boundary.continue_run;
             pending = hooks.steering_messages().await;
+            if more_tool_calls || !pending.is_empty() {
+                explicit_continuation = false;
+            }
         }
         pending = hooks.follow_up_messages().await;
         if pending.is_empty() {
-            break;
+            // No natural request is due: a boundary's `continue` makes one context-only turn.
+            if !std::mem::take(&mut explicit_continuation) {
+                break;
+            }
+        } else {
+            explicit_continuation = false;
         }
     }
     end(new_messages, hooks).await
+}
+
+/// Runs the `turn_end` boundary and appends the messages its recorded drafts added.
+async fn finish_turn(
+    assistant: &tau_protocol::AssistantMessage,
+    results: &[tau_protocol::ToolResultMessage],
+    messages: &mut Vec<AgentMessage>,
+    hooks: &dyn AgentHooks,
+) -> crate::hooks::TurnBoundary {
+    let turn = crate::hooks::FinishedTurn {
+        assistant,
+        tool_results: results,
+        context: messages,
+        message_entry_id: None,
+        tool_result_entry_ids: &[],
+        pending: &[],
+    };
+    let mut boundary = hooks.finish_turn(&turn).await;
+    messages.append(&mut boundary.messages);
+    boundary
 }
 
 async fn end(new_messages: Vec<AgentMessage>, hooks: &dyn AgentHooks) -> Vec<AgentMessage> {

@@ -464,3 +464,51 @@ async fn continue_refuses_to_start_from_an_assistant_message() {
     .await;
     assert!(matches!(result, Err(AgentRunError::ContinueFromAssistant)));
 }
+
+/// Asks the first `finish_turn` to continue with a user message added to the context.
+#[derive(Default)]
+struct ContinueOnce {
+    asked: Mutex<Vec<usize>>,
+}
+
+#[async_trait]
+impl AgentHooks for ContinueOnce {
+    async fn finish_turn(&self, turn: &crate::hooks::FinishedTurn<'_>) -> crate::TurnBoundary {
+        let mut asked = self.asked.lock().unwrap();
+        asked.push(turn.context.len());
+        if asked.len() > 1 {
+            return crate::TurnBoundary::default();
+        }
+        crate::TurnBoundary {
+            entries: Vec::new(),
+            continue_run: true,
+            messages: vec![AgentMessage::User(UserMessage::text("nudge"))],
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_turn_boundary_adds_messages_and_continues_once() {
+    let (config, provider) = config(
+        vec![reply("one", vec![]), reply("two", vec![])],
+        ToolExecution::Parallel,
+    );
+    let hooks = ContinueOnce::default();
+    let mut context = Vec::new();
+    let produced = run_agent_loop(
+        prompt("go"),
+        &mut context,
+        &config,
+        &hooks,
+        &CancellationToken::new(),
+    )
+    .await;
+    // Each turn's boundary saw the conversation after it: prompt + answer, then + nudge + answer.
+    assert_eq!(*hooks.asked.lock().unwrap(), [2, 4]);
+    assert_eq!(provider.requests.lock().unwrap().len(), 2);
+    // The boundary's message is in the context the next request saw, not among the run's
+    // own messages (Pi records it as a session entry).
+    let roles: Vec<&str> = context.iter().map(AgentMessage::role).collect();
+    assert_eq!(roles, ["user", "assistant", "user", "assistant"]);
+    assert_eq!(produced.len(), 3);
+}

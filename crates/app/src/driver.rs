@@ -76,7 +76,7 @@ impl Driver {
             };
             produced = match run {
                 PendingRun::User(content) => self.run_user(content, "extension").await,
-                PendingRun::Message(message) => self.start(Trigger::Message(message), None).await,
+                PendingRun::Message(message) => self.start(Trigger::Message(message)).await,
             };
         }
     }
@@ -90,24 +90,27 @@ impl Driver {
             },
             None => prompt,
         };
-        let content = prompt.clone();
-        self.start(Trigger::User(prompt), Some(&content)).await
+        self.start(Trigger::User(prompt)).await
     }
 
-    async fn start(&self, trigger: Trigger, prompt: Option<&UserContent>) -> Vec<AgentMessage> {
+    async fn start(&self, trigger: Trigger) -> Vec<AgentMessage> {
         let runtime = self.current.get();
         let mut options = RunOptions::default();
         if let Some(extensions) = &self.extensions {
             if extensions.hooks.handles("before_agent_start") {
-                let empty = UserContent::Text(String::new());
+                let announced = match &trigger {
+                    Trigger::User(content) => tau_ext_bridge::user_trigger(content),
+                    Trigger::Message(message) => tau_ext_bridge::custom_trigger(message),
+                };
                 let config = runtime.config();
-                let prompt_options = crate::ext_state::system_prompt_options(&config);
+                let prompt_options = extensions.prompt_options(&runtime);
                 let asked = extensions
                     .hooks
                     .before_agent_start(
-                        prompt.unwrap_or(&empty),
+                        &announced,
                         &config.system_prompt,
-                        &prompt_options,
+                        prompt_options,
+                        &crate::prompt_options::render,
                     )
                     .await;
                 options.system_prompt = asked.system_prompt;

@@ -9,18 +9,6 @@ use crate::current::Current;
 use serde_json::{json, Map, Value};
 use tau_ext_bridge::StateSource;
 
-/// The options the system prompt is built from, as extensions see them
-/// (`before_agent_start`'s `systemPromptOptions`, `ctx.getSystemPromptOptions()`): tau
-/// exposes the working directory and the active tools.
-pub fn system_prompt_options(config: &tau_agent::AgentConfig) -> Value {
-    let selected: Vec<&str> = config
-        .tools
-        .iter()
-        .map(|tool| tool.info().name.as_str())
-        .collect();
-    json!({ "cwd": config.cwd, "selectedTools": selected })
-}
-
 /// Reads the runtime for the host; remembers what it sent.
 pub struct RuntimeState {
     current: Current,
@@ -33,6 +21,8 @@ pub struct RuntimeState {
     trusted: bool,
     /// settings.json as `pi.getSettings()` shows it.
     settings: Value,
+    /// What the system prompt is built from (`getSystemPromptOptions()`).
+    prompt_inputs: std::sync::Arc<crate::prompt_options::PromptInputs>,
     sent: Mutex<Sent>,
 }
 
@@ -66,6 +56,7 @@ impl RuntimeState {
         models: Value,
         trusted: bool,
         settings: Value,
+        prompt_inputs: std::sync::Arc<crate::prompt_options::PromptInputs>,
     ) -> Self {
         RuntimeState {
             current,
@@ -74,6 +65,7 @@ impl RuntimeState {
             models,
             trusted,
             settings,
+            prompt_inputs,
             sent: Mutex::default(),
         }
     }
@@ -117,7 +109,11 @@ impl RuntimeState {
             "thinkingLevel".into(),
             json!(config.thinking_level.as_str()),
         );
-        values.insert("systemPromptOptions".into(), system_prompt_options(&config));
+        values.insert(
+            "systemPromptOptions".into(),
+            self.prompt_inputs
+                .options(&config.tools, &runtime.all_tools()),
+        );
         values.insert("activeTools".into(), json!(active));
         values.insert("allTools".into(), Value::Array(tools));
         values.insert(
@@ -144,16 +140,15 @@ impl RuntimeState {
         values.insert("sessionName".into(), json!(name));
         values.insert("cwd".into(), json!(self.cwd));
         values.insert("projectTrusted".into(), json!(self.trusted));
-        // During a run the conversation is lent to it: the figure from before the run
-        // stays until it settles.
-        if !runtime.is_running() || !values.contains_key("contextUsage") {
-            let (tokens, window) = runtime.context_usage();
-            let percent = (window > 0).then(|| tokens as f64 * 100.0 / window as f64);
-            values.insert(
-                "contextUsage".into(),
-                json!({ "tokens": tokens, "contextWindow": window, "percent": percent }),
-            );
-        }
+        // Pi's figure comes from the session as recorded so far, so it follows a run live
+        // (each message is recorded at its end).
+        let window = runtime.config().model.context_window;
+        let usage =
+            runtime.with_session_log(|session| crate::stats::context_usage(session, window));
+        values.insert(
+            "contextUsage".into(),
+            usage.map_or(Value::Null, |usage| usage.to_json()),
+        );
         values.insert("idle".into(), json!(!runtime.is_running()));
         values.insert(
             "pendingMessages".into(),

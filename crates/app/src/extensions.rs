@@ -28,6 +28,8 @@ pub struct Extensions {
     pub tools: Vec<SharedTool>,
     /// Whether the project's own resources are trusted (`ctx.isProjectTrusted()`).
     pub trusted: bool,
+    /// What the system prompt is built from, for `systemPromptOptions`; set by `attach`.
+    prompt_inputs: std::sync::OnceLock<Arc<crate::prompt_options::PromptInputs>>,
 }
 
 /// Starts the extensions `args` and the agent directory configure; `Ok(None)` when there
@@ -155,6 +157,7 @@ pub async fn start(
         hooks: Arc::new(ExtensionHooks::new(host.clone())),
         host,
         trusted,
+        prompt_inputs: std::sync::OnceLock::new(),
     }))
 }
 
@@ -366,6 +369,9 @@ impl Extensions {
             .collect();
         let models = available_models(agent_dir).await;
         let settings = merged_settings(agent_dir, cwd, self.trusted);
+        // Warnings about context files were given when the prompt was first built.
+        let inputs = Arc::new(crate::setup::prompt_inputs(args, cwd, agent_dir).0);
+        let inputs = self.prompt_inputs.get_or_init(|| inputs).clone();
         let source = RuntimeState::new(
             current,
             cwd.to_path_buf(),
@@ -373,12 +379,20 @@ impl Extensions {
             models,
             self.trusted,
             settings,
+            inputs,
         );
         if let Err(error) = self.host.bind_source(Arc::new(source)).await {
             warn(&format!("extensions cannot act: {error}"));
             return None;
         }
         Some(pending)
+    }
+
+    /// Pi's `systemPromptOptions` for `runtime`'s live configuration (see
+    /// [`crate::prompt_options`]).
+    pub fn prompt_options(&self, runtime: &tau_runtime::Runtime) -> serde_json::Value {
+        let inputs = self.prompt_inputs.get().cloned().unwrap_or_default();
+        inputs.options(&runtime.config().tools, &runtime.all_tools())
     }
 
     /// The extension command a `/name args` prompt invokes, if one is registered.

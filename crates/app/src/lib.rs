@@ -19,6 +19,7 @@ pub mod ext_switch;
 pub mod extensions;
 pub mod model;
 mod options;
+pub mod prompt_options;
 pub mod report;
 pub mod session_setup;
 pub mod settings_file;

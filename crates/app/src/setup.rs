@@ -55,6 +55,17 @@ pub fn system_prompt(
     agent_dir: &Path,
     tools: &[SharedTool],
 ) -> (SystemPrompt, Vec<String>) {
+    let (inputs, warnings) = prompt_inputs(args, cwd, agent_dir);
+    (prompt_from_inputs(&inputs, tools), warnings)
+}
+
+/// What the system prompt is built from besides the tools: the flags' texts and the
+/// context files (with warnings about those that could not be read).
+pub fn prompt_inputs(
+    args: &AppOptions,
+    cwd: &Path,
+    agent_dir: &Path,
+) -> (crate::prompt_options::PromptInputs, Vec<String>) {
     let (context_files, warnings) = if args.no_context_files {
         (Vec::new(), Vec::new())
     } else {
@@ -69,10 +80,23 @@ pub fn system_prompt(
         .iter()
         .map(|value| text_or_file(value, cwd))
         .collect();
-    let append = append.join("\n\n");
-    let prompt = build_system_prompt(&SystemPromptOptions {
-        custom_prompt: custom.as_deref(),
-        append: Some(append.as_str()),
+    let inputs = crate::prompt_options::PromptInputs {
+        custom,
+        append: append.join("\n\n"),
+        context_files,
+        cwd: cwd.to_path_buf(),
+    };
+    (inputs, warnings)
+}
+
+/// The system prompt for `inputs` with `tools` active.
+pub fn prompt_from_inputs(
+    inputs: &crate::prompt_options::PromptInputs,
+    tools: &[SharedTool],
+) -> SystemPrompt {
+    build_system_prompt(&SystemPromptOptions {
+        custom_prompt: inputs.custom.as_deref(),
+        append: Some(inputs.append.as_str()),
         tools: tools
             .iter()
             .map(|tool| PromptTool {
@@ -81,8 +105,8 @@ pub fn system_prompt(
                 guidelines: &tool.info().prompt_guidelines,
             })
             .collect(),
-        context_files: &context_files,
-        cwd,
-    });
-    (prompt, warnings)
+        context_files: &inputs.context_files,
+        cwd: &inputs.cwd,
+        ..Default::default()
+    })
 }

@@ -10,7 +10,9 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use serde_json::{json, Map, Value};
-use tau_agent::{AfterToolCall, AgentHooks, BeforeSettle, BeforeToolCall};
+use tau_agent::{
+    AfterToolCall, AgentHooks, BeforeSettle, BeforeToolCall, FinishedTurn, TurnBoundary,
+};
 use tau_protocol::{
     AgentEvent, AgentMessage, AssistantMessage, ContentBlock, ToolCall, ToolResult, UserContent,
 };
@@ -26,7 +28,6 @@ const NOTIFIED: &[&str] = &[
     "agent_start",
     "agent_end",
     "turn_start",
-    "turn_end",
     "message_start",
     "message_update",
     "tool_execution_start",
@@ -238,15 +239,18 @@ impl ExtensionHooks {
         !self.host.registered(event).is_empty()
     }
 
-    /// Runs `before_agent_start` handlers for a prompt (Pi's `emitBeforeAgentStart`): each
-    /// sees the system prompt as the previous ones left it; a returned `systemPrompt`
-    /// replaces it for this run, returned `message`s are collected in order. Throwing
-    /// handlers are reported and skipped.
+    /// Runs `before_agent_start` handlers (Pi's `emitBeforeAgentStart`) for a run started by
+    /// `trigger` ([`user_trigger`] or [`custom_trigger`]). Each handler sees the system
+    /// prompt and `systemPromptOptions` as the previous ones left them: in-place edits of the
+    /// options are read back, a returned `systemPrompt` forces the prompt, and the prompt is
+    /// rebuilt from the options with `render` (Pi's `buildSystemPrompt`). Returned `message`s
+    /// are collected in order. Throwing handlers are reported and skipped.
     pub async fn before_agent_start(
         &self,
-        prompt: &UserContent,
+        trigger: &Value,
         system_prompt: &str,
-        system_prompt_options: &Value,
+        system_prompt_options: Value,
+        render: &(dyn Fn(&Value) -> String + Send + Sync),
     ) -> BeforeAgentStart {
         let mut outcome = BeforeAgentStart::default();
         let handlers = match self.handlers("before_agent_start").await {
@@ -256,39 +260,111 @@ impl ExtensionHooks {
                 return outcome;
             }
         };
-        let images = images_of(prompt);
+        let initial = system_prompt_options.clone();
+        let mut options = system_prompt_options;
+        let mut prompt = system_prompt.to_string();
         for handler in &handlers {
-            let current = outcome.system_prompt.as_deref().unwrap_or(system_prompt);
-            let mut event = json!({
-                "messageType": "user",
-                "prompt": prompt.joined_text(),
-                "type": "before_agent_start",
-                "systemPrompt": current,
-                "systemPromptOptions": system_prompt_options,
-            });
-            if !images.is_empty() {
-                event["images"] = Value::Array(images.clone());
-            }
-            let ctx = json!({ "systemPrompt": current });
-            let value = match self.host.invoke(&handler.id, event, ctx).await {
-                Ok(result) => result.value,
-                Err(e) => {
-                    self.report(Some(handler), "before_agent_start", &e);
-                    continue;
+            let mut event = trigger.clone();
+            event["type"] = json!("before_agent_start");
+            event["systemPrompt"] = json!(prompt);
+            event["systemPromptOptions"] = options.clone();
+            let ctx = json!({ "systemPrompt": prompt });
+            match self.host.invoke(&handler.id, event, ctx).await {
+                Ok(result) => {
+                    if let Some(edited) = result
+                        .event
+                        .as_ref()
+                        .and_then(|e| e.get("systemPromptOptions"))
+                        .filter(|o| o.is_object())
+                    {
+                        options = edited.clone();
+                    }
+                    if let Some(message) = result.value.get("message").filter(|m| m.is_object()) {
+                        outcome.messages.push(message.clone());
+                    }
+                    if let Some(text) = result.value.get("systemPrompt").and_then(Value::as_str) {
+                        options["forceSystemPrompt"] = json!(text);
+                    }
                 }
-            };
-            if let Some(message) = value.get("message").filter(|m| m.is_object()) {
-                outcome.messages.push(message.clone());
+                Err(e) => self.report(Some(handler), "before_agent_start", &e),
             }
-            if let Some(text) = value.get("systemPrompt").and_then(Value::as_str) {
-                outcome.system_prompt = Some(text.to_string());
+            if options != initial {
+                prompt = render(&options);
             }
+        }
+        if options != initial {
+            outcome.system_prompt = Some(prompt);
         }
         outcome
     }
 
+    /// Runs a boundary event (`turn_end`, `agent_before_settle`) as Pi's `emitBoundary`:
+    /// `base` plus the `entries` and `continue` proposed so far and the `context` the run
+    /// would continue from. Throwing handlers are reported and skipped.
+    async fn boundary(
+        &self,
+        name: &str,
+        base: Value,
+        messages: &[AgentMessage],
+        pending: &[AgentMessage],
+    ) -> BeforeSettle {
+        let mut entries = Value::Array(Vec::new());
+        let mut continue_run = false;
+        let handlers = match self.handlers(name).await {
+            Ok(handlers) => handlers,
+            Err(e) => {
+                self.report(None, name, &e);
+                return BeforeSettle::default();
+            }
+        };
+        // Pi's `convertToLlm` keeps system messages where they are; tau's drops them (its
+        // providers take the prompt apart), so they are kept here by hand.
+        let llm_messages: Vec<AgentMessage> = messages
+            .iter()
+            .flat_map(|message| match message.role() {
+                "system" => vec![message.clone()],
+                _ => tau_agent::convert_to_llm(std::slice::from_ref(message)),
+            })
+            .collect();
+        let final_role_is_assistant =
+            matches!(llm_messages.last(), Some(AgentMessage::Assistant(_)));
+        let has_conversation = llm_messages.iter().any(|m| m.role() != "system");
+        // Queued messages make one more request worth making (Pi: `turn_end` continues for them).
+        let can_continue = (has_conversation && !final_role_is_assistant) || !pending.is_empty();
+        let context = json!({
+            "contextMessages": messages,
+            "llmMessages": llm_messages,
+            "pendingMessages": pending,
+            "canContinue": can_continue,
+        });
+        for handler in &handlers {
+            let mut event = base.clone();
+            event["entries"] = entries.clone();
+            event["continue"] = continue_run.into();
+            event["context"] = context.clone();
+            match self.host.invoke(&handler.id, event, json!({})).await {
+                Ok(outcome) => {
+                    if let Some(list) = outcome.value.get("entries").filter(|e| e.is_array()) {
+                        entries = list.clone();
+                    }
+                    if let Some(more) = outcome.value.get("continue").and_then(Value::as_bool) {
+                        continue_run = more;
+                    }
+                }
+                Err(e) => self.report(Some(handler), name, &e),
+            }
+        }
+        BeforeSettle {
+            entries: entries.as_array().cloned().unwrap_or_default(),
+            continue_run,
+        }
+    }
+
     fn loop_event(&self, event: &AgentEvent) -> Option<Value> {
         let name = event.type_name();
+        if matches!(event, AgentEvent::TurnEnd { .. }) {
+            self.turn_index.fetch_add(1, Ordering::Relaxed);
+        }
         if !NOTIFIED.contains(&name) {
             return None;
         }
@@ -303,23 +379,61 @@ impl ExtensionHooks {
                 );
                 fields.insert("timestamp".into(), tau_protocol::now_millis().into());
             }
-            AgentEvent::TurnEnd { .. } => {
-                let index = self.turn_index.fetch_add(1, Ordering::Relaxed);
-                fields.insert("turnIndex".into(), index.into());
+            // Pi's extension event has no `willRetry` (only its session listeners see one).
+            AgentEvent::AgentEnd { .. } => {
+                fields.remove("willRetry");
             }
+            // `turn_end` reaches extensions as a boundary (`finish_turn`).
+            AgentEvent::TurnEnd { .. } => return None,
             // Pi's extension event carries the partial message, not the running usage.
             AgentEvent::MessageUpdate {
                 usage,
                 assistant_message_event,
             } => {
-                let partial = self.partial.update(assistant_message_event, usage)?;
+                let partial =
+                    serde_json::to_value(self.partial.update(assistant_message_event, usage)?)
+                        .ok()?;
                 fields.remove("usage");
-                fields.insert("message".into(), serde_json::to_value(partial).ok()?);
+                // Pi's stream events carry the partial message (`done` the final one, `error`
+                // the error); its `toolcall_start` has no `id` / `toolName` (they are on the
+                // partial's call).
+                if let Some(Value::Object(inner)) = fields.get_mut("assistantMessageEvent") {
+                    let kind = inner
+                        .get("type")
+                        .and_then(Value::as_str)
+                        .unwrap_or_default()
+                        .to_string();
+                    if kind == "toolcall_start" {
+                        inner.remove("id");
+                        inner.remove("toolName");
+                    }
+                    if !matches!(kind.as_str(), "done" | "error") {
+                        inner.insert("partial".into(), partial.clone());
+                    }
+                }
+                fields.insert("message".into(), partial);
             }
             _ => {}
         }
         Some(value)
     }
+}
+
+/// What `before_agent_start` says about a run started by a prompt (Pi's trigger
+/// `{messageType: "user", prompt, images}`; `images` undefined when there are none).
+pub fn user_trigger(prompt: &UserContent) -> Value {
+    let mut trigger = json!({ "messageType": "user", "prompt": prompt.joined_text() });
+    let images = images_of(prompt);
+    if !images.is_empty() {
+        trigger["images"] = Value::Array(images);
+    }
+    trigger
+}
+
+/// What `before_agent_start` says about a run started by a custom message
+/// (`sendMessage` with `triggerTurn`): `{messageType: "custom", message}`.
+pub fn custom_trigger(message: &AgentMessage) -> Value {
+    json!({ "messageType": "custom", "message": message })
 }
 
 /// The image blocks of a prompt, as Pi's events carry them (`images`).
@@ -372,26 +486,42 @@ impl AgentHooks for ExtensionHooks {
         if handlers.is_empty() {
             return None;
         }
-        let Ok(mut current) = serde_json::to_value(messages) else {
+        let Ok(Value::Array(mut current)) = serde_json::to_value(messages) else {
             return None;
         };
         for handler in &handlers {
-            let event = json!({ "type": "context", "messages": current });
-            match self.host.invoke(&handler.id, event, json!({})).await {
-                Ok(outcome) => {
-                    if let Some(returned) = outcome.value.get("messages").filter(|m| m.is_array()) {
-                        current = returned.clone();
-                    } else if let Some(edited) =
-                        outcome.event.as_ref().and_then(|e| e.get("messages"))
-                    {
-                        if edited.is_array() {
-                            current = edited.clone();
-                        }
-                    }
+            // Handlers see the conversation without the system messages (they belong to the
+            // harness); a changed conversation gets them back in front, as in Pi.
+            let visible: Vec<Value> = current
+                .iter()
+                .filter(|m| m.get("role").and_then(Value::as_str) != Some("system"))
+                .cloned()
+                .collect();
+            let event = json!({ "type": "context", "messages": visible });
+            let returned = match self.host.invoke(&handler.id, event, json!({})).await {
+                Ok(outcome) => outcome
+                    .value
+                    .get("messages")
+                    .filter(|m| m.is_array())
+                    .or_else(|| outcome.event.as_ref().and_then(|e| e.get("messages")))
+                    .and_then(Value::as_array)
+                    .cloned(),
+                Err(e) => {
+                    self.report(Some(handler), "context", &e);
+                    None
                 }
-                Err(e) => self.report(Some(handler), "context", &e),
+            };
+            if let Some(returned) = returned.filter(|r| *r != visible) {
+                let mut restored: Vec<Value> = current
+                    .iter()
+                    .filter(|m| m.get("role").and_then(Value::as_str) == Some("system"))
+                    .cloned()
+                    .collect();
+                restored.extend(returned);
+                current = restored;
             }
         }
+        let current = Value::Array(current);
         match serde_json::from_value(current) {
             Ok(rewritten) => Some(rewritten),
             Err(e) => {
@@ -557,10 +687,11 @@ impl AgentHooks for ExtensionHooks {
             "content".into(),
             serde_json::to_value(&result.content).ok()?,
         );
-        current.insert(
-            "details".into(),
-            result.details.clone().unwrap_or(Value::Null),
-        );
+        // Pi's event carries `details: undefined` when the tool gave none; JSON has no
+        // undefined, so the key is left out (the handler reads `undefined` either way).
+        if let Some(details) = &result.details {
+            current.insert("details".into(), details.clone());
+        }
         current.insert("isError".into(), is_error.into());
         if let Some(structured) = &result.structured_content {
             current.insert("structuredContent".into(), structured.clone());
@@ -609,6 +740,42 @@ impl AgentHooks for ExtensionHooks {
         })
     }
 
+    fn handles_finish_turn(&self) -> bool {
+        self.handles("turn_end")
+    }
+
+    /// Pi's `turn_end` boundary (`emitBoundary`): each handler sees the entries and
+    /// `continue` proposed so far and may replace either.
+    async fn finish_turn(&self, turn: &FinishedTurn<'_>) -> TurnBoundary {
+        let outcome = match turn.assistant.stop_reason {
+            tau_protocol::StopReason::Aborted => "aborted",
+            tau_protocol::StopReason::Error => "error",
+            _ => "completed",
+        };
+        let base = json!({
+            "type": "turn_end",
+            "turnIndex": self.turn_index.load(Ordering::Relaxed),
+            "message": AgentMessage::Assistant(turn.assistant.clone()),
+            "toolResults": turn
+                .tool_results
+                .iter()
+                .cloned()
+                .map(AgentMessage::ToolResult)
+                .collect::<Vec<_>>(),
+            "messageEntryId": turn.message_entry_id,
+            "toolResultEntryIds": turn.tool_result_entry_ids,
+            "outcome": outcome,
+        });
+        let decision = self
+            .boundary("turn_end", base, turn.context, turn.pending)
+            .await;
+        TurnBoundary {
+            entries: decision.entries,
+            continue_run: decision.continue_run,
+            messages: Vec::new(),
+        }
+    }
+
     fn handles_before_settle(&self) -> bool {
         self.handles("agent_before_settle")
     }
@@ -616,45 +783,9 @@ impl AgentHooks for ExtensionHooks {
     /// Pi's boundary composition: each handler sees the entries and `continue` proposed so
     /// far and may replace either.
     async fn before_settle(&self, outcome: &str, messages: &[AgentMessage]) -> BeforeSettle {
-        let mut entries = Value::Array(Vec::new());
-        let mut continue_run = false;
-        let handlers = match self.handlers("agent_before_settle").await {
-            Ok(handlers) => handlers,
-            Err(e) => {
-                self.report(None, "agent_before_settle", &e);
-                return BeforeSettle::default();
-            }
-        };
-        let can_continue = !matches!(messages.last(), Some(AgentMessage::Assistant(_)) | None);
-        let context = json!({
-            "contextMessages": messages,
-            "pendingMessages": [],
-            "canContinue": can_continue,
-        });
-        for handler in &handlers {
-            let event = json!({
-                "type": "agent_before_settle",
-                "outcome": outcome,
-                "entries": entries,
-                "continue": continue_run,
-                "context": context,
-            });
-            match self.host.invoke(&handler.id, event, json!({})).await {
-                Ok(outcome) => {
-                    if let Some(list) = outcome.value.get("entries").filter(|e| e.is_array()) {
-                        entries = list.clone();
-                    }
-                    if let Some(more) = outcome.value.get("continue").and_then(Value::as_bool) {
-                        continue_run = more;
-                    }
-                }
-                Err(e) => self.report(Some(handler), "agent_before_settle", &e),
-            }
-        }
-        BeforeSettle {
-            entries: entries.as_array().cloned().unwrap_or_default(),
-            continue_run,
-        }
+        let base = json!({ "type": "agent_before_settle", "outcome": outcome });
+        self.boundary("agent_before_settle", base, messages, &[])
+            .await
     }
 
     async fn finalize_message(&self, message: AgentMessage) -> AgentMessage {

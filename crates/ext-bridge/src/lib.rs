@@ -32,6 +32,6 @@ pub use components::{
 };
 pub use connection::{Connection, LineSink};
 pub use error::{BridgeError, Diagnostic, DiagnosticSink, Reporter};
-pub use hooks::{BeforeAgentStart, ExtensionHooks, BLOCK_PREFIX};
+pub use hooks::{custom_trigger, user_trigger, BeforeAgentStart, ExtensionHooks, BLOCK_PREFIX};
 pub use host::{ExtensionHost, HandlerRef, HostOptions, LoadRequest, StateSource};
 pub use tool::{extension_tools, merge_tools, ExtensionTool};

@@ -151,6 +151,13 @@ impl Runtime {
     /// Appends a message to the conversation outside a run: recorded, announced
     /// (`message_start` / `message_end`) and part of the next request's context.
     pub async fn append_message(&self, message: AgentMessage) {
+        self.record_message(&message).await;
+        lock(&self.messages).push(message);
+    }
+
+    /// Announces a message outside a run (`message_start` / `message_end`), which records
+    /// it in the session.
+    async fn record_message(&self, message: &AgentMessage) {
         self.publish(&AgentEvent::MessageStart {
             message: message.clone(),
         })
@@ -159,7 +166,6 @@ impl Runtime {
             message: message.clone(),
         })
         .await;
-        lock(&self.messages).push(message);
     }
 
     /// Delivers an extension's custom message as Pi's `sendMessage` does. Returns the
@@ -301,7 +307,9 @@ impl Runtime {
             let messages = self.messages();
             let decision = self.hooks.before_settle(outcome, &messages).await;
             for entry in decision.entries {
-                self.record_draft(entry).await;
+                if let Some(message) = self.record_draft(entry, "agent_before_settle").await {
+                    lock(&self.messages).push(message);
+                }
             }
             let can_continue = !matches!(
                 lock(&self.messages).last(),
@@ -315,8 +323,10 @@ impl Runtime {
         (self.warn)("agent_before_settle asked to continue 16 times in a row; settling");
     }
 
-    /// Records one boundary entry draft.
-    async fn record_draft(&self, draft: Value) {
+    /// Records one boundary entry draft of `event` (`agent_before_settle`, `turn_end`): a
+    /// `custom` entry, or a `custom_message` recorded and returned for the caller to add to
+    /// the conversation it holds (a run's lent context, or the settled one).
+    pub(crate) async fn record_draft(&self, draft: Value, event: &str) -> Option<AgentMessage> {
         let kind = draft
             .get("type")
             .and_then(Value::as_str)
@@ -332,16 +342,59 @@ impl Runtime {
                 if let Err(error) = self.append_custom_entry(&custom_type, data).await {
                     (self.warn)(&format!("session: {error}"));
                 }
+                None
             }
             "custom_message" => match tau_protocol::messages::CustomMessage::from_extension(&draft)
             {
-                Ok(message) => self.append_message(AgentMessage::Custom(message)).await,
-                Err(error) => (self.warn)(&format!("agent_before_settle entry ignored: {error}")),
+                Ok(message) => {
+                    let message = AgentMessage::Custom(message);
+                    self.record_message(&message).await;
+                    Some(message)
+                }
+                Err(error) => {
+                    (self.warn)(&format!("{event} entry ignored: {error}"));
+                    None
+                }
             },
-            other => (self.warn)(&format!(
-                "agent_before_settle: tau does not record \"{other}\" entries yet; ignored"
-            )),
+            other => {
+                (self.warn)(&format!(
+                    "{event}: tau does not record \"{other}\" entries yet; ignored"
+                ));
+                None
+            }
         }
+    }
+
+    /// The session entries of a finished turn's assistant message and tool results (Pi's
+    /// `_findPersistedMessageEntryId`): the latest message entries on the branch with that
+    /// role (and tool call id). The loop's messages were persisted at their `message_end`.
+    pub(crate) fn turn_entry_ids(
+        &self,
+        results: &[tau_protocol::ToolResultMessage],
+    ) -> (Option<String>, Vec<String>) {
+        let session = lock(&self.session);
+        let branch = session.tree().active_branch();
+        let messages = || {
+            branch.iter().rev().filter_map(|entry| match entry {
+                tau_protocol::session::SessionEntry::Message(m) => Some(m),
+                _ => None,
+            })
+        };
+        let assistant = messages()
+            .find(|m| matches!(m.message, AgentMessage::Assistant(_)))
+            .map(|m| m.id.clone());
+        let results = results
+            .iter()
+            .filter_map(|result| {
+                messages()
+                    .find(|m| {
+                        matches!(&m.message, AgentMessage::ToolResult(r)
+                            if r.tool_call_id == result.tool_call_id)
+                    })
+                    .map(|m| m.id.clone())
+            })
+            .collect();
+        (assistant, results)
     }
 
     /// Rebuilds the conversation from the session's current leaf (after the leaf moved:

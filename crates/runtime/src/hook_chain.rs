@@ -8,7 +8,9 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use serde_json::Value;
-use tau_agent::{AfterToolCall, AgentHooks, BeforeSettle, BeforeToolCall};
+use tau_agent::{
+    AfterToolCall, AgentHooks, BeforeSettle, BeforeToolCall, FinishedTurn, TurnBoundary,
+};
 use tau_protocol::{AgentEvent, AgentMessage, AssistantMessage, ToolCall, ToolResult};
 
 /// Hooks run in order; empty by default.
@@ -119,6 +121,20 @@ impl AgentHooks for HookChain {
         let mut decision = BeforeSettle::default();
         for hooks in &self.hooks {
             let next = hooks.before_settle(outcome, messages).await;
+            decision.entries.extend(next.entries);
+            decision.continue_run |= next.continue_run;
+        }
+        decision
+    }
+
+    fn handles_finish_turn(&self) -> bool {
+        self.hooks.iter().any(|hooks| hooks.handles_finish_turn())
+    }
+
+    async fn finish_turn(&self, turn: &FinishedTurn<'_>) -> TurnBoundary {
+        let mut decision = TurnBoundary::default();
+        for hooks in &self.hooks {
+            let next = hooks.finish_turn(turn).await;
             decision.entries.extend(next.entries);
             decision.continue_run |= next.continue_run;
         }

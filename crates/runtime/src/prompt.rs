@@ -20,6 +20,11 @@ pub struct SystemPromptOptions<'a> {
     pub context_files: &'a [ContextFile],
     /// Working directory.
     pub cwd: &'a Path,
+    /// Rule bullets beyond the tools' own (Pi's `promptGuidelines`).
+    pub prompt_guidelines: &'a [String],
+    /// Extra sections by tag name (Pi's `sections`): one named like a built-in section
+    /// replaces it in place, others follow `cwd`; empty ones are left out.
+    pub sections: &'a [(String, String)],
 }
 
 impl Default for SystemPromptOptions<'_> {
@@ -30,6 +35,8 @@ impl Default for SystemPromptOptions<'_> {
             tools: Vec::new(),
             context_files: &[],
             cwd: Path::new("/"),
+            prompt_guidelines: &[],
+            sections: &[],
         }
     }
 }
@@ -47,7 +54,7 @@ pub struct PromptTool<'a> {
 
 const PREAMBLE: &str = "You are a coding assistant running inside tau, a coding agent harness that is compatible with pi. Help users inspect files, run commands, and modify code.";
 
-fn rules(tools: &[PromptTool<'_>]) -> String {
+fn rules(tools: &[PromptTool<'_>], prompt_guidelines: &[String]) -> String {
     let mut rules: Vec<String> = Vec::new();
     let mut add = |rule: &str| {
         let rule = rule.trim();
@@ -64,6 +71,9 @@ fn rules(tools: &[PromptTool<'_>]) -> String {
         for rule in tool.guidelines {
             add(rule);
         }
+    }
+    for rule in prompt_guidelines {
+        add(rule);
     }
     add("Be concise in your responses");
     add("Show file paths clearly when working with files");
@@ -143,7 +153,7 @@ pub fn build_system_prompt(options: &SystemPromptOptions<'_>) -> SystemPrompt {
             "tools",
             format!("{list}\n\nAdditional tools may be available."),
         );
-        add("rules", rules(&options.tools));
+        add("rules", rules(&options.tools, options.prompt_guidelines));
     }
     if let Some(append) = options.append.filter(|text| !text.is_empty()) {
         add("addendum", append.to_string());
@@ -160,6 +170,16 @@ pub fn build_system_prompt(options: &SystemPromptOptions<'_>) -> SystemPrompt {
         add("project_context", context.join("\n\n"));
     }
     add("cwd", options.cwd.display().to_string().replace('\\', "/"));
+    for (name, content) in options.sections {
+        if content.is_empty() || name == "preamble" {
+            continue;
+        }
+        let wrapped = section(name, content);
+        match sections.iter_mut().find(|(existing, _)| existing == name) {
+            Some(slot) => slot.1 = wrapped,
+            None => sections.push((name.clone(), wrapped)),
+        }
+    }
     sections.insert(0, ("preamble".to_string(), preamble));
     SystemPrompt { sections }
 }

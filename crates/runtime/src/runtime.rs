@@ -5,8 +5,8 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use async_trait::async_trait;
 use tau_agent::{
-    run_agent_loop, run_agent_loop_continue, AgentConfig, AgentHooks, MessageQueue, QueueMode,
-    RequestUpdate,
+    run_agent_loop, run_agent_loop_continue, AgentConfig, AgentHooks, FinishedTurn, MessageQueue,
+    QueueMode, RequestUpdate, TurnBoundary,
 };
 use tau_protocol::{AgentEvent, AgentMessage, StopReason, UserContent};
 use tokio_util::sync::CancellationToken;
@@ -520,6 +520,48 @@ impl AgentHooks for RunHooks<'_> {
             .then(|| self.runtime.run_config());
         let messages: Vec<AgentMessage> = live.take_declaration().into_iter().collect();
         (config.is_some() || !messages.is_empty()).then_some(RequestUpdate { config, messages })
+    }
+
+    /// Pi's `turn_end` boundary: the extension hooks see the turn with the session entries
+    /// it was recorded as; their drafts are recorded at once (a `custom_message` joins the
+    /// conversation before the next request); `continue` stands only when the context can
+    /// take one more request.
+    async fn finish_turn(&self, turn: &FinishedTurn<'_>) -> TurnBoundary {
+        let runtime = self.runtime;
+        if !runtime.hooks.handles_finish_turn() {
+            return TurnBoundary::default();
+        }
+        let (message_entry_id, tool_result_entry_ids) = runtime.turn_entry_ids(turn.tool_results);
+        let Some(message_entry_id) = message_entry_id else {
+            (runtime.warn)("turn_end could not resolve the persisted assistant entry ID");
+            return TurnBoundary::default();
+        };
+        let (mut pending, follow_up) = runtime.queue.snapshot();
+        pending.extend(follow_up);
+        let recorded = FinishedTurn {
+            message_entry_id: Some(&message_entry_id),
+            tool_result_entry_ids: &tool_result_entry_ids,
+            pending: &pending,
+            ..*turn
+        };
+        let decision = runtime.hooks.finish_turn(&recorded).await;
+        let mut messages = Vec::new();
+        for draft in decision.entries {
+            messages.extend(runtime.record_draft(draft, "turn_end").await);
+        }
+        let last_is_assistant = match messages.last().or(turn.context.last()) {
+            Some(AgentMessage::Assistant(_)) | None => true,
+            Some(_) => false,
+        };
+        let can_continue = !last_is_assistant || runtime.has_pending_messages();
+        if decision.continue_run && !can_continue {
+            (runtime.warn)("turn_end requested continuation without runnable model context");
+        }
+        TurnBoundary {
+            entries: Vec::new(),
+            continue_run: decision.continue_run && can_continue,
+            messages,
+        }
     }
 
     async fn steering_messages(&self) -> Vec<AgentMessage> {

@@ -310,3 +310,32 @@ fn ext_send_user_message_answer_is_printed_in_print_mode() {
     out.assert_ok().assert_quiet();
     assert_eq!(out.stdout(), "echo: What is 2+2?\n");
 }
+
+#[test]
+fn ext_prompt_customizer_adds_a_tool_guidance_section_from_the_prompt_options() {
+    let Some((env, customizer)) = example("ext_prompt_customizer", "prompt-customizer.ts") else {
+        return;
+    };
+    let ws = Workspace::new();
+    let plain = tau_run(&env, &ws, &[], json!([echo_system()]), &["-p", "hi"]);
+    plain.assert_ok();
+    let run = tau_run(
+        &env,
+        &ws,
+        &[&customizer],
+        json!([echo_system()]),
+        &["-p", "hi"],
+    );
+    run.assert_ok().assert_quiet();
+    let prompt = run.stdout();
+    // The example edits `systemPromptOptions.sections` in place; Pi builds the prompt with
+    // the new section after the built-in ones.
+    let section = "<tool_guidance>\n- Use `read` for file contents; it supports text and images.";
+    assert!(prompt.contains(section), "{prompt}");
+    assert!(prompt.trim_end().ends_with("</tool_guidance>"), "{prompt}");
+    assert!(
+        prompt.starts_with(plain.stdout().trim_end()),
+        "the built-in sections stay as they were\nplain: {}\ncustomized: {prompt}",
+        plain.stdout()
+    );
+}
