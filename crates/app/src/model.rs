@@ -129,12 +129,27 @@ fn pick(
     }
 }
 
+/// The apis tau's own clients speak.
+const TAU_APIS: [&str; 4] = [
+    SCRIPTED,
+    tau_provider::openai_completions::API,
+    tau_provider::openai_responses::API,
+    tau_provider::anthropic::API,
+];
+
 /// The provider that speaks the model's `api`.
 fn http_client() -> Result<HttpClient, String> {
     HttpClient::new(Timeouts::default()).map_err(|error| error.to_string())
 }
 
 fn provider_for(model: &Model, registry: &ModelRegistry) -> Result<Arc<dyn Provider>, String> {
+    // An extension's provider with its own `streamSimple` for this api streams in the host,
+    // as does any api of an extension provider that tau does not speak (pi-ai may).
+    if let Some(registration) = tau_provider::models::extension::registration(&model.provider) {
+        if registration.streams(&model.api) || !TAU_APIS.contains(&model.api.as_str()) {
+            return Ok(Arc::new(crate::ext_stream::HostStream));
+        }
+    }
     match model.api.as_str() {
         SCRIPTED => ScriptedProvider::builtin(&model.id)
             .map(|provider| Arc::new(provider) as Arc<dyn Provider>)
@@ -159,11 +174,13 @@ fn provider_for(model: &Model, registry: &ModelRegistry) -> Result<Arc<dyn Provi
 }
 
 /// A model as clients and extensions see it: the configured definition, without request
-/// headers (resolved headers may carry credentials).
+/// headers (resolved headers may carry credentials), with Pi's operation `type` (every model
+/// tau runs is a chat model).
 pub fn model_json(model: &Model) -> serde_json::Value {
     let mut value = serde_json::to_value(model).unwrap_or(serde_json::Value::Null);
     if let Some(object) = value.as_object_mut() {
         object.remove("headers");
+        object.insert("type".into(), serde_json::Value::from("chat"));
     }
     value
 }

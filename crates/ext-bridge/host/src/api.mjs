@@ -3,6 +3,7 @@
 // `bind`, then forward to tau as `action` requests; synchronous getters read the state mirror.
 
 import { execCommand } from "./exec.mjs";
+import { describeProviderConfig, validateProvider } from "./providers.mjs";
 import { toJson } from "./rpc.mjs";
 
 /** Pi's error for a `pi` or `ctx` used after its session was replaced or reloaded (kept literally). */
@@ -305,8 +306,9 @@ export function createExtensionAPI(record, host) {
         typeof providerOrName === "string"
           ? { name: providerOrName, config }
           : { name: String(providerOrName?.id ?? ""), config: providerOrName, native: true };
+      if (!entry.native) validateProvider(entry.name, entry.config);
       record.providers.push(entry);
-      announce("registerProvider", [{ name: entry.name, config: toJson(entry.config) }]);
+      announce("registerProvider", [{ name: entry.name, config: describeProviderConfig(entry.config), native: entry.native ?? false }]);
     },
     /** @param {string} name */
     unregisterProvider(name) {
@@ -394,7 +396,7 @@ export function describeExtension(record) {
     messageRenderers: [...record.messageRenderers.keys()],
     entryRenderers: [...record.entryRenderers.keys()],
     toolRenderers: record.toolRenderers.length,
-    providers: record.providers.map((p) => ({ name: p.name, config: toJson(p.config) })),
+    providers: record.providers.map((p) => ({ name: p.name, config: describeProviderConfig(p.config), native: p.native ?? false })),
     mcpServers: [...record.mcpServers.values()],
   };
 }

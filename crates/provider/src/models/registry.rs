@@ -17,6 +17,7 @@ use super::auth_file::{self, Credential, StoredKey};
 use super::catalog::{env_keys, is_keyless, DEFAULT_MODEL_PER_PROVIDER};
 use super::compose::{compose, ProviderAuth};
 use super::config::{parse_models_file, ModelsError};
+use super::extension;
 use super::resolve::{resolve_cli_model, ResolveError, ResolveOptions, Resolved};
 use super::scope::{resolve_scope, ScopedModel};
 use super::settings::ModelSettings;
@@ -92,8 +93,14 @@ impl ModelRegistry {
                 Default::default()
             }
         };
-        let composed = compose(&file, &path);
-        errors.extend(composed.errors);
+        let mut composed = compose(&file, &path);
+        errors.extend(composed.errors.drain(..));
+        let layered = extension::apply_all(
+            &mut composed.models,
+            &mut composed.auth,
+            &mut composed.model_headers,
+        );
+        errors.extend(layered.into_iter().map(ModelsError::Extension));
         let (settings, settings_error) = ModelSettings::load(&agent_dir.join("settings.json"));
         errors.extend(settings_error);
         let stored = match auth_file::load(agent_dir) {
