@@ -72,6 +72,21 @@ fn provider_info(registry: &ModelRegistry, id: &str) -> Value {
     })
 }
 
+/// Where an extension provider's own `apiKey` comes from, in Pi's words: the variable a
+/// `$NAME` key reads, else "configured API key". `None` when the extension gave no key.
+fn extension_key_source(provider: &str) -> Option<String> {
+    let registration = tau_provider::models::extension::registration(provider)?;
+    let key = registration.config.get("apiKey")?.as_str()?;
+    let name = key
+        .strip_prefix("${")
+        .and_then(|rest| rest.strip_suffix('}'))
+        .or_else(|| key.strip_prefix('$'))
+        .filter(|name| {
+            !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        });
+    Some(name.map_or_else(|| "configured API key".to_owned(), str::to_owned))
+}
+
 /// A fresh shared view.
 pub async fn shared_models(agent_dir: &Path) -> SharedModels {
     Arc::new(Mutex::new(registry_view(agent_dir).await))
@@ -213,12 +228,13 @@ pub async fn complete(
                 // Pi's message: `role` included, and how long the request took.
                 let elapsed = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
                 message.duration_ms.get_or_insert(elapsed);
-                let mut value =
-                    serde_json::to_value(&message).map_err(|error| error.to_string())?;
-                if let Some(fields) = value.as_object_mut() {
-                    fields.insert("role".into(), json!("assistant"));
+                let value = serde_json::to_value(&message).map_err(|error| error.to_string())?;
+                let mut shaped = serde_json::Map::new();
+                shaped.insert("role".into(), json!("assistant"));
+                if let Value::Object(fields) = value {
+                    shaped.extend(fields);
                 }
-                return Ok(value);
+                return Ok(Value::Object(shaped));
             }
             _ => {}
         }
@@ -236,10 +252,13 @@ pub async fn auth(agent_dir: PathBuf, model: &Value) -> Value {
         .to_owned();
     let source = {
         let agent_dir = agent_dir.clone();
-        tokio::task::spawn_blocking(move || ModelRegistry::load(&agent_dir).0.key_source(&provider))
-            .await
-            .ok()
-            .flatten()
+        tokio::task::spawn_blocking(move || {
+            let source = ModelRegistry::load(&agent_dir).0.key_source(&provider)?;
+            Some(extension_key_source(&provider).unwrap_or(source))
+        })
+        .await
+        .ok()
+        .flatten()
     };
     match selection_for(agent_dir, model).await {
         Ok(selection) => json!({

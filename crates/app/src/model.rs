@@ -180,7 +180,12 @@ pub fn model_json(model: &Model) -> serde_json::Value {
     let mut value = serde_json::to_value(model).unwrap_or(serde_json::Value::Null);
     if let Some(object) = value.as_object_mut() {
         object.remove("headers");
-        object.insert("type".into(), serde_json::Value::from("chat"));
+        // Pi spreads an extension's model definition as given: `type` only when it set one.
+        let defined = tau_provider::models::extension::registration(&model.provider)
+            .is_some_and(|r| r.config.contains_key("models"));
+        if !defined {
+            object.insert("type".into(), serde_json::Value::from("chat"));
+        }
     }
     value
 }
