@@ -23,7 +23,7 @@ fn redirect() -> PathBuf {
 }
 
 /// The JSON records of a `--mode json` run.
-fn records(run: &Run) -> Vec<Value> {
+fn json_records(run: &Run) -> Vec<Value> {
     run.stdout()
         .lines()
         .filter_map(|line| serde_json::from_str(line).ok())
@@ -55,7 +55,7 @@ fn ext_provider_streams_text_thinking_and_tool_calls_from_the_host() {
     let ws = Workspace::new();
     let run = echo_run(&env, &ws, &["--mode", "json", "hello"]);
     run.assert_ok();
-    let records = records(&run);
+    let records = json_records(&run);
     let deltas: Vec<&str> = records
         .iter()
         .filter(|r| r["assistantMessageEvent"]["type"] == "text_delta")
@@ -78,7 +78,7 @@ fn ext_provider_streams_text_thinking_and_tool_calls_from_the_host() {
     // A tool call from the extension's stream runs tau's tool; the result goes back to it.
     let run = echo_run(&env, &ws, &["--mode", "json", "tool"]);
     run.assert_ok();
-    let records = records(&run);
+    let records = json_records(&run);
     let result = records
         .iter()
         .find(|r| r["type"] == "tool_execution_end")
@@ -123,6 +123,14 @@ fn ext_provider_failures_end_as_provider_errors() {
     );
 }
 
+/// The `count`-th `agent_end`, whether it was read already (while waiting for a response) or not.
+fn next_agent_end(client: &mut RpcClient, count: usize) -> Value {
+    while client.seen_of("agent_end").len() < count {
+        client.wait_type("agent_end");
+    }
+    client.seen_of("agent_end")[count - 1].clone()
+}
+
 #[test]
 fn ext_provider_abort_aborts_the_host_stream() {
     let Some(env) = ext_env("ext_provider_abort_aborts_the_host_stream") else {
@@ -135,7 +143,7 @@ fn ext_provider_abort_aborts_the_host_stream() {
     client.ok(json!({"type": "prompt", "message": "hang"}));
     client.until(|r| r["type"] == "message_start" && r["message"]["role"] == "assistant");
     client.ok(json!({"type": "abort"}));
-    let end = client.wait_type("agent_end");
+    let end = next_agent_end(&mut client, 1);
     let last = end["messages"]
         .as_array()
         .and_then(|m| m.last())
@@ -144,7 +152,7 @@ fn ext_provider_abort_aborts_the_host_stream() {
     assert_eq!(last["stopReason"], "aborted", "{last}");
     // The host stream saw its signal abort and the session goes on.
     client.ok(json!({"type": "prompt", "message": "again"}));
-    let end = client.wait_type("agent_end");
+    let end = next_agent_end(&mut client, 2);
     assert!(end.to_string().contains("echo: again"), "{end}");
     client.close();
 }
@@ -205,8 +213,9 @@ async fn ext_providers_join_list_models_rpc_and_change_at_run_time() {
         assert_eq!(ids(&mut client), ["echo/echo-1", "late/late-1"]);
         // The provider registered at run time answers through tau's own client.
         client.ok(json!({"type": "set_model", "provider": "late", "modelId": "late-1"}));
+        let before = client.seen_of("agent_end").len();
         client.ok(json!({"type": "prompt", "message": "who answers?"}));
-        let end = client.wait_type("agent_end");
+        let end = next_agent_end(&mut client, before + 1);
         client.ok(json!({"type": "prompt", "message": "/late-remove"}));
         let after = ids(&mut client);
         let failed =
@@ -345,7 +354,7 @@ async fn pi_example_custom_provider_anthropic_streams_on_loopback() {
     .await
     .expect("join");
     run.assert_ok();
-    let records = records(&run);
+    let records = json_records(&run);
     let answer = last_assistant(&records);
     assert_eq!(answer["provider"], "custom-anthropic");
     assert_eq!(answer["content"][0]["thinking"], "thinking it over");
