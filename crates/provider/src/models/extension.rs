@@ -20,6 +20,10 @@ use tau_protocol::Model;
 
 use super::compose::ProviderAuth;
 
+#[cfg(test)]
+#[path = "extension_tests.rs"]
+mod tests;
+
 /// The `config` field set when the extension gave a `streamSimple` function (functions do
 /// not cross the host channel; the host marks them).
 pub const STREAM_SIMPLE: &str = "streamSimple";
@@ -67,18 +71,29 @@ fn write() -> std::sync::RwLockWriteGuard<'static, Vec<RegisteredProvider>> {
 /// `registerProvider(name, config)`: checks the config as Pi does (the error is Pi's), then
 /// merges its defined fields over an earlier registration of `name`.
 pub fn register(name: &str, config: &Value) -> Result<(), String> {
+    let mut list = write();
+    let entry = merged(list.iter().find(|p| p.name == name), name, config)?;
+    match list.iter_mut().find(|p| p.name == name) {
+        Some(existing) => *existing = entry,
+        None => list.push(entry),
+    }
+    Ok(())
+}
+
+/// The registration `config` makes over `earlier` (Pi: later defined fields win), checked
+/// as Pi checks it at registration.
+pub fn merged(
+    earlier: Option<&RegisteredProvider>,
+    name: &str,
+    config: &Value,
+) -> Result<RegisteredProvider, String> {
     let Some(fields) = config.as_object() else {
         return Err(format!("Provider {name}: the config must be an object"));
     };
     if name.trim().is_empty() {
         return Err("Provider id must not be empty.".into());
     }
-    let mut list = write();
-    let mut merged = list
-        .iter()
-        .find(|p| p.name == name)
-        .map(|p| p.config.clone())
-        .unwrap_or_default();
+    let mut merged = earlier.map(|p| p.config.clone()).unwrap_or_default();
     for (key, value) in fields {
         if !value.is_null() {
             merged.insert(key.clone(), value.clone());
@@ -95,13 +110,15 @@ pub fn register(name: &str, config: &Value) -> Result<(), String> {
             "Provider {name}: \"api\" is required when registering streamSimple."
         ));
     }
-    // Models must be usable now: Pi validates at registration.
-    models_of(&entry, &[])?;
-    match list.iter_mut().find(|p| p.name == name) {
-        Some(existing) => *existing = entry,
-        None => list.push(entry),
-    }
-    Ok(())
+    // Models must be usable now (Pi validates at registration), with the built-in models
+    // of the same provider as defaults.
+    let builtin: Vec<Model> = super::catalog::builtin_models()
+        .iter()
+        .filter(|m| m.provider == name)
+        .cloned()
+        .collect();
+    models_of(&entry, &builtin)?;
+    Ok(entry)
 }
 
 /// `unregisterProvider(name)`: removes the layer; true when there was one.
@@ -215,8 +232,18 @@ pub(super) fn apply_all(
     auth: &mut HashMap<String, ProviderAuth>,
     model_headers: &mut HashMap<(String, String), Vec<(String, String)>>,
 ) -> Vec<String> {
+    apply_registrations(&read(), models, auth, model_headers)
+}
+
+/// [`apply_all`] with the registrations given.
+pub(super) fn apply_registrations(
+    registrations: &[RegisteredProvider],
+    models: &mut Vec<Model>,
+    auth: &mut HashMap<String, ProviderAuth>,
+    model_headers: &mut HashMap<(String, String), Vec<(String, String)>>,
+) -> Vec<String> {
     let mut errors = Vec::new();
-    for entry in read().iter() {
+    for entry in registrations {
         let existing: Vec<Model> = models
             .iter()
             .filter(|m| m.provider == entry.name)
