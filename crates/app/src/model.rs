@@ -146,7 +146,11 @@ fn provider_for(model: &Model, registry: &ModelRegistry) -> Result<Arc<dyn Provi
     // An extension's provider with its own `streamSimple` for this api streams in the host,
     // as does any api of an extension provider that tau does not speak (pi-ai may).
     if let Some(registration) = tau_provider::models::extension::registration(&model.provider) {
-        if registration.streams(&model.api) || !TAU_APIS.contains(&model.api.as_str()) {
+        // A signed-in provider's key comes from the extension's `oauth.getApiKey`, in the host.
+        if registration.streams(&model.api)
+            || !TAU_APIS.contains(&model.api.as_str())
+            || registry.uses_extension_oauth(&model.provider)
+        {
             return Ok(Arc::new(crate::ext_stream::HostStream));
         }
     }

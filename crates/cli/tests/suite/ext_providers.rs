@@ -91,6 +91,37 @@ fn ext_provider_streams_text_thinking_and_tool_calls_from_the_host() {
 }
 
 #[test]
+fn ext_provider_oauth_sign_in_is_refreshed_and_used_through_the_host() {
+    let Some(env) = ext_env("ext_provider_oauth_sign_in_is_refreshed_and_used_through_the_host")
+    else {
+        return;
+    };
+    let ws = Workspace::new();
+    let auth = ws.agent_dir.path().join("auth.json");
+    let stored = json!({"echo": {"type": "oauth", "access": "old", "refresh": "r1", "expires": 0}});
+    std::fs::write(&auth, stored.to_string()).expect("auth.json");
+    let run = echo_run(&env, &ws, &["-p", "hello"]);
+    run.assert_ok();
+    // The stored sign-in wins over the provider's apiKey; it had expired, so it was refreshed.
+    assert!(
+        run.stdout().contains("key=refreshed-r1"),
+        "{}",
+        run.stdout()
+    );
+    let written: Value =
+        serde_json::from_str(&std::fs::read_to_string(&auth).expect("auth.json")).expect("json");
+    assert_eq!(written["echo"]["access"], "refreshed-r1");
+    assert_eq!(written["echo"]["type"], "oauth");
+    // Still valid: used as it is.
+    let run = echo_run(&env, &ws, &["-p", "again"]);
+    assert!(
+        run.stdout().contains("key=refreshed-r1"),
+        "{}",
+        run.stdout()
+    );
+}
+
+#[test]
 fn ext_provider_failures_end_as_provider_errors() {
     let Some(env) = ext_env("ext_provider_failures_end_as_provider_errors") else {
         return;

@@ -226,7 +226,7 @@ export function createModelRegistryView(mirror, host, extensionPath) {
       return { id: info.id, name: info.name, baseUrl: info.baseUrl ?? undefined, getModels: () => all().filter((m) => m.provider === provider) };
     },
     getProviderDisplayName: (/** @type {string} */ provider) => providers()[provider]?.name ?? provider,
-    isUsingOAuth: () => false,
+    isUsingOAuth: (/** @type {any} */ model) => Boolean(providers()[model?.provider]?.usingOAuth),
     /** @param {any} model */
     async getApiKeyAndHeaders(model) {
       const auth = await host.action(extensionPath, "modelAuth", [ref(model)]);

@@ -4,7 +4,12 @@
 // `provider_event` notifications without the cumulative `partial` (tau rebuilds it), the final message
 // is the answer.
 
+import { chmodSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { errorPayload, toJson } from "./rpc.mjs";
+
+/** Pi refreshes a stored sign-in that expires within this margin before using it. */
+const OAUTH_MIN_VALIDITY_MS = 5 * 60 * 1000;
 
 /** Function-valued members marked by name in the JSON tau gets (functions cannot cross the channel). */
 const FUNCTION_MARKS = ["streamSimple", "refreshModels"];
@@ -97,6 +102,39 @@ function failedMessage(model, error, aborted) {
 }
 
 /**
+ * The key of a provider signed in with the extension's `oauth` (Pi's legacy OAuth form): the stored
+ * `auth.json` record of tau's agent directory, refreshed with `oauth.refreshToken` when it is about to
+ * expire (the refreshed record is written back, other records kept, mode 0600), then
+ * `oauth.getApiKey(credential)`. `undefined` when nothing is stored.
+ * @param {string} name @param {any} oauth @param {AbortSignal} signal
+ */
+export async function oauthApiKey(name, oauth, signal) {
+  const dir = process.env.TAU_AGENT_DIR;
+  if (!dir || typeof oauth?.getApiKey !== "function") return undefined;
+  const file = join(dir, "auth.json");
+  const read = () => {
+    try {
+      return JSON.parse(readFileSync(file, "utf8"));
+    } catch {
+      return undefined;
+    }
+  };
+  let credential = read()?.[name];
+  if (credential?.type !== "oauth") return undefined;
+  const expiring = typeof credential.expires === "number" && credential.expires - Date.now() < OAUTH_MIN_VALIDITY_MS;
+  if (expiring && typeof oauth.refreshToken === "function") {
+    credential = { ...(await oauth.refreshToken(credential, signal)), type: "oauth" };
+    const records = read() ?? {};
+    records[name] = credential;
+    const temporary = `${file}.tau-${process.pid}`;
+    writeFileSync(temporary, `${JSON.stringify(records, null, 2)}\n`, { mode: 0o600 });
+    chmodSync(temporary, 0o600);
+    renameSync(temporary, file);
+  }
+  return oauth.getApiKey(credential);
+}
+
+/**
  * `provider_stream {streamId, model, context: {systemPrompt, tools, messages}, options}`: runs the
  * stream, sends each event as `provider_event {streamId, event}`, answers with the final message.
  * A stream that throws (before or while streaming) ends in an `error` event naming the cause; tau's
@@ -119,6 +157,10 @@ export async function providerStream(host, params, signal) {
   /** @type {any} */
   let final;
   const consume = async () => {
+    if (options.apiKey === undefined && found?.config.oauth) {
+      const key = await oauthApiKey(model.provider, found.config.oauth, signal);
+      if (key !== undefined) options.apiKey = key;
+    }
     const stream = own ? found.config.streamSimple(model, context, options) : ai.streamSimple(model, context, options);
     for await (const event of stream) {
       send(event);
