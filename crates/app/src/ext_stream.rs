@@ -114,22 +114,20 @@ async fn run(
     };
     let outcome = loop {
         tokio::select! {
-            event = incoming.recv() => match event {
-                Some(event) => match forward(event, &mut builder) {
-                    Ok(true) => {
-                        // The host answers right after its final event; do not wait on a
-                        // stream that keeps running past it.
-                        let _ = tokio::time::timeout(Duration::from_secs(5), &mut call).await;
-                        stop.cancel();
-                        return;
-                    }
-                    Ok(false) => {}
-                    Err(error) => {
-                        stop.cancel();
-                        break Err(format!("extension provider {name} sent a malformed event: {error}"));
-                    }
-                },
-                None => {}
+            // (A closed channel means the connection is gone: the answer says why.)
+            Some(event) = incoming.recv() => match forward(event, &mut builder) {
+                Ok(true) => {
+                    // The host answers right after its final event; do not wait on a
+                    // stream that keeps running past it.
+                    let _ = tokio::time::timeout(Duration::from_secs(5), &mut call).await;
+                    stop.cancel();
+                    return;
+                }
+                Ok(false) => {}
+                Err(error) => {
+                    stop.cancel();
+                    break Err(format!("extension provider {name} sent a malformed event: {error}"));
+                }
             },
             answer = &mut call => {
                 // Events sent before the answer are already queued: forward them first.

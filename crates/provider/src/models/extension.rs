@@ -54,6 +54,9 @@ impl RegisteredProvider {
     }
 }
 
+/// A model an extension defined, with its raw request headers.
+type DefinedModel = (Model, Vec<(String, String)>);
+
 static REGISTERED: RwLock<Vec<RegisteredProvider>> = RwLock::new(Vec::new());
 
 fn read() -> std::sync::RwLockReadGuard<'static, Vec<RegisteredProvider>> {
@@ -150,7 +153,7 @@ pub fn clear() {
 fn models_of(
     entry: &RegisteredProvider,
     existing: &[Model],
-) -> Result<Option<Vec<(Model, Vec<(String, String)>)>>, String> {
+) -> Result<Option<Vec<DefinedModel>>, String> {
     let Some(definitions) = entry.config.get("models") else {
         return Ok(None);
     };
@@ -259,7 +262,7 @@ pub(super) fn apply_registrations(
 
 fn commit(
     entry: &RegisteredProvider,
-    replacement: Option<Vec<(Model, Vec<(String, String)>)>>,
+    replacement: Option<Vec<DefinedModel>>,
     models: &mut Vec<Model>,
     auth: &mut HashMap<String, ProviderAuth>,
     model_headers: &mut HashMap<(String, String), Vec<(String, String)>>,

@@ -96,7 +96,7 @@ impl ModelRegistry {
             }
         };
         let mut composed = compose(&file, &path);
-        errors.extend(composed.errors.drain(..));
+        errors.append(&mut composed.errors);
         let layered = extension::apply_all(
             &mut composed.models,
             &mut composed.auth,
