@@ -81,7 +81,7 @@ pub async fn assemble(
 ) -> Result<Assembly, String> {
     let cwd_text = cwd.display().to_string();
     // The extension host (Node start-up, module loading) starts first and loads while tau
-    // opens the session and picks the model.
+    // opens the session.
     let starting = {
         let (args, cwd, agent_dir) = (args.clone(), cwd.to_path_buf(), agent_dir.to_path_buf());
         let (mode, has_ui, ui) = (frontend.mode, frontend.has_ui, frontend.ui.clone());
@@ -107,13 +107,15 @@ pub async fn assemble(
     if args.thinking.is_none() && resumed {
         args.thinking = Some(context.thinking_level.clone());
     }
-    let selection = select_model(args, agent_dir).await?;
-    let (tools, tool_warnings) = setup::active_tools(args)?;
-    tool_warnings.iter().for_each(|w| warn(w));
+    // Extensions load before the model is chosen: providers they register can be named by
+    // `--model` (without extensions this waits for nothing).
     let extensions = starting
         .await
         .map_err(|error| format!("extension start-up failed: {error}"))??
         .map(Arc::new);
+    let selection = select_model(args, agent_dir).await?;
+    let (tools, tool_warnings) = setup::active_tools(args)?;
+    tool_warnings.iter().for_each(|w| warn(w));
     extensions::check_flags(args, extensions.as_deref())?;
     let tools = match &extensions {
         Some(extensions) => extensions.add_tools(tools, args),

@@ -68,6 +68,8 @@ pub struct Actions {
     activate: Arc<dyn Fn(&str) -> bool + Send + Sync>,
     /// How many nested calls each tool call made (`ctx.executeTool()`), for their ids.
     nested_calls: std::sync::Mutex<std::collections::HashMap<String, u32>>,
+    /// The registry view the host mirrors, renewed when providers change.
+    models: Option<crate::ext_models::SharedModels>,
 }
 
 fn arg(args: &[Value], index: usize) -> &Value {
@@ -104,7 +106,37 @@ impl Actions {
             agent_dir,
             builtins: tau_tools::builtin_tools(),
             nested_calls: Default::default(),
+            models: None,
         }
+    }
+
+    /// Keeps `models` (the host's registry view) current when extensions change providers.
+    pub fn with_models(mut self, models: crate::ext_models::SharedModels) -> Self {
+        self.models = Some(models);
+        self
+    }
+
+    /// `registerProvider` / `unregisterProvider` after loading (and `modelRegistry.refresh()`,
+    /// which only renews the view: models.json is read afresh): the registry changes at once
+    /// (every later lookup, `--model` switch and listing sees it) and the host's mirror is
+    /// renewed so `ctx.modelRegistry` does too.
+    async fn change_provider(&self, name: &str, args: &[Value]) -> Result<Value, String> {
+        if name == "registerProvider" {
+            crate::ext_models::register_one(arg(args, 0))?;
+        } else if name == "unregisterProvider" {
+            let provider = arg(args, 0).as_str().unwrap_or_default();
+            tau_provider::models::extension::unregister(provider);
+        }
+        let view = crate::ext_models::registry_view(&self.agent_dir).await;
+        if let Some(models) = &self.models {
+            *models.lock().unwrap_or_else(|p| p.into_inner()) = view.clone();
+        }
+        if let Some(host) = self.host.upgrade() {
+            host.update_state(view)
+                .await
+                .map_err(|error| error.to_string())?;
+        }
+        Ok(Value::Null)
     }
 
     async fn notify(&self, event: Value) {
@@ -355,8 +387,15 @@ impl HostActions for Actions {
                     thinking: config.thinking_level,
                     api_key: config.api_key,
                 };
-                crate::ext_models::complete(self.agent_dir.clone(), current, &args, cancel).await
+                // `stream`/`streamSimple` name a stream id: the events go to the host live.
+                let events = arg(&args, 3)
+                    .as_str()
+                    .and_then(|id| Some((self.host.upgrade()?, id.to_owned())));
+                crate::ext_models::complete(self.agent_dir.clone(), current, &args, cancel, events)
+                    .await
             }
+            "registerProvider" | "unregisterProvider" => self.change_provider(name, &args).await,
+            "modelRefresh" => self.change_provider("refresh", &args).await,
             "modelAuth" => Ok(crate::ext_models::auth(self.agent_dir.clone(), arg(&args, 0)).await),
             "runBuiltinTool" => {
                 let host = self.host.upgrade();

@@ -15,8 +15,9 @@ pub struct RuntimeState {
     cwd: PathBuf,
     /// Extension commands, for `pi.getCommands()`.
     commands: Value,
-    /// The models with credentials, for `ctx.modelRegistry` (read once).
-    models: Value,
+    /// The model registry as `ctx.modelRegistry` reads it (`models`, `allModels`), renewed
+    /// when an extension registers or unregisters a provider.
+    models: crate::ext_models::SharedModels,
     /// Whether the project's own resources were trusted (`ctx.isProjectTrusted()`).
     trusted: bool,
     /// settings.json as `pi.getSettings()` shows it.
@@ -53,7 +54,7 @@ impl RuntimeState {
         current: Current,
         cwd: PathBuf,
         commands: Value,
-        models: Value,
+        models: crate::ext_models::SharedModels,
         trusted: bool,
         settings: Value,
         prompt_inputs: std::sync::Arc<crate::prompt_options::PromptInputs>,
@@ -187,7 +188,14 @@ impl StateSource for RuntimeState {
         let values = self.values();
         let mut state = values.clone();
         state.insert("entries".into(), Value::Array(entries));
-        state.insert("models".into(), self.models.clone());
+        let models = self
+            .models
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone();
+        if let Value::Object(models) = models {
+            state.extend(models);
+        }
         state.insert("settings".into(), self.settings.clone());
         state.insert("leafId".into(), json!(leaf));
         *self.sent() = Sent {

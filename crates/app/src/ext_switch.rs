@@ -380,6 +380,7 @@ impl Sessions {
         };
         match host.reload().await {
             Ok(report) => {
+                crate::ext_models::register_reported(&report, &|line: &str| (self.warn)(line));
                 for failed in report.extensions.iter().filter(|ext| !ext.ok) {
                     (self.warn)(&format!(
                         "extension {} failed to load: {}",

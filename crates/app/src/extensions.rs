@@ -152,6 +152,10 @@ pub async fn start(
         });
         return Err(load_failure(&failed, from_cli, configured));
     }
+    // The providers the factories registered join the model registry before the run's
+    // model is chosen, so `--model provider/id` can name them.
+    crate::ext_models::register_reported(&report, warn);
+    crate::ext_stream::set_host(&host, handler_limit(&|_| {}));
     Ok(Some(Extensions {
         tools: extension_tools(&host),
         hooks: Arc::new(ExtensionHooks::new(host.clone())),
@@ -213,23 +217,6 @@ fn load_failure_with(errors: &[String], fix: &str, from_cli: bool, configured: b
 
 fn same_file(a: &Path, b: &Path) -> bool {
     a == b || std::fs::canonicalize(a).ok() == std::fs::canonicalize(b).ok()
-}
-
-/// The models with credentials as extensions see them (`ctx.modelRegistry.getAvailable()`),
-/// without resolved headers.
-async fn available_models(agent_dir: &Path) -> serde_json::Value {
-    let agent_dir = agent_dir.to_path_buf();
-    tokio::task::spawn_blocking(move || {
-        let (registry, _) = tau_provider::models::ModelRegistry::load(&agent_dir);
-        let models: Vec<serde_json::Value> = registry
-            .available()
-            .into_iter()
-            .map(crate::model::model_json)
-            .collect();
-        json!(models)
-    })
-    .await
-    .unwrap_or_else(|_| json!([]))
 }
 
 /// settings.json as extensions read it (`pi.getSettings()`): the agent directory's, with a
@@ -348,7 +335,9 @@ impl Extensions {
     ) -> Option<UnboundedReceiver<PendingRun>> {
         let (runs, pending) = tokio::sync::mpsc::unbounded_channel();
         let sessions = Sessions::new(current.clone(), Some(self.handles()), args, warn);
-        let actions = Actions::new(sessions, runs, agent_dir.to_path_buf(), ui);
+        let models = crate::ext_models::shared_models(agent_dir).await;
+        let actions =
+            Actions::new(sessions, runs, agent_dir.to_path_buf(), ui).with_models(models.clone());
         self.host.set_actions(Arc::new(actions));
         let commands: Vec<serde_json::Value> = self
             .host
@@ -367,7 +356,6 @@ impl Extensions {
                 })
             })
             .collect();
-        let models = available_models(agent_dir).await;
         let settings = merged_settings(agent_dir, cwd, self.trusted);
         // Warnings about context files were given when the prompt was first built.
         let inputs = Arc::new(crate::setup::prompt_inputs(args, cwd, agent_dir).0);

@@ -129,12 +129,31 @@ fn pick(
     }
 }
 
+/// The apis tau's own clients speak.
+const TAU_APIS: [&str; 4] = [
+    SCRIPTED,
+    tau_provider::openai_completions::API,
+    tau_provider::openai_responses::API,
+    tau_provider::anthropic::API,
+];
+
 /// The provider that speaks the model's `api`.
 fn http_client() -> Result<HttpClient, String> {
     HttpClient::new(Timeouts::default()).map_err(|error| error.to_string())
 }
 
 fn provider_for(model: &Model, registry: &ModelRegistry) -> Result<Arc<dyn Provider>, String> {
+    // An extension's provider with its own `streamSimple` for this api streams in the host,
+    // as does any api of an extension provider that tau does not speak (pi-ai may).
+    if let Some(registration) = tau_provider::models::extension::registration(&model.provider) {
+        // A signed-in provider's key comes from the extension's `oauth.getApiKey`, in the host.
+        if registration.streams(&model.api)
+            || !TAU_APIS.contains(&model.api.as_str())
+            || registry.uses_extension_oauth(&model.provider)
+        {
+            return Ok(Arc::new(crate::ext_stream::HostStream));
+        }
+    }
     match model.api.as_str() {
         SCRIPTED => ScriptedProvider::builtin(&model.id)
             .map(|provider| Arc::new(provider) as Arc<dyn Provider>)
@@ -159,11 +178,18 @@ fn provider_for(model: &Model, registry: &ModelRegistry) -> Result<Arc<dyn Provi
 }
 
 /// A model as clients and extensions see it: the configured definition, without request
-/// headers (resolved headers may carry credentials).
+/// headers (resolved headers may carry credentials), with Pi's operation `type` (every model
+/// tau runs is a chat model).
 pub fn model_json(model: &Model) -> serde_json::Value {
     let mut value = serde_json::to_value(model).unwrap_or(serde_json::Value::Null);
     if let Some(object) = value.as_object_mut() {
         object.remove("headers");
+        // Pi spreads an extension's model definition as given: `type` only when it set one.
+        let defined = tau_provider::models::extension::registration(&model.provider)
+            .is_some_and(|r| r.config.contains_key("models"));
+        if !defined {
+            object.insert("type".into(), serde_json::Value::from("chat"));
+        }
     }
     value
 }

@@ -59,7 +59,7 @@ pub async fn run(args: Args) -> ExitCode {
         return ExitCode::from(1);
     }
     if let Some(search) = &args.list_models {
-        return list_models(search.as_deref());
+        return list_models(&args, search.as_deref()).await;
     }
     match run_checked(args).await {
         Ok(code) => code,
@@ -67,8 +67,27 @@ pub async fn run(args: Args) -> ExitCode {
     }
 }
 
-/// `--list-models [search]`: the models with credentials, as Pi prints them.
-fn list_models(search: Option<&str>) -> ExitCode {
+/// `--list-models [search]`: the models with credentials, as Pi prints them, with the
+/// providers extensions register (their factories run first, as in Pi).
+async fn list_models(args: &Args, search: Option<&str>) -> ExitCode {
+    let Ok(cwd) = std::env::current_dir() else {
+        return fail("cannot read the working directory");
+    };
+    let extensions =
+        tau_app::extensions::start(&args.app, &cwd, &agent_dir(), "print", false, None, &warn)
+            .await;
+    let extensions = match extensions {
+        Ok(extensions) => extensions,
+        Err(message) => return fail(&message),
+    };
+    let code = print_model_list(search);
+    if let Some(extensions) = extensions {
+        let _ = extensions.host.shutdown().await;
+    }
+    code
+}
+
+fn print_model_list(search: Option<&str>) -> ExitCode {
     let (registry, errors) = ModelRegistry::load(&agent_dir());
     errors.iter().for_each(|error| warn(&error.to_string()));
     let available = registry.available();

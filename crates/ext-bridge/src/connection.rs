@@ -37,6 +37,8 @@ struct State {
     /// The host's requests being answered, by id, so its `cancel` notify can abort them.
     incoming: HashMap<u64, CancellationToken>,
     updates: HashMap<String, mpsc::Sender<Value>>,
+    /// Extension provider streams (`provider_stream`) by stream id: every event is kept.
+    streams: HashMap<String, mpsc::UnboundedSender<Value>>,
     exited: Option<String>,
     stderr_tail: VecDeque<String>,
     /// Extension dialogs waiting for the user: while any is open, a handler's time limit
@@ -308,6 +310,19 @@ impl Connection {
         lock(&self.state).updates.remove(tool_call_id);
     }
 
+    /// Routes `provider_event` notifications of stream `stream_id` to `sender` (none are
+    /// dropped) until [`Connection::unwatch_stream`].
+    pub fn watch_stream(&self, stream_id: &str, sender: mpsc::UnboundedSender<Value>) {
+        lock(&self.state)
+            .streams
+            .insert(stream_id.to_string(), sender);
+    }
+
+    /// Stops routing the events of `stream_id`.
+    pub fn unwatch_stream(&self, stream_id: &str) {
+        lock(&self.state).streams.remove(stream_id);
+    }
+
     /// Sends a request and waits for its answer. Past `timeout` (when given) or once
     /// `cancel` fires, the request fails and the host gets a `cancel` notification.
     pub async fn request(
@@ -492,6 +507,7 @@ async fn read_loop(mut child: Child, channel: OwnedReadHalf, mut reader: Reader)
         let mut st = lock(&reader.state);
         st.exited = Some(status.clone());
         st.updates.clear();
+        st.streams.clear();
         std::mem::take(&mut st.pending)
     };
     if let Some(hello) = reader.hello.take() {
@@ -583,6 +599,13 @@ impl Reader {
                 let sender = id.and_then(|id| lock(&self.state).updates.get(id).cloned());
                 if let (Some(sender), Some(partial)) = (sender, params.get("partialResult")) {
                     let _ = sender.try_send(partial.clone());
+                }
+            }
+            "provider_event" => {
+                let id = params.get("streamId").and_then(Value::as_str);
+                let sender = id.and_then(|id| lock(&self.state).streams.get(id).cloned());
+                if let (Some(sender), Some(event)) = (sender, params.get("event")) {
+                    let _ = sender.send(event.clone());
                 }
             }
             "log" => {

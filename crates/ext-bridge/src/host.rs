@@ -69,6 +69,9 @@ impl HostOptions {
     }
 }
 
+/// Ids of `provider_stream` requests, unique in the process.
+static STREAM_IDS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+
 /// What `load` is asked to load.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct LoadRequest {
@@ -364,6 +367,18 @@ impl ExtensionHost {
         self.connection().await?.notify("state", partial).await
     }
 
+    /// Sends `model_event {streamId, event}`: one event of a `ctx.modelRegistry.stream` the
+    /// host asked tau for (action `modelComplete` with a `streamId`), before tau answers it.
+    pub async fn model_event(&self, stream_id: &str, event: Value) -> Result<(), BridgeError> {
+        self.connection()
+            .await?
+            .notify(
+                "model_event",
+                json!({ "streamId": stream_id, "event": event }),
+            )
+            .await
+    }
+
     /// The last load report.
     pub fn report(&self) -> LoadReport {
         self.report_lock().clone()
@@ -544,6 +559,35 @@ impl ExtensionHost {
             )
             .await;
         conn.unwatch_updates(tool_call_id);
+        answer
+    }
+
+    /// Runs a model stream in the host (`provider_stream`): the extension provider's
+    /// `streamSimple` for `model`, or pi-ai's implementation of its api. Every event goes to
+    /// `events` as the host sends it; the answer is the final assistant message. `cancel`
+    /// aborts the stream's signal. There is no overall limit (a model may answer for
+    /// minutes); the caller watches for silence.
+    pub async fn provider_stream(
+        &self,
+        params: Value,
+        events: mpsc::UnboundedSender<Value>,
+        cancel: &CancellationToken,
+    ) -> Result<Value, BridgeError> {
+        self.sync_state().await;
+        let conn = self.connection().await?;
+        let stream_id = format!(
+            "stream-{}",
+            STREAM_IDS.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+        );
+        conn.watch_stream(&stream_id, events);
+        let mut params = params;
+        if let Some(fields) = params.as_object_mut() {
+            fields.insert("streamId".into(), Value::String(stream_id.clone()));
+        }
+        let answer = self
+            .call(&conn, "provider_stream", params, None, Some(cancel))
+            .await;
+        conn.unwatch_stream(&stream_id);
         answer
     }
 

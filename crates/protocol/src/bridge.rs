@@ -169,6 +169,10 @@ pub struct LoadedExtension {
     /// Custom entry types it draws (`registerEntryRenderer`).
     #[serde(default)]
     pub entry_renderers: Vec<String>,
+    /// Providers its factory registered (`registerProvider`), in order: `{name, config}`,
+    /// the config's functions marked by name (`streamSimple: true`).
+    #[serde(default)]
+    pub providers: Vec<Value>,
 }
 
 /// The result of `load`.

@@ -11,6 +11,7 @@
 //! - [`list`]: [`format_model_list`] for `--list-models`.
 //!
 //! - [`auth_file`]: `auth.json`, the credentials `/login` stores.
+//! - [`extension`]: providers extensions register, layered over the others.
 //!
 //! Not here yet: OAuth sign-ins from `auth.json`, Anthropic's
 //! `ANTHROPIC_AUTH_TOKEN` bearer token, pricing tiers, `inputLimits`, `promptCache` and
@@ -20,6 +21,7 @@ pub mod auth_file;
 pub mod catalog;
 mod compose;
 pub mod config;
+pub mod extension;
 pub mod list;
 pub mod registry;
 pub mod resolve;

@@ -13,6 +13,7 @@ mod ext_live;
 mod ext_load_failures;
 mod ext_provider_events;
 mod ext_payloads_pi;
+mod ext_providers;
 mod ext_sandbox;
 mod ext_support;
 mod ext_turn_boundary;

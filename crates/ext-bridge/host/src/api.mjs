@@ -4,6 +4,7 @@
 
 import { execCommand } from "./exec.mjs";
 import { commandList, describeAllTools } from "./registry.mjs";
+import { describeProviderConfig, validateProvider } from "./providers.mjs";
 import { toJson } from "./rpc.mjs";
 
 /** Pi's error for a `pi` or `ctx` used after its session was replaced or reloaded (kept literally). */
@@ -374,8 +375,9 @@ export function createExtensionAPI(record, host) {
         typeof providerOrName === "string"
           ? { name: providerOrName, config }
           : { name: String(providerOrName?.id ?? ""), config: providerOrName, native: true };
+      if (!entry.native) validateProvider(entry.name, entry.config);
       record.providers.push(entry);
-      announce("registerProvider", [{ name: entry.name, config: toJson(entry.config) }]);
+      announce("registerProvider", [{ name: entry.name, config: describeProviderConfig(entry.config), native: entry.native ?? false }]);
     },
     /** @param {string} name */
     unregisterProvider(name) {
@@ -467,7 +469,7 @@ export function describeExtension(record, invocationNames) {
     messageRenderers: [...record.messageRenderers.keys()],
     entryRenderers: [...record.entryRenderers.keys()],
     toolRenderers: record.toolRenderers.length,
-    providers: record.providers.map((p) => ({ name: p.name, config: toJson(p.config) })),
+    providers: record.providers.map((p) => ({ name: p.name, config: describeProviderConfig(p.config), native: p.native ?? false })),
     mcpServers: [...record.mcpServers.values()],
   };
 }

@@ -4,6 +4,7 @@
 import { STALE_CONTEXT } from "./api.mjs";
 import { callableTools } from "./registry.mjs";
 import { createSessionManagerView } from "./state.mjs";
+import { createModelRegistryView } from "./model-registry.mjs";
 import { createUiContext } from "./ui.mjs";
 
 /**
@@ -16,6 +17,7 @@ import { createUiContext } from "./ui.mjs";
  * @property {{mode: string, hasUI: boolean, cwd: string}} session
  * @property {() => number} [generation] bumped by every `load`
  * @property {() => import("./api.mjs").ExtensionRecord[]} [extensions] the loaded extensions
+ * @property {Map<string, (event: any) => void>} [modelStreams] live `modelRegistry.stream` calls by stream id
  * @property {() => import("./components.mjs").ComponentRegistry | undefined} [components] set in tau's interactive mode
  */
 
@@ -148,104 +150,4 @@ function guardStale(ctx, host) {
       return Reflect.get(target, property, receiver);
     },
   });
-}
-
-/**
- * Pi's `ModelRegistry` as extensions use it: lookups over the mirrored model list (`models`: those with
- * credentials), and requests served by tau's own providers (`modelComplete`), so they use tau's keys and
- * settings. `stream`/`streamSimple` deliver the completed message as one stream (start, done/error): tau
- * does not forward the deltas of these side requests.
- * @param {import("./state.mjs").StateMirror} mirror
- * @param {ContextServices} host
- * @param {string} extensionPath
- */
-function createModelRegistryView(mirror, host, extensionPath) {
-  const models = () => /** @type {any[]} */ (mirror.values.models ?? []);
-  const find = (/** @type {string} */ provider, /** @type {string} */ id) =>
-    models().find((m) => m.provider === provider && m.id === id);
-  const plain = (/** @type {any} */ options) => {
-    if (!options || typeof options !== "object") return {};
-    const { signal: _signal, onPayload: _onPayload, ...rest } = options;
-    return JSON.parse(JSON.stringify(rest));
-  };
-  const ref = (/** @type {any} */ model) => ({ provider: model?.provider, id: model?.id });
-  /** @param {any} model @param {any} context @param {any} [options] */
-  const complete = (model, context, options) =>
-    host.action(extensionPath, "modelComplete", [ref(model), JSON.parse(JSON.stringify(context ?? {})), plain(options)], {
-      signal: options?.signal,
-    });
-  /** @param {any} model @param {any} context @param {any} [options] */
-  const stream = (model, context, options) => {
-    /** @type {any[]} */
-    const queue = [];
-    /** @type {((r: IteratorResult<any>) => void) | null} */
-    let wake = null;
-    let done = false;
-    const push = (/** @type {any} */ event) => {
-      if (wake) {
-        const w = wake;
-        wake = null;
-        w({ value: event, done: false });
-      } else queue.push(event);
-    };
-    const result = complete(model, context, options).then(
-      (message) => {
-        push({ type: "start", partial: message });
-        const failed = message.stopReason === "error" || message.stopReason === "aborted";
-        push(failed ? { type: "error", reason: message.stopReason, error: message } : { type: "done", reason: message.stopReason, message });
-        return message;
-      },
-      (error) => {
-        const message = { role: "assistant", content: [], stopReason: "error", errorMessage: String(error?.message ?? error), timestamp: Date.now() };
-        push({ type: "error", reason: "error", error: message });
-        return message;
-      },
-    );
-    result.then(() => {
-      done = true;
-      if (wake) wake({ value: undefined, done: true });
-    });
-    return {
-      result: () => result,
-      [Symbol.asyncIterator]() {
-        return {
-          next: () =>
-            queue.length > 0
-              ? Promise.resolve({ value: queue.shift(), done: false })
-              : done
-                ? Promise.resolve({ value: undefined, done: true })
-                : new Promise((resolve) => (wake = resolve)),
-        };
-      },
-    };
-  };
-  return {
-    getAll: () => models(),
-    getAvailable: () => models(),
-    find,
-    getError: () => undefined,
-    hasConfiguredAuth: (/** @type {any} */ model) => Boolean(find(model?.provider, model?.id)),
-    getProvider: (/** @type {string} */ provider) => (models().some((m) => m.provider === provider) ? { id: provider, name: provider } : undefined),
-    getProviderDisplayName: (/** @type {string} */ provider) => provider,
-    isUsingOAuth: () => false,
-    /** @param {any} model */
-    getApiKeyAndHeaders: (model) => host.action(extensionPath, "modelAuth", [ref(model)]),
-    /** @param {string} provider */
-    async getApiKeyForProvider(provider) {
-      const model = models().find((m) => m.provider === provider);
-      if (!model) return undefined;
-      const auth = await host.action(extensionPath, "modelAuth", [ref(model)]);
-      return auth?.ok ? (auth.apiKey ?? undefined) : undefined;
-    },
-    /** @param {string} provider */
-    async getProviderAuth(provider) {
-      const model = models().find((m) => m.provider === provider);
-      if (!model) return undefined;
-      const auth = await host.action(extensionPath, "modelAuth", [ref(model)]);
-      return auth?.ok ? { apiKey: auth.apiKey, headers: auth.headers } : undefined;
-    },
-    complete,
-    stream,
-    streamSimple: stream,
-  };
 }

@@ -8,6 +8,7 @@ import { forgetToolRows, openRenderer } from "./renderers.mjs";
 import { ComponentRegistry } from "./components.mjs";
 import { createContext } from "./context.mjs";
 import { LoadError, importFactory, resolveEntries } from "./loader.mjs";
+import { providerStream } from "./providers.mjs";
 import { errorPayload, toJson } from "./rpc.mjs";
 import { BRIDGE_KEY } from "./shim/bridge.mjs";
 import { conflicts, resolveCommands, sourceInfoFor } from "./registry.mjs";
@@ -61,6 +62,8 @@ export class Host {
       findCommand: (name) => this.findCommand(name),
     });
     this.handlerCounter = 0;
+    /** @type {Map<string, (event: any) => void>} `ctx.modelRegistry.stream` calls waiting for tau's events */
+    this.modelStreams = new Map();
     /** @type {Map<number, AbortController>} running requests by tau's request id */
     this.running = new Map();
     // The shim's built-in tool factories reach tau through this (see shim/builtin-tools.mjs).
@@ -85,6 +88,7 @@ export class Host {
         return this.session.cwd;
       },
       nextHandlerId: () => ++this.handlerCounter,
+      modelStreams: this.modelStreams,
       /** Bumped by every `load`: a ctx made before is stale. */
       generation: () => this.generation ?? 0,
       components: () => (this.session.components ? this.components : undefined),
@@ -171,6 +175,8 @@ export class Host {
       case "themes":
         // The themes tau knows, each with its palette, for getAllThemes/getTheme/setTheme.
         return void (components.themes = params.themes ?? []);
+      case "model_event":
+        return void this.modelStreams.get(params.streamId)?.(params.event);
       case "ui_state":
         // What ctx.ui reads synchronously in the terminal UI (editor text, tools expanded).
         return void Object.assign(components.uiState, params);
@@ -202,6 +208,8 @@ export class Host {
         return this.runCommand(params, signal);
       case "run_shortcut":
         return this.runShortcut(params, signal);
+      case "provider_stream":
+        return providerStream({ conn: this.conn, extensions: this.extensions, run: this.run.bind(this) }, params, signal);
       case "render":
         return this.components.render(params);
       case "terminal_input":

@@ -52,6 +52,9 @@ pub enum ModelsError {
         /// What is wrong with it.
         message: String,
     },
+    /// A provider an extension registered cannot be used; it is left out.
+    #[error("{0}; the extension's provider is skipped")]
+    Extension(String),
     /// A provider entry is well-formed JSON but cannot be used (no `api`, no `baseUrl`, …).
     #[error("{}: provider \"{provider}\": {message}; the provider is skipped", path.display())]
     Provider {

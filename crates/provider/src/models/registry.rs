@@ -17,6 +17,7 @@ use super::auth_file::{self, Credential, StoredKey};
 use super::catalog::{env_keys, is_keyless, DEFAULT_MODEL_PER_PROVIDER};
 use super::compose::{compose, ProviderAuth};
 use super::config::{parse_models_file, ModelsError};
+use super::extension;
 use super::resolve::{resolve_cli_model, ResolveError, ResolveOptions, Resolved};
 use super::scope::{resolve_scope, ScopedModel};
 use super::settings::ModelSettings;
@@ -60,6 +61,8 @@ pub struct ModelRegistry {
     auth: HashMap<String, ProviderAuth>,
     /// API keys stored in auth.json, by provider.
     stored: HashMap<String, StoredKey>,
+    /// Providers with an OAuth sign-in in auth.json.
+    signed_in: Vec<String>,
     model_headers: HashMap<(String, String), Vec<(String, String)>>,
     settings: ModelSettings,
     env: Env,
@@ -92,21 +95,35 @@ impl ModelRegistry {
                 Default::default()
             }
         };
-        let composed = compose(&file, &path);
-        errors.extend(composed.errors);
+        let mut composed = compose(&file, &path);
+        errors.append(&mut composed.errors);
+        let layered = extension::apply_all(
+            &mut composed.models,
+            &mut composed.auth,
+            &mut composed.model_headers,
+        );
+        errors.extend(layered.into_iter().map(ModelsError::Extension));
         let (settings, settings_error) = ModelSettings::load(&agent_dir.join("settings.json"));
         errors.extend(settings_error);
-        let stored = match auth_file::load(agent_dir) {
-            Ok(records) => records
-                .into_iter()
-                .filter_map(|(provider, credential)| match credential {
-                    Credential::ApiKey(key) if key.key.is_some() => Some((provider, key)),
-                    _ => None,
-                })
-                .collect(),
+        let (stored, signed_in) = match auth_file::load(agent_dir) {
+            Ok(records) => {
+                let signed_in = records
+                    .iter()
+                    .filter(|(_, credential)| matches!(credential, Credential::Other(kind) if kind == "oauth"))
+                    .map(|(provider, _)| provider.clone())
+                    .collect();
+                let keys = records
+                    .into_iter()
+                    .filter_map(|(provider, credential)| match credential {
+                        Credential::ApiKey(key) if key.key.is_some() => Some((provider, key)),
+                        _ => None,
+                    })
+                    .collect();
+                (keys, signed_in)
+            }
             Err(error) => {
                 errors.push(error.into());
-                HashMap::new()
+                (HashMap::new(), Vec::new())
             }
         };
         let registry = ModelRegistry {
@@ -114,6 +131,7 @@ impl ModelRegistry {
             models: composed.models,
             auth: composed.auth,
             stored,
+            signed_in,
             model_headers: composed.model_headers,
             settings,
             env,
@@ -147,7 +165,7 @@ impl ModelRegistry {
     /// command or whose variables are set, else one of its API-key variables. The scripted
     /// provider needs none. Commands are not run to decide, as in Pi.
     pub fn has_credentials(&self, provider: &str) -> bool {
-        if is_keyless(provider) {
+        if is_keyless(provider) || self.uses_extension_oauth(provider) {
             return true;
         }
         if let Some((raw, env)) = self.stored_key(provider) {
@@ -169,7 +187,7 @@ impl ModelRegistry {
     /// (auth.json), `models_json_key`, or the environment variable's name; `None` when it
     /// has none.
     pub fn key_source(&self, provider: &str) -> Option<String> {
-        if self.stored_key(provider).is_some() {
+        if self.stored_key(provider).is_some() || self.uses_extension_oauth(provider) {
             return Some("stored credential".into());
         }
         if let Some(raw) = self
@@ -204,6 +222,14 @@ impl ModelRegistry {
             .iter()
             .filter(|m| !is_keyless(&m.provider) && self.has_credentials(&m.provider))
             .collect()
+    }
+
+    /// Whether requests for `provider` authenticate with an OAuth sign-in stored in auth.json
+    /// through the `oauth` of the extension that registered it (Pi prefers a stored
+    /// credential). The key then comes from the extension's `getApiKey` in the host.
+    pub fn uses_extension_oauth(&self, provider: &str) -> bool {
+        self.signed_in.iter().any(|p| p == provider)
+            && super::extension::registration(provider).is_some_and(|r| r.has_oauth())
     }
 
     /// The provider's key in auth.json, with the environment its record's `env` makes.
@@ -246,8 +272,15 @@ impl ModelRegistry {
         model: &Model,
         cli_override: Option<&str>,
     ) -> Result<RequestAuth, AuthError> {
-        let api_key = self.api_key(&model.provider, cli_override)?;
-        if api_key.is_none() && !is_keyless(&model.provider) {
+        let api_key = match cli_override {
+            // The extension's host resolves a signed-in provider's key.
+            None if self.uses_extension_oauth(&model.provider) => None,
+            _ => self.api_key(&model.provider, cli_override)?,
+        };
+        if api_key.is_none()
+            && !is_keyless(&model.provider)
+            && !self.uses_extension_oauth(&model.provider)
+        {
             return Err(self.no_key_error(&model.provider));
         }
         let mut headers: Vec<(String, String)> = model
