@@ -161,7 +161,11 @@ pub async fn assemble(
         .with_prompt(builder, prompt, context.system_prompt.clone())
         .with_available_tools(available);
     if let Some(extensions) = &extensions {
-        runtime = runtime.with_hooks(extensions.hooks.clone());
+        runtime = runtime
+            .with_hooks(extensions.hooks.clone())
+            .with_compaction_hooks(Arc::new(crate::ext_compaction::ExtensionCompaction(
+                extensions.hooks.clone(),
+            )));
     }
     let current = Current::new(Arc::new(runtime));
     let mut pending = None;

@@ -12,6 +12,7 @@ pub mod controls;
 pub mod current;
 pub mod driver;
 pub mod ext_actions;
+mod ext_compaction;
 mod ext_models;
 mod ext_sandbox;
 pub mod ext_state;

@@ -14,6 +14,7 @@ use tau_agent::{AfterToolCall, AgentHooks, BeforeSettle, BeforeToolCall};
 use tau_protocol::{
     AgentEvent, AgentMessage, AssistantMessage, ContentBlock, ToolCall, ToolResult, UserContent,
 };
+use tokio_util::sync::CancellationToken;
 
 use crate::error::{BridgeError, Diagnostic};
 use crate::host::{ExtensionHost, HandlerRef};
@@ -213,6 +214,32 @@ impl ExtensionHooks {
     pub async fn gate(&self, event: Value) -> Option<Value> {
         let (cancel, last) = self.until(event, |value| field_bool(value, "cancel")).await;
         cancel.or(last)
+    }
+
+    /// [`ExtensionHooks::gate`] for an event whose handlers may run long and carry Pi's
+    /// `signal` (`session_before_compact`): no time limit; `cancel` aborts the handler under
+    /// way (its `signal` fires) and ends the dispatch with no answer.
+    pub async fn gate_until_cancelled(
+        &self,
+        event: Value,
+        cancel: &CancellationToken,
+    ) -> Option<Value> {
+        let (name, handlers) = self.handlers_of(&event).await;
+        let mut last = None;
+        for handler in &handlers {
+            match self
+                .host
+                .invoke_until_cancelled(&handler.id, event.clone(), cancel)
+                .await
+            {
+                Ok(outcome) if field_bool(&outcome.value, "cancel") => return Some(outcome.value),
+                Ok(outcome) if !outcome.value.is_null() => last = Some(outcome.value),
+                Ok(_) => {}
+                Err(BridgeError::Aborted) => return None,
+                Err(e) => self.report(Some(handler), &name, &e),
+            }
+        }
+        last
     }
 
     /// Runs handlers of `event` in order until one returns a value with `key` (Pi's gate
