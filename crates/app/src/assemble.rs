@@ -62,12 +62,16 @@ impl Assembly {
             let _ = hooks.set(Arc::downgrade(&extensions.hooks));
             extensions.stop_when_broken(self.current.clone());
         }
-        crate::ext_switch::Sessions::new(
+        let sessions = crate::ext_switch::Sessions::new(
             self.current.clone(),
             self.extensions.as_deref().map(Extensions::handles),
             args,
             warn,
-        )
+        );
+        match &self.extensions {
+            Some(extensions) => sessions.with_resources(extensions.resources.clone()),
+            None => sessions,
+        }
     }
 }
 
@@ -182,6 +186,11 @@ pub async fn assemble(
             .await;
         let start = serde_json::json!({ "type": "session_start", "reason": "startup" });
         extensions.hooks.notify(start).await;
+        let cwd_text = cwd.display().to_string();
+        extensions
+            .resources
+            .discover(&extensions.hooks, &cwd_text, "startup")
+            .await;
     }
     let driver = Arc::new(Driver::new(
         current.clone(),

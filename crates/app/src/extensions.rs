@@ -28,6 +28,8 @@ pub struct Extensions {
     pub tools: Vec<SharedTool>,
     /// Whether the project's own resources are trusted (`ctx.isProjectTrusted()`).
     pub trusted: bool,
+    /// What `resources_discover` handlers returned last.
+    pub resources: Arc<crate::ext_resources::ExtensionResources>,
 }
 
 /// Starts the extensions `args` and the agent directory configure; `Ok(None)` when there
@@ -154,6 +156,7 @@ pub async fn start(
         hooks: Arc::new(ExtensionHooks::new(host.clone())),
         host,
         trusted,
+        resources: Arc::default(),
     }))
 }
 
@@ -343,7 +346,8 @@ impl Extensions {
         ui: Option<Arc<dyn ExtensionUi>>,
     ) -> Option<UnboundedReceiver<PendingRun>> {
         let (runs, pending) = tokio::sync::mpsc::unbounded_channel();
-        let sessions = Sessions::new(current.clone(), Some(self.handles()), args, warn);
+        let sessions = Sessions::new(current.clone(), Some(self.handles()), args, warn)
+            .with_resources(self.resources.clone());
         let actions = Actions::new(sessions, runs, agent_dir.to_path_buf(), ui);
         self.host.set_actions(Arc::new(actions));
         let commands: Vec<serde_json::Value> = self

@@ -14,6 +14,7 @@ pub mod driver;
 pub mod ext_actions;
 mod ext_compaction;
 mod ext_models;
+pub mod ext_resources;
 mod ext_sandbox;
 pub mod ext_state;
 pub mod ext_switch;

@@ -242,6 +242,28 @@ impl ExtensionHooks {
         last
     }
 
+    /// Runs every handler of `event` (Pi's aggregating events, e.g. `resources_discover`):
+    /// each non-null answer with the path of the extension that gave it, in order. Throwing
+    /// handlers are reported and skipped.
+    pub async fn collect(&self, event: Value) -> Vec<(String, Value)> {
+        let (name, handlers) = self.handlers_of(&event).await;
+        let mut answers = Vec::new();
+        for handler in &handlers {
+            match self
+                .host
+                .invoke(&handler.id, event.clone(), json!({}))
+                .await
+            {
+                Ok(outcome) if !outcome.value.is_null() => {
+                    answers.push((handler.extension_path.clone(), outcome.value));
+                }
+                Ok(_) => {}
+                Err(e) => self.report(Some(handler), &name, &e),
+            }
+        }
+        answers
+    }
+
     /// Runs `user_bash` handlers as Pi's `emitUserBash` does: the first handler returning
     /// something decides; its answer must be exactly one of `{result: BashResult}` or
     /// `{operations}`. A throwing handler or an invalid answer is reported and blocks the

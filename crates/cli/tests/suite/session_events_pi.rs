@@ -199,3 +199,26 @@ async fn compaction_events_match_pi_with_the_default_summary() {
     assert!(!pi.is_empty(), "Pi's probe recorded nothing");
     assert_eq!(tau, pi);
 }
+
+fn start_then_reload(client: &mut RpcClient) {
+    client.send(&json!({"id": "s", "type": "get_state"}));
+    client.response("s");
+    client.send(&json!({"id": "r", "type": "prompt", "message": "/probe-reload"}));
+    client.response("r");
+    // A request answered after the reload finished.
+    client.send(&json!({"id": "s2", "type": "get_state"}));
+    client.response("s2");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn resources_discover_matches_pi_at_startup_and_reload() {
+    let test = "resources_discover_matches_pi_at_startup_and_reload";
+    let Some((pi, tau)) =
+        side_by_side(test, vec![("PROBE_RESOURCES", "1")], start_then_reload).await
+    else {
+        return;
+    };
+    let reasons: Vec<&str> = pi.iter().filter_map(|r| r["reason"].as_str()).collect();
+    assert_eq!(reasons, ["startup", "reload"], "{pi:?}");
+    assert_eq!(tau, pi);
+}

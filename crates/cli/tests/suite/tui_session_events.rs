@@ -151,3 +151,37 @@ fn pi_trigger_compact_compacts_from_its_command() {
         Some(true)
     );
 }
+
+#[test]
+fn pi_dynamic_resources_theme_joins_the_theme_list() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let log = dir.path().join("probe.jsonl");
+    let Some((_, dynamic)) = example("pi_dynamic_resources", "dynamic-resources/index.ts") else {
+        return;
+    };
+    let Some(tui) = with_extensions(
+        "pi_dynamic_resources",
+        vec![dynamic, fixture("session-events/probe.ts")],
+        vec![],
+        &[("PROBE_RESOURCES", "1")],
+        log.clone(),
+    ) else {
+        return;
+    };
+    tui.type_line("/probe-themes");
+    let screen = tui.wait("themes: ");
+    assert!(screen.contains("dynamic-resources"), "{screen}");
+    // After a reload the extensions discover again and the theme stays offered.
+    tui.type_line("/probe-reload");
+    tui.type_line("/probe-themes");
+    tui.wait_until("the reload's discovery", {
+        let log = log.clone();
+        move |_| probe_log(&log).len() >= 2
+    });
+    tui.quit();
+    let reasons: Vec<String> = probe_log(&log)
+        .iter()
+        .filter_map(|r| r["reason"].as_str().map(str::to_string))
+        .collect();
+    assert_eq!(reasons, ["startup", "reload"]);
+}
