@@ -84,6 +84,16 @@ pub async fn assemble(
     frontend: Frontend,
 ) -> Result<Assembly, String> {
     let cwd_text = cwd.display().to_string();
+    // Global and `-e` extensions may decide the project's trust first (Pi's
+    // `project_trust`); the terminal UI asks them itself, before its own question.
+    if frontend.mode != "tui" {
+        let (mode, has_ui) = (frontend.mode, frontend.has_ui);
+        if let Some(trusted) =
+            crate::ext_trust::decide(args, cwd, agent_dir, mode, has_ui, None, &warn).await
+        {
+            args.approve = Some(trusted);
+        }
+    }
     // The extension host (Node start-up, module loading) starts first and loads while tau
     // opens the session and picks the model.
     let starting = {

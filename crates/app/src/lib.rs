@@ -18,6 +18,7 @@ pub mod ext_resources;
 mod ext_sandbox;
 pub mod ext_state;
 pub mod ext_switch;
+pub mod ext_trust;
 pub mod extensions;
 pub mod model;
 mod options;

@@ -10,6 +10,7 @@ mod ext_examples_state;
 mod ext_faults;
 mod ext_live;
 mod ext_load_failures;
+mod ext_project_trust;
 mod ext_sandbox;
 mod ext_support;
 mod fuzz_rpc;

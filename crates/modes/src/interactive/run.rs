@@ -177,6 +177,15 @@ pub async fn run(
         terminal: &mut terminal,
         input: &mut input,
     };
+    let trust_warnings = events.clone();
+    let warn = move |text: &str| {
+        let _ = trust_warnings.send(AppEvent::Warning(text.to_string()));
+    };
+    if let Some(trusted) =
+        super::trust::ask_extensions(&mut screen, &args, cwd, agent_dir, &warn).await
+    {
+        args.approve = Some(trusted);
+    }
     if let Some(trusted) =
         super::trust::ask_at_start(&mut screen, agent_dir, cwd, args.approve).await
     {
