@@ -87,9 +87,8 @@ pub async fn assemble(
     // Global and `-e` extensions may decide the project's trust first (Pi's
     // `project_trust`); the terminal UI asks them itself, before its own question.
     if frontend.mode != "tui" {
-        let (mode, has_ui) = (frontend.mode, frontend.has_ui);
         if let Some(trusted) =
-            crate::ext_trust::decide(args, cwd, agent_dir, mode, has_ui, None, &warn).await
+            crate::ext_trust::decide(args, cwd, agent_dir, frontend.mode, None, &warn).await
         {
             args.approve = Some(trusted);
         }

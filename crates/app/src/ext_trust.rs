@@ -84,20 +84,21 @@ impl HostActions for TrustUi {
 }
 
 /// Asks the global and `-e` extensions whether to trust `cwd`; `Some(trusted)` when one
-/// decided. `mode` is tau's mode name (`tui` in the terminal UI); `has_ui` what the mode
-/// offers; `dialogs` where the terminal UI answers dialogs.
+/// decided. `mode` is tau's mode name (`tui` in the terminal UI: the only mode whose trust
+/// context has a UI, as in Pi, where RPC's has none yet at that point); `dialogs` where
+/// the terminal UI answers dialogs.
 pub async fn decide(
     args: &AppOptions,
     cwd: &Path,
     agent_dir: &Path,
     mode: &str,
-    has_ui: bool,
     dialogs: TrustDialogs,
     warn: &(dyn Fn(&str) + Sync),
 ) -> Option<bool> {
     if args.approve.is_some() || !has_trust_requiring_resources(cwd) {
         return None;
     }
+    let has_ui = mode == "tui";
     // Untrusted discovery: the project's own extensions load only after trust is decided.
     let found = discover(&DiscoveryOptions {
         agent_dir: agent_dir.to_path_buf(),

@@ -31,6 +31,7 @@ async fn probe_run(
     replies: Vec<MockReply>,
     vars: Vec<(&'static str, &'static str)>,
     conversation: fn(&mut RpcClient),
+    project_files: &'static [(&'static str, &'static str)],
 ) -> Vec<Value> {
     let server = MockServer::start(replies).await.expect("mock server");
     let base_url = server.base_url();
@@ -45,6 +46,11 @@ async fn probe_run(
             "models": [{"id": "mock-model", "name": "Mock Model"}]
         }}});
         std::fs::write(root.join("agent/models.json"), models.to_string()).expect("models");
+        for (rel, text) in project_files {
+            let path = root.join("project").join(rel);
+            std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+            std::fs::write(path, text).expect("project file");
+        }
         let settings = json!({"compaction": {"keepRecentTokens": 50}});
         std::fs::write(root.join("agent/settings.json"), settings.to_string()).expect("settings");
         let mut cmd = match who {
@@ -132,6 +138,16 @@ async fn side_by_side(
     vars: Vec<(&'static str, &'static str)>,
     conversation: fn(&mut RpcClient),
 ) -> Option<(Vec<Value>, Vec<Value>)> {
+    side_by_side_in(test, vars, conversation, &[]).await
+}
+
+/// [`side_by_side`] in a project holding `project_files` (relative path, text).
+async fn side_by_side_in(
+    test: &str,
+    vars: Vec<(&'static str, &'static str)>,
+    conversation: fn(&mut RpcClient),
+    project_files: &'static [(&'static str, &'static str)],
+) -> Option<(Vec<Value>, Vec<Value>)> {
     let Some(pi) = locate_pi() else {
         eprintln!("{test}: skipped: run tools/oracle/setup.sh for Pi 1.6.0 and Node 22");
         return None;
@@ -152,9 +168,19 @@ async fn side_by_side(
         replies(),
         vars.clone(),
         conversation,
+        project_files,
     )
     .await;
-    let ours = probe_run(Harness::Tau, pi, ext, replies(), vars, conversation).await;
+    let ours = probe_run(
+        Harness::Tau,
+        pi,
+        ext,
+        replies(),
+        vars,
+        conversation,
+        project_files,
+    )
+    .await;
     Some((comparable(theirs), comparable(ours)))
 }
 
@@ -220,5 +246,24 @@ async fn resources_discover_matches_pi_at_startup_and_reload() {
     };
     let reasons: Vec<&str> = pi.iter().filter_map(|r| r["reason"].as_str()).collect();
     assert_eq!(reasons, ["startup", "reload"], "{pi:?}");
+    assert_eq!(tau, pi);
+}
+
+/// A project setting: enough to make the project's trust a question.
+const PROJECT_SETTINGS: &[(&str, &str)] = &[(".pi/settings.json", "{}")];
+
+fn just_start(client: &mut RpcClient) {
+    client.send(&json!({"id": "s", "type": "get_state"}));
+    client.response("s");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn project_trust_matches_pi() {
+    let test = "project_trust_matches_pi";
+    let vars = vec![("PROBE_TRUST", "no")];
+    let Some((pi, tau)) = side_by_side_in(test, vars, just_start, PROJECT_SETTINGS).await else {
+        return;
+    };
+    assert_eq!(pi.len(), 1, "{pi:?}");
     assert_eq!(tau, pi);
 }

@@ -96,8 +96,7 @@ pub async fn ask_extensions(
     warn: &(dyn Fn(&str) + Sync),
 ) -> Option<bool> {
     let (dialogs, mut asked) = mpsc::unbounded_channel();
-    let deciding =
-        tau_app::ext_trust::decide(args, cwd, agent_dir, "tui", true, Some(dialogs), warn);
+    let deciding = tau_app::ext_trust::decide(args, cwd, agent_dir, "tui", Some(dialogs), warn);
     tokio::pin!(deciding);
     loop {
         tokio::select! {
