@@ -185,3 +185,45 @@ fn pi_dynamic_resources_theme_joins_the_theme_list() {
         .collect();
     assert_eq!(reasons, ["startup", "reload"]);
 }
+
+#[test]
+fn pi_project_trust_example_decides_on_the_start_screen() {
+    let Some((env, trust)) = example("pi_project_trust", "project-trust.ts") else {
+        return;
+    };
+    let Some(node) = tui_node("pi_project_trust") else {
+        return;
+    };
+    let tui = Tui::launch(
+        Vec::<MockTurn>::new(),
+        &["--no-session"],
+        move |sandbox, spec| {
+            // A project extension: it loads only once the project is trusted.
+            let local = sandbox.project.join(".pi/extensions/local.ts");
+            std::fs::create_dir_all(local.parent().expect("parent")).expect("mkdir");
+            let code = r#"export default function (pi: any) {
+  pi.on("session_start", (_e: any, ctx: any) => ctx.ui.notify("local extension loaded", "info"));
+}"#;
+            std::fs::write(local, code).expect("local extension");
+            spec.args(["-e", trust.to_str().unwrap_or_default()])
+                .env("TAU_EXT_HOST", env.host.display().to_string())
+                .env("TAU_NODE", node.display().to_string())
+        },
+    );
+    let screen = tui.wait("Project trust for:");
+    assert!(screen.contains("Trust this session"), "{screen}");
+    // "Trust this session": the third choice.
+    for key in ["down", "down", "enter"] {
+        tui.session.send_key(key).expect("key");
+    }
+    let screen = tui.wait("local extension loaded");
+    assert!(
+        screen.contains("project-trust example loaded after trust resolution"),
+        "{screen}"
+    );
+    // The extension decided: tau's own question was not asked.
+    assert!(!screen.contains("Trust project folder?"), "{screen}");
+    tui.quit();
+    // A session-only decision is not saved.
+    assert!(!tui.sandbox.agent_dir.join("trust.json").exists());
+}
