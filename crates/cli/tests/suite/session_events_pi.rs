@@ -32,7 +32,7 @@ async fn probe_run(
     vars: Vec<(&'static str, &'static str)>,
     conversation: fn(&mut RpcClient),
     project_files: &'static [(&'static str, &'static str)],
-) -> Vec<Value> {
+) -> (Vec<Value>, Vec<Value>) {
     let server = MockServer::start(replies).await.expect("mock server");
     let base_url = server.base_url();
     tokio::task::spawn_blocking(move || {
@@ -51,7 +51,8 @@ async fn probe_run(
             std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
             std::fs::write(path, text).expect("project file");
         }
-        let settings = json!({"compaction": {"keepRecentTokens": 50}});
+        let settings = json!({"compaction": {"keepRecentTokens": 50},
+                              "retry": {"maxRetries": 2, "baseDelayMs": 10}});
         std::fs::write(root.join("agent/settings.json"), settings.to_string()).expect("settings");
         let mut cmd = match who {
             Harness::Tau => Command::new(env!("CARGO_BIN_EXE_tau")),
@@ -101,7 +102,7 @@ async fn probe_run(
         conversation(&mut client);
         let (status, stderr) = client.close();
         assert!(status.success(), "{who:?} exited {status}: {stderr}");
-        read_log(&log)
+        (read_log(&log), client.seen.clone())
     })
     .await
     .expect("join")
@@ -148,6 +149,24 @@ async fn side_by_side_in(
     conversation: fn(&mut RpcClient),
     project_files: &'static [(&'static str, &'static str)],
 ) -> Option<(Vec<Value>, Vec<Value>)> {
+    let replies = || {
+        ["one", "two", "## Goal\nsummary"]
+            .iter()
+            .map(|t| MockReply::Turn(Box::new(MockTurn::text(*t))))
+            .collect::<Vec<_>>()
+    };
+    let ((pi, _), (tau, _)) = both(test, vars, conversation, project_files, replies).await?;
+    Some((comparable(pi), comparable(tau)))
+}
+
+/// Pi's and tau's (probe records, RPC records) for one case.
+async fn both(
+    test: &str,
+    vars: Vec<(&'static str, &'static str)>,
+    conversation: fn(&mut RpcClient),
+    project_files: &'static [(&'static str, &'static str)],
+    replies: fn() -> Vec<MockReply>,
+) -> Option<((Vec<Value>, Vec<Value>), (Vec<Value>, Vec<Value>))> {
     let Some(pi) = locate_pi() else {
         eprintln!("{test}: skipped: run tools/oracle/setup.sh for Pi 1.6.0 and Node 22");
         return None;
@@ -155,12 +174,6 @@ async fn side_by_side_in(
     // Pi's host and tau's both run on the oracle's Node 22.
     let mut ext = ext_env(test)?;
     ext.node = Some(pi.1.clone());
-    let replies = || {
-        ["one", "two", "## Goal\nsummary"]
-            .iter()
-            .map(|t| MockReply::Turn(Box::new(MockTurn::text(*t))))
-            .collect::<Vec<_>>()
-    };
     let theirs = probe_run(
         Harness::Pi,
         pi.clone(),
@@ -181,7 +194,7 @@ async fn side_by_side_in(
         project_files,
     )
     .await;
-    Some((comparable(theirs), comparable(ours)))
+    Some((theirs, ours))
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -266,4 +279,48 @@ async fn project_trust_matches_pi() {
     };
     assert_eq!(pi.len(), 1, "{pi:?}");
     assert_eq!(tau, pi);
+}
+
+/// The `summarization_retry_*` records with the values that do not vary.
+fn retry_records(records: &[Value]) -> Vec<Value> {
+    records
+        .iter()
+        .filter(|r| {
+            r["type"]
+                .as_str()
+                .is_some_and(|t| t.starts_with("summarization_retry"))
+        })
+        .map(|r| {
+            let mut r = r.clone();
+            if let Some(message) = r.get_mut("errorMessage") {
+                *message = json!(message.is_string());
+            }
+            r
+        })
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn summary_retries_match_pi() {
+    let replies = || {
+        vec![
+            MockReply::Turn(Box::new(MockTurn::text("one"))),
+            MockReply::Turn(Box::new(MockTurn::text("two"))),
+            MockReply::Error {
+                status: 503,
+                body: json!({"error": {"message": "Service temporarily unavailable"}}),
+                headers: Vec::new(),
+            },
+            MockReply::Turn(Box::new(MockTurn::text("## Goal\nretried"))),
+        ]
+    };
+    let test = "summary_retries_match_pi";
+    let Some(((_, pi), (_, tau))) =
+        both(test, vec![], two_prompts_then_compact, &[], replies).await
+    else {
+        return;
+    };
+    let theirs = retry_records(&pi);
+    assert_eq!(theirs.len(), 3, "{pi:?}");
+    assert_eq!(retry_records(&tau), theirs);
 }

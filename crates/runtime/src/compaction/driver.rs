@@ -23,6 +23,7 @@ use tau_protocol::session::SessionEntry;
 use tau_protocol::{AgentEvent, AgentMessage, AssistantMessage, StopReason};
 use tau_provider::retry::is_context_overflow;
 use tau_session::NewCompaction;
+use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
 use super::{lock, Runtime};
@@ -31,6 +32,7 @@ use crate::compaction::hooks::{
     before_compact_event, compacted_event, failed_event, preparation_json, CompactionHooks,
     Decision, ExtensionCompaction,
 };
+use crate::compaction::retry::SummaryRetry;
 use crate::compaction::summarize::{summarise, Summary};
 use crate::compaction::tokens::{
     calculate_context_tokens, estimate_context_tokens, estimate_tokens, should_compact,
@@ -129,14 +131,13 @@ impl Runtime {
     ) -> Result<Summary, CompactionError> {
         let cancel = self.live_cancel();
         let reserve = self.compaction.settings.branch_reserve_tokens;
-        crate::compaction::branch::summarise_branch(
-            entries,
-            custom,
-            replace,
-            reserve,
-            &self.config(),
-            &cancel,
-        )
+        let config = self.config();
+        self.with_retry_events("branchSummary", None, |retry| async move {
+            crate::compaction::branch::summarise_branch(
+                entries, custom, replace, reserve, &config, &cancel, &retry,
+            )
+            .await
+        })
         .await
     }
 
@@ -484,7 +485,12 @@ impl Runtime {
                 compaction
             }
             Decision::Default => {
-                let summary = summarise(preparation, instructions, &self.config(), cancel).await?;
+                let config = self.config();
+                let summary = self
+                    .with_retry_events("compaction", Some(reason), |retry| async move {
+                        summarise(preparation, instructions, &config, cancel, &retry).await
+                    })
+                    .await?;
                 ExtensionCompaction {
                     summary: summary.summary,
                     first_kept_entry_id: Some(preparation.first_kept_entry_id.clone()),
@@ -519,6 +525,40 @@ impl Runtime {
                 CompactionError::NothingToCompact
             }
         })
+    }
+
+    /// Runs `work` (a summary request) with the session's retry settings, publishing the
+    /// `summarization_retry_*` events it raises as they come.
+    async fn with_retry_events<T, Fut>(
+        &self,
+        source: &'static str,
+        reason: Option<CompactionReason>,
+        work: impl FnOnce(SummaryRetry) -> Fut,
+    ) -> T
+    where
+        Fut: std::future::Future<Output = T>,
+    {
+        let (events, mut raised) = mpsc::unbounded_channel();
+        let retry = SummaryRetry {
+            policy: *lock(&self.retry),
+            source,
+            reason,
+            events: Some(events),
+        };
+        let work = work(retry);
+        tokio::pin!(work);
+        loop {
+            tokio::select! {
+                biased;
+                Some(event) = raised.recv() => self.publish(&event).await,
+                out = &mut work => {
+                    while let Ok(event) = raised.try_recv() {
+                        self.publish(&event).await;
+                    }
+                    return out;
+                }
+            }
+        }
     }
 
     /// Writes the compaction entry and rebuilds the model context from the session.

@@ -13,8 +13,10 @@
 //! - [`hooks`]: extensions take part through [`CompactionHooks`] (`session_before_compact`
 //!   may cancel or supply the summary; `session_compact` / `session_compact_failed` follow).
 //!
-//! Not here: summary retries with `summarization_retry_*` events, and compaction between
-//! turns of one run. Branch summaries ([`branch`]) share the
+//! - [`retry`]: a summary request that failed with a transient error is retried as the
+//!   session's responses are, with `summarization_retry_*` events.
+//!
+//! Not here: compaction between turns of one run. Branch summaries ([`branch`]) share the
 //! summary request.
 
 pub mod branch;
@@ -24,6 +26,7 @@ pub(crate) mod facts;
 pub mod file_ops;
 pub mod hooks;
 pub mod prepare;
+pub mod retry;
 pub mod serialize;
 pub mod settings;
 pub mod summarize;
