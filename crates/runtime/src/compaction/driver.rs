@@ -482,7 +482,7 @@ impl Runtime {
             Decision::Cancel => return Err(CompactionError::Cancelled),
             Decision::Replace(compaction) => {
                 attempt.from_extension = true;
-                compaction
+                *compaction
             }
             Decision::Default => {
                 let config = self.config();

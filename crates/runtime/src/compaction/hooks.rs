@@ -36,7 +36,7 @@ pub(crate) enum Decision {
     /// `cancel: true`: the compaction stops as aborted.
     Cancel,
     /// `compaction: {...}`: recorded instead of tau's summary.
-    Replace(ExtensionCompaction),
+    Replace(Box<ExtensionCompaction>),
 }
 
 /// A compaction an extension supplied (Pi's `CompactionResult` fields it reads).
@@ -62,7 +62,7 @@ impl Decision {
             return Decision::Default;
         };
         let text = |key: &str| compaction.get(key).and_then(Value::as_str);
-        Decision::Replace(ExtensionCompaction {
+        Decision::Replace(Box::new(ExtensionCompaction {
             summary: text("summary").unwrap_or_default().to_string(),
             first_kept_entry_id: text("firstKeptEntryId").map(str::to_string),
             // Pi records what the extension returned; a missing count falls back to the
@@ -75,7 +75,7 @@ impl Decision {
                 .get("usage")
                 .and_then(|usage| serde_json::from_value(usage.clone()).ok()),
             details: compaction.get("details").filter(|d| !d.is_null()).cloned(),
-        })
+        }))
     }
 }
 
@@ -199,13 +199,13 @@ mod tests {
         );
         assert_eq!(
             replaced,
-            Decision::Replace(ExtensionCompaction {
+            Decision::Replace(Box::new(ExtensionCompaction {
                 summary: "S".into(),
                 first_kept_entry_id: Some("e9".into()),
                 tokens_before: 1234,
                 usage: None,
                 details: Some(json!({"x": 1})),
-            })
+            }))
         );
     }
 
