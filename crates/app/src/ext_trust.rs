@@ -18,12 +18,12 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use serde_json::{json, Value};
+use tau_ext_bridge::discovery::discover;
 use tau_ext_bridge::discovery::trust::has_trust_requiring_resources;
-use tau_ext_bridge::discovery::{discover, DiscoveryOptions};
 use tau_ext_bridge::{ExtensionHost, HostActions, LoadRequest};
 use tokio::sync::{mpsc, oneshot};
 
-use crate::extensions::host_options;
+use crate::extensions::{discovery_options, host_options};
 use crate::AppOptions;
 
 /// A dialog a `project_trust` handler opened (`select`, `confirm`, `input` with Pi's
@@ -100,19 +100,7 @@ pub async fn decide(
     }
     let has_ui = mode == "tui";
     // Untrusted discovery: the project's own extensions load only after trust is decided.
-    let found = discover(&DiscoveryOptions {
-        agent_dir: agent_dir.to_path_buf(),
-        cwd: cwd.to_path_buf(),
-        explicit: args
-            .extensions
-            .iter()
-            .map(|p| p.to_string_lossy().into_owned())
-            .collect(),
-        no_extensions: args.no_extensions,
-        trust_override: Some(false),
-        global_npm_root: None,
-        offline: args.offline,
-    });
+    let found = discover(&discovery_options(args, cwd, agent_dir, Some(false)));
     // Problems are reported when the session's extensions start.
     if !found.errors.is_empty() || found.paths.is_empty() {
         return None;

@@ -46,19 +46,7 @@ pub async fn start(
     ui: Option<Arc<dyn ExtensionUi>>,
     warn: &(dyn Fn(&str) + Sync),
 ) -> Result<Option<Extensions>, String> {
-    let found = discover(&DiscoveryOptions {
-        agent_dir: agent_dir.to_path_buf(),
-        cwd: cwd.to_path_buf(),
-        explicit: args
-            .extensions
-            .iter()
-            .map(|p| p.to_string_lossy().into_owned())
-            .collect(),
-        no_extensions: args.no_extensions,
-        trust_override: args.approve,
-        global_npm_root: None,
-        offline: args.offline,
-    });
+    let found = discover(&discovery_options(args, cwd, agent_dir, args.approve));
     found.warnings.iter().for_each(|w| warn(w));
     let trusted = found.trust.trusted;
     if !found.errors.is_empty() {
@@ -130,6 +118,29 @@ pub async fn start(
         trusted,
         resources: Arc::default(),
     }))
+}
+
+/// What to discover for `args` in `cwd`, the project trusted as `trust_override` says
+/// (`None`: as the saved decision and settings say).
+pub(crate) fn discovery_options(
+    args: &AppOptions,
+    cwd: &Path,
+    agent_dir: &Path,
+    trust_override: Option<bool>,
+) -> DiscoveryOptions {
+    DiscoveryOptions {
+        agent_dir: agent_dir.to_path_buf(),
+        cwd: cwd.to_path_buf(),
+        explicit: args
+            .extensions
+            .iter()
+            .map(|p| p.to_string_lossy().into_owned())
+            .collect(),
+        no_extensions: args.no_extensions,
+        trust_override,
+        global_npm_root: None,
+        offline: args.offline,
+    }
 }
 
 /// Why a host could not be set up.

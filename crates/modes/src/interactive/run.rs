@@ -269,14 +269,7 @@ pub async fn run(
     // Themes extensions named in `resources_discover` (at start-up, before this).
     let mut resources_seen = 0;
     if let Some(resources) = runner.extensions.as_ref().map(|e| e.resources.clone()) {
-        resources_seen = resources.generation();
-        let (registry, warnings) =
-            theme_choice::with_extension_themes(&base_themes, &resources.current());
-        themes = registry;
-        for warning in warnings {
-            app.transcript
-                .notice(super::transcript::Level::Warning, warning);
-        }
+        (themes, resources_seen) = extension_themes(&base_themes, &resources, &mut app);
     }
     load_history(&mut app, &runner);
     super::settings::open::apply_at_start(&runner, &mut app, agent_dir);
@@ -372,14 +365,7 @@ pub async fn run(
             if let Some(resources) = runner.extensions.as_ref().map(|e| e.resources.clone()) {
                 // A reload or a replaced session discovered resources again.
                 if resources.generation() != resources_seen {
-                    resources_seen = resources.generation();
-                    let (registry, warnings) =
-                        theme_choice::with_extension_themes(&base_themes, &resources.current());
-                    themes = registry;
-                    for warning in warnings {
-                        app.transcript
-                            .notice(super::transcript::Level::Warning, warning);
-                    }
+                    (themes, resources_seen) = extension_themes(&base_themes, &resources, &mut app);
                     if let Some(context) = app.settings_context.as_mut() {
                         context.themes = themes.list().into_iter().map(|e| e.name).collect();
                     }
@@ -1149,4 +1135,20 @@ fn offered_themes(themes: &ThemeRegistry, terminal: Appearance) -> serde_json::V
         })
         .collect();
     serde_json::Value::Array(offered)
+}
+
+/// `base` with the themes of the latest `resources_discover` (their load problems noted in
+/// the transcript), and which discovery that was.
+fn extension_themes(
+    base: &ThemeRegistry,
+    resources: &tau_app::ext_resources::ExtensionResources,
+    app: &mut App,
+) -> (ThemeRegistry, u64) {
+    let generation = resources.generation();
+    let (registry, warnings) = theme_choice::with_extension_themes(base, &resources.current());
+    for warning in warnings {
+        app.transcript
+            .notice(super::transcript::Level::Warning, warning);
+    }
+    (registry, generation)
 }
