@@ -62,12 +62,16 @@ impl Assembly {
             let _ = hooks.set(Arc::downgrade(&extensions.hooks));
             extensions.stop_when_broken(self.current.clone());
         }
-        crate::ext_switch::Sessions::new(
+        let sessions = crate::ext_switch::Sessions::new(
             self.current.clone(),
             self.extensions.as_deref().map(Extensions::handles),
             args,
             warn,
-        )
+        );
+        match &self.extensions {
+            Some(extensions) => sessions.with_resources(extensions.resources.clone()),
+            None => sessions,
+        }
     }
 }
 
@@ -80,6 +84,15 @@ pub async fn assemble(
     frontend: Frontend,
 ) -> Result<Assembly, String> {
     let cwd_text = cwd.display().to_string();
+    // Global and `-e` extensions may decide the project's trust first (Pi's
+    // `project_trust`); the terminal UI asks them itself, before its own question.
+    if frontend.mode != "tui" {
+        if let Some(trusted) =
+            crate::ext_trust::decide(args, cwd, agent_dir, frontend.mode, None, &warn).await
+        {
+            args.approve = Some(trusted);
+        }
+    }
     // The extension host (Node start-up, module loading) starts first and loads while tau
     // opens the session.
     let starting = {
@@ -163,7 +176,11 @@ pub async fn assemble(
         .with_prompt(builder, prompt, context.system_prompt.clone())
         .with_available_tools(available);
     if let Some(extensions) = &extensions {
-        runtime = runtime.with_hooks(extensions.hooks.clone());
+        runtime = runtime
+            .with_hooks(extensions.hooks.clone())
+            .with_compaction_hooks(Arc::new(crate::ext_compaction::ExtensionCompaction(
+                extensions.hooks.clone(),
+            )));
     }
     let current = Current::new(Arc::new(runtime));
     let mut pending = None;
@@ -180,6 +197,11 @@ pub async fn assemble(
             .await;
         let start = serde_json::json!({ "type": "session_start", "reason": "startup" });
         extensions.hooks.notify(start).await;
+        let cwd_text = cwd.display().to_string();
+        extensions
+            .resources
+            .discover(&extensions.hooks, &cwd_text, "startup")
+            .await;
     }
     let driver = Arc::new(Driver::new(
         current.clone(),

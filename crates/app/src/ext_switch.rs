@@ -12,6 +12,7 @@ use tau_ext_bridge::{ExtensionHooks, ExtensionHost};
 use tau_session::{NewSession, Session, WriteOptions};
 
 use crate::current::Current;
+use crate::ext_resources::ExtensionResources;
 
 /// Replaces the current session; works with or without extensions.
 #[derive(Clone)]
@@ -26,6 +27,8 @@ pub struct Sessions {
     pub warn: fn(&str),
     /// Whether an extension tool becomes active when (re)registered.
     pub activate: Arc<dyn Fn(&str) -> bool + Send + Sync>,
+    /// Where `resources_discover` answers are kept, when extensions are loaded.
+    pub resources: Option<Arc<ExtensionResources>>,
 }
 
 impl Sessions {
@@ -51,7 +54,14 @@ impl Sessions {
                         .as_ref()
                         .is_none_or(|list| list.iter().any(|n| n == name))
             }),
+            resources: None,
         }
+    }
+
+    /// Keeps `resources_discover` answers in `resources`.
+    pub fn with_resources(mut self, resources: Arc<ExtensionResources>) -> Self {
+        self.resources = Some(resources);
+        self
     }
 }
 
@@ -160,6 +170,8 @@ impl Sessions {
             "previousSessionFile": previous,
         }))
         .await;
+        // Pi binds the new runtime's extensions with reason `startup` for every replacement.
+        self.discover_resources("startup").await;
         Ok(())
     }
 
@@ -370,6 +382,7 @@ impl Sessions {
         self.reload_extensions().await;
         self.notify(json!({ "type": "session_start", "reason": "reload" }))
             .await;
+        self.discover_resources("reload").await;
         Ok(Value::Null)
     }
 
@@ -404,6 +417,17 @@ impl Sessions {
         self.current
             .get()
             .with_session_log(|s| s.path().map(|p| p.display().to_string()))
+    }
+
+    /// `resources_discover` after a `session_start`, kept for the application.
+    async fn discover_resources(&self, reason: &str) {
+        let (Some(resources), Some(hooks)) =
+            (&self.resources, self.hooks.as_ref().and_then(Weak::upgrade))
+        else {
+            return;
+        };
+        let cwd = self.current.get().with_session_log(|s| s.cwd().to_string());
+        resources.discover(&hooks, &cwd, reason).await;
     }
 
     async fn notify(&self, event: Value) {

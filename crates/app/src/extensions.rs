@@ -30,6 +30,8 @@ pub struct Extensions {
     pub trusted: bool,
     /// What the system prompt is built from, for `systemPromptOptions`; set by `attach`.
     prompt_inputs: std::sync::OnceLock<Arc<crate::prompt_options::PromptInputs>>,
+    /// What `resources_discover` handlers returned last.
+    pub resources: Arc<crate::ext_resources::ExtensionResources>,
 }
 
 /// Starts the extensions `args` and the agent directory configure; `Ok(None)` when there
@@ -46,19 +48,7 @@ pub async fn start(
     ui: Option<Arc<dyn ExtensionUi>>,
     warn: &(dyn Fn(&str) + Sync),
 ) -> Result<Option<Extensions>, String> {
-    let found = discover(&DiscoveryOptions {
-        agent_dir: agent_dir.to_path_buf(),
-        cwd: cwd.to_path_buf(),
-        explicit: args
-            .extensions
-            .iter()
-            .map(|p| p.to_string_lossy().into_owned())
-            .collect(),
-        no_extensions: args.no_extensions,
-        trust_override: args.approve,
-        global_npm_root: None,
-        offline: args.offline,
-    });
+    let found = discover(&discovery_options(args, cwd, agent_dir, args.approve));
     found.warnings.iter().for_each(|w| warn(w));
     let trusted = found.trust.trusted;
     if !found.errors.is_empty() {
@@ -71,34 +61,6 @@ pub async fn start(
     if paths.is_empty() {
         return Ok(None);
     }
-    let mut options = HostOptions::new(cwd);
-    if mode == "tui" {
-        // Components stay in the host as real pi-tui objects; tau draws their lines.
-        options.components = true;
-        options.min_node = (22, 19);
-    }
-    // The host's output and failures go to stderr, or where the mode redirected it.
-    options.stderr = std::sync::Arc::new(|line| crate::report::to_stderr(&format!("[ext] {line}")));
-    options.reporter = tau_ext_bridge::Reporter::with_sink(|diagnostic| {
-        crate::report::to_stderr(&format!("tau: warning: {diagnostic}"));
-    });
-    if let Some(ui) = ui {
-        // Failures go to stderr as always, and to the mode's UI (RPC: `extension_error`).
-        options.reporter = tau_ext_bridge::Reporter::with_sink(move |diagnostic| {
-            crate::report::to_stderr(&format!("tau: warning: {diagnostic}"));
-            ui.extension_error(
-                diagnostic.extension_path.as_deref(),
-                &diagnostic.event,
-                &diagnostic.error,
-            );
-        });
-    }
-    if let Some(limit) = handler_limit(warn) {
-        options.request_timeout = limit;
-        // Starting (or restarting) a host and running the factories is not a handler call:
-        // a short handler limit must not make a busy machine's restart fail.
-        options.start_timeout = options.start_timeout.max(limit);
-    }
     let explicit = found.explicit;
     let is_explicit = |path: &Path| explicit.iter().any(|e| same_file(e, path));
     let cannot_run = |error: &dyn std::fmt::Display| {
@@ -110,13 +72,13 @@ pub async fn start(
         let configured = paths.iter().any(|p| !is_explicit(p));
         load_failure_with(&[line], "fix that", from_cli, configured)
     };
-    // The host's folder is needed before it starts: the sandbox's rules name it.
-    let host_dir = match tau_ext_bridge::node::locate_host() {
-        Ok(dir) => dir,
-        Err(error) => return Err(cannot_run(&error)),
-    };
-    options.sandbox = crate::ext_sandbox::sandbox_for(args, cwd, agent_dir, &host_dir, &paths)?;
-    options.host_dir = Some(host_dir);
+    let options =
+        host_options(args, cwd, agent_dir, mode, ui, warn, &paths).map_err(
+            |error| match error {
+                HostSetupError::Sandbox(message) => message,
+                HostSetupError::NoHost(message) => cannot_run(&message),
+            },
+        )?;
     let host = match ExtensionHost::start(options).await {
         Ok(host) => Arc::new(host),
         Err(error) => return Err(cannot_run(&error)),
@@ -162,7 +124,89 @@ pub async fn start(
         host,
         trusted,
         prompt_inputs: std::sync::OnceLock::new(),
+        resources: Arc::default(),
     }))
+}
+
+/// What to discover for `args` in `cwd`, the project trusted as `trust_override` says
+/// (`None`: as the saved decision and settings say).
+pub(crate) fn discovery_options(
+    args: &AppOptions,
+    cwd: &Path,
+    agent_dir: &Path,
+    trust_override: Option<bool>,
+) -> DiscoveryOptions {
+    DiscoveryOptions {
+        agent_dir: agent_dir.to_path_buf(),
+        cwd: cwd.to_path_buf(),
+        explicit: args
+            .extensions
+            .iter()
+            .map(|p| p.to_string_lossy().into_owned())
+            .collect(),
+        no_extensions: args.no_extensions,
+        trust_override,
+        global_npm_root: None,
+        offline: args.offline,
+    }
+}
+
+/// Why a host could not be set up.
+pub(crate) enum HostSetupError {
+    /// The sandbox the settings ask for cannot be built (the message says why).
+    Sandbox(String),
+    /// The extension host package is missing.
+    NoHost(String),
+}
+
+/// The options of a host for `paths` in `mode`: output and failures to stderr (and to the
+/// mode's `ui`), the handler limit, the sandbox, the host package.
+pub(crate) fn host_options(
+    args: &AppOptions,
+    cwd: &Path,
+    agent_dir: &Path,
+    mode: &str,
+    ui: Option<Arc<dyn ExtensionUi>>,
+    warn: &(dyn Fn(&str) + Sync),
+    paths: &[std::path::PathBuf],
+) -> Result<HostOptions, HostSetupError> {
+    let mut options = HostOptions::new(cwd);
+    if mode == "tui" {
+        // Components stay in the host as real pi-tui objects; tau draws their lines.
+        options.components = true;
+        options.min_node = (22, 19);
+    }
+    // The host's output and failures go to stderr, or where the mode redirected it.
+    options.stderr = std::sync::Arc::new(|line| crate::report::to_stderr(&format!("[ext] {line}")));
+    options.reporter = tau_ext_bridge::Reporter::with_sink(|diagnostic| {
+        crate::report::to_stderr(&format!("tau: warning: {diagnostic}"));
+    });
+    if let Some(ui) = ui {
+        // Failures go to stderr as always, and to the mode's UI (RPC: `extension_error`).
+        options.reporter = tau_ext_bridge::Reporter::with_sink(move |diagnostic| {
+            crate::report::to_stderr(&format!("tau: warning: {diagnostic}"));
+            ui.extension_error(
+                diagnostic.extension_path.as_deref(),
+                &diagnostic.event,
+                &diagnostic.error,
+            );
+        });
+    }
+    if let Some(limit) = handler_limit(warn) {
+        options.request_timeout = limit;
+        // Starting (or restarting) a host and running the factories is not a handler call:
+        // a short handler limit must not make a busy machine's restart fail.
+        options.start_timeout = options.start_timeout.max(limit);
+    }
+    // The host's folder is needed before it starts: the sandbox's rules name it.
+    let host_dir = match tau_ext_bridge::node::locate_host() {
+        Ok(dir) => dir,
+        Err(error) => return Err(HostSetupError::NoHost(error.to_string())),
+    };
+    options.sandbox = crate::ext_sandbox::sandbox_for(args, cwd, agent_dir, &host_dir, paths)
+        .map_err(HostSetupError::Sandbox)?;
+    options.host_dir = Some(host_dir);
+    Ok(options)
 }
 
 /// "1 extension is" / "3 extensions are".
@@ -252,7 +296,7 @@ fn handler_limit(warn: &(dyn Fn(&str) + Sync)) -> Option<std::time::Duration> {
 }
 
 /// Unknown `--flag value` pairs, offered to extensions as their flag values.
-fn flag_values(args: &AppOptions) -> serde_json::Map<String, serde_json::Value> {
+pub(crate) fn flag_values(args: &AppOptions) -> serde_json::Map<String, serde_json::Value> {
     args.extension_flags
         .iter()
         .map(|(name, value)| {
@@ -334,7 +378,8 @@ impl Extensions {
         ui: Option<Arc<dyn ExtensionUi>>,
     ) -> Option<UnboundedReceiver<PendingRun>> {
         let (runs, pending) = tokio::sync::mpsc::unbounded_channel();
-        let sessions = Sessions::new(current.clone(), Some(self.handles()), args, warn);
+        let sessions = Sessions::new(current.clone(), Some(self.handles()), args, warn)
+            .with_resources(self.resources.clone());
         let models = crate::ext_models::shared_models(agent_dir).await;
         let actions =
             Actions::new(sessions, runs, agent_dir.to_path_buf(), ui).with_models(models.clone());

@@ -1,7 +1,8 @@
 //! The user's own shell commands (`!cmd` in the terminal UI, RPC `bash`): an extension may
 //! take the command over (`user_bash`), otherwise it runs in the session's folder; either
 //! way the result is recorded in the session, for the next prompt's context unless it is
-//! excluded (`!!cmd`, `excludeFromContext`).
+//! excluded (`!!cmd`, `excludeFromContext`). As in Pi, a `user_bash` handler that throws or
+//! answers something invalid blocks the command.
 
 use serde_json::{json, Value};
 use tau_protocol::messages::BashExecutionMessage;
@@ -30,12 +31,18 @@ pub async fn run(
                 "excludeFromContext": exclude.unwrap_or(false),
                 "cwd": cwd,
             });
-            extensions.hooks.first_with(event, "result").await
+            extensions
+                .hooks
+                .user_bash(event)
+                .await
+                .map_err(|error| format!("user_bash: {error}"))?
         }
         _ => None,
     };
-    let result = match taken_over {
-        Some(answer) => Ok(bash_result(&answer["result"])),
+    // `operations` (another execution backend) cannot cross the process boundary: the
+    // command then runs here.
+    let result = match taken_over.as_ref().and_then(|answer| answer.get("result")) {
+        Some(result) => Ok(bash_result(result)),
         None => {
             let shell = tau_tools::shell::shell_config(None);
             tau_tools::bash_executor::execute_bash(

@@ -16,6 +16,7 @@ use tau_agent::{
 use tau_protocol::{
     AgentEvent, AgentMessage, AssistantMessage, ContentBlock, ToolCall, ToolResult, UserContent,
 };
+use tokio_util::sync::CancellationToken;
 
 use crate::error::{BridgeError, Diagnostic};
 use crate::host::{ExtensionHost, HandlerRef};
@@ -226,12 +227,88 @@ impl ExtensionHooks {
         cancel.or(last)
     }
 
-    /// Runs handlers of `event` in order until one returns a value with `key` (Pi's gate
-    /// with a decisive result, e.g. `user_bash`'s `result`); that value, else `None`.
-    /// Throwing handlers are reported and skipped.
-    pub async fn first_with(&self, event: Value, key: &str) -> Option<Value> {
-        let decisive = |value: &Value| value.get(key).is_some_and(|v| !v.is_null());
-        self.until(event, decisive).await.0
+    /// [`ExtensionHooks::gate`] for an event whose handlers may run long and carry Pi's
+    /// `signal` (`session_before_compact`): no time limit; `cancel` aborts the handler under
+    /// way (its `signal` fires) and ends the dispatch with no answer.
+    pub async fn gate_until_cancelled(
+        &self,
+        event: Value,
+        cancel: &CancellationToken,
+    ) -> Option<Value> {
+        let (name, handlers) = self.handlers_of(&event).await;
+        let mut last = None;
+        for handler in &handlers {
+            match self
+                .host
+                .invoke_until_cancelled(&handler.id, event.clone(), cancel)
+                .await
+            {
+                Ok(outcome) if field_bool(&outcome.value, "cancel") => return Some(outcome.value),
+                Ok(outcome) if !outcome.value.is_null() => last = Some(outcome.value),
+                Ok(_) => {}
+                Err(BridgeError::Aborted) => return None,
+                Err(e) => self.report(Some(handler), &name, &e),
+            }
+        }
+        last
+    }
+
+    /// Runs every handler of `event` (Pi's aggregating events, e.g. `resources_discover`):
+    /// each non-null answer with the path of the extension that gave it, in order. Throwing
+    /// handlers are reported and skipped.
+    pub async fn collect(&self, event: Value) -> Vec<(String, Value)> {
+        let (name, handlers) = self.handlers_of(&event).await;
+        let mut answers = Vec::new();
+        for handler in &handlers {
+            match self
+                .host
+                .invoke(&handler.id, event.clone(), json!({}))
+                .await
+            {
+                Ok(outcome) if !outcome.value.is_null() => {
+                    answers.push((handler.extension_path.clone(), outcome.value));
+                }
+                Ok(_) => {}
+                Err(e) => self.report(Some(handler), &name, &e),
+            }
+        }
+        answers
+    }
+
+    /// Runs `user_bash` handlers as Pi's `emitUserBash` does: the first handler returning
+    /// something decides; its answer must be exactly one of `{result: BashResult}` or
+    /// `{operations}`. A throwing handler or an invalid answer is reported and blocks the
+    /// command (`Err`, no local fallback); `Ok(None)` runs it locally.
+    pub async fn user_bash(&self, event: Value) -> Result<Option<Value>, String> {
+        let (name, handlers) = self.handlers_of(&event).await;
+        for handler in &handlers {
+            let value = match self
+                .host
+                .invoke(&handler.id, event.clone(), json!({}))
+                .await
+            {
+                Ok(outcome) => outcome.value,
+                Err(e) => {
+                    self.report(Some(handler), &name, &e);
+                    return Err(e.to_string());
+                }
+            };
+            if value.is_null() {
+                continue;
+            }
+            if !is_user_bash_answer(&value) {
+                let error = BridgeError::Remote {
+                    message: "Invalid user_bash handler result: return undefined for local \
+                              execution or exactly one valid { operations } or { result } object"
+                        .into(),
+                    extension_path: Some(handler.extension_path.clone()),
+                };
+                self.report(Some(handler), &name, &error);
+                return Err(error.to_string());
+            }
+            return Ok(Some(value));
+        }
+        Ok(None)
     }
 
     /// Whether any extension handles `event`.
@@ -445,6 +522,28 @@ fn images_of(prompt: &UserContent) -> Vec<Value> {
             .filter(|b| matches!(b, ContentBlock::Image { .. }))
             .filter_map(|b| serde_json::to_value(b).ok())
             .collect(),
+    }
+}
+
+/// Pi's `isUserBashEventResult` on the JSON the host sent: exactly one of `operations` (its
+/// `exec` function cannot cross the process boundary, so any object counts) and a
+/// `result` shaped as a `BashResult`.
+fn is_user_bash_answer(value: &Value) -> bool {
+    let operations = value.get("operations").filter(|v| !v.is_null());
+    let result = value.get("result").filter(|v| !v.is_null());
+    match (operations, result) {
+        (Some(operations), None) => operations.is_object(),
+        (None, Some(result)) => {
+            let optional = |key: &str, ok: fn(&Value) -> bool| {
+                result.get(key).is_none_or(|v| v.is_null() || ok(v))
+            };
+            result.get("output").is_some_and(Value::is_string)
+                && optional("exitCode", Value::is_number)
+                && result.get("cancelled").is_some_and(Value::is_boolean)
+                && result.get("truncated").is_some_and(Value::is_boolean)
+                && optional("fullOutputPath", Value::is_string)
+        }
+        _ => false,
     }
 }
 

@@ -476,6 +476,24 @@ impl ExtensionHost {
         serde_json::from_value(value).map_err(|e| BridgeError::Protocol(format!("invoke: {e}")))
     }
 
+    /// Runs one handler that may take as long as it needs (Pi sets no limit on
+    /// `session_before_compact`, whose handlers may call a model): no time limit, stopped
+    /// by `cancel` instead, which aborts the handler's `signal` in the host.
+    pub async fn invoke_until_cancelled(
+        &self,
+        handler_id: &Value,
+        event: Value,
+        cancel: &CancellationToken,
+    ) -> Result<InvokeResult, BridgeError> {
+        self.sync_state().await;
+        let conn = self.connection().await?;
+        let params = json!({ "handlerId": handler_id, "event": event, "ctx": {} });
+        let value = self
+            .call(&conn, "invoke", params, None, Some(cancel))
+            .await?;
+        serde_json::from_value(value).map_err(|e| BridgeError::Protocol(format!("invoke: {e}")))
+    }
+
     /// Runs several handlers of one event in one round trip, in order, each seeing the
     /// event as the previous one left it; the host stops after a handler whose value has a
     /// truthy `stop_when` field, or after a throwing one with `stop_on_error`. One result per

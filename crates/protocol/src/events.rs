@@ -268,6 +268,28 @@ pub enum AgentEvent {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         final_error: Option<String>,
     },
+    /// A failed summary request (compaction or branch summary) is sent again after
+    /// `delay_ms` (Pi's `summarization_retry_scheduled`).
+    SummarizationRetryScheduled {
+        /// 1-based retry number.
+        attempt: u32,
+        /// Retries allowed in all.
+        max_attempts: u32,
+        /// Wait before the retry.
+        delay_ms: u64,
+        /// Why the last attempt failed.
+        error_message: String,
+    },
+    /// The retried summary request starts.
+    SummarizationRetryAttemptStart {
+        /// `compaction` or `branchSummary`.
+        source: String,
+        /// Why the compaction runs; absent for a branch summary.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reason: Option<CompactionReason>,
+    },
+    /// Retrying the summary request ended (success, retries used up, or aborted).
+    SummarizationRetryFinished,
     /// An entry other than a message was appended to the session (a context edit when a
     /// failed response is retried, an extension's custom entry).
     EntryAppended {
@@ -320,6 +342,11 @@ impl AgentEvent {
             AgentEvent::ToolExecutionEnd { .. } => "tool_execution_end",
             AgentEvent::AutoRetryStart { .. } => "auto_retry_start",
             AgentEvent::AutoRetryEnd { .. } => "auto_retry_end",
+            AgentEvent::SummarizationRetryScheduled { .. } => "summarization_retry_scheduled",
+            AgentEvent::SummarizationRetryAttemptStart { .. } => {
+                "summarization_retry_attempt_start"
+            }
+            AgentEvent::SummarizationRetryFinished => "summarization_retry_finished",
             AgentEvent::EntryAppended { .. } => "entry_appended",
             AgentEvent::CompactionStart { .. } => "compaction_start",
             AgentEvent::CompactionEnd { .. } => "compaction_end",

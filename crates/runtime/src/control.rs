@@ -69,6 +69,7 @@ impl Runtime {
             .with_compaction(self.compaction.settings.clone())
             .with_warnings(self.warn.clone());
         next.hooks = self.hooks.clone();
+        next.compaction.hooks = self.compaction.hooks.clone();
         next.live = self.live.successor(declared);
         // Switches made at run time (RPC) carry over to the new session.
         let disabled = self.compaction.auto_disabled.load(Ordering::Acquire);

@@ -15,7 +15,7 @@ pub mod runtime;
 pub mod settings;
 pub mod tool_selection;
 
-pub use compaction::{CompactionError, CompactionSettings};
+pub use compaction::{CompactionError, CompactionHooks, CompactionSettings};
 pub use context_files::{load_context_files, ContextFile};
 pub use live::PromptBuilder;
 pub use prompt::{build_system_prompt, SystemPrompt, SystemPromptOptions};

@@ -186,3 +186,67 @@ async fn compact_command_writes_a_pi_compaction_and_the_next_run_starts_from_it(
     assert_eq!(texts[4], "next");
     assert!(!texts.iter().any(|t| t.starts_with("first ")));
 }
+
+/// A summary request that fails with a transient error is sent again, as Pi retries it:
+/// `summarization_retry_scheduled`, `summarization_retry_attempt_start` (source and reason),
+/// `summarization_retry_finished`, then the compaction ends with the retried summary.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_failed_summary_request_is_retried_with_pis_events() {
+    let overloaded = MockReply::Error {
+        status: 503,
+        body: json!({"error": {"message": "Service temporarily unavailable", "type": "overloaded"}}),
+        headers: Vec::new(),
+    };
+    let server = MockServer::start(vec![
+        MockReply::Turn(Box::new(MockTurn::text("one"))),
+        MockReply::Turn(Box::new(MockTurn::text("two"))),
+        overloaded,
+        MockReply::Turn(Box::new(MockTurn::text("## Goal\nRetried"))),
+    ])
+    .await
+    .expect("mock server");
+    let ws = Workspace::new();
+    setup(&ws, &server.base_url());
+    let settings = json!({"compaction": {"keepRecentTokens": 50},
+                          "retry": {"maxRetries": 2, "baseDelayMs": 10}});
+    std::fs::write(
+        ws.agent_dir.path().join("settings.json"),
+        settings.to_string(),
+    )
+    .expect("settings.json");
+    let first = format!("first {}", "a".repeat(400));
+    let second = format!("second {}", "b".repeat(400));
+    let output = tokio::task::spawn_blocking(move || {
+        run(&ws, &["-p", &first]);
+        run(&ws, &["-c", "-p", &second]);
+        run(&ws, &["-c", "--mode", "json", "/compact"])
+    })
+    .await
+    .expect("join");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let records = parse_jsonl(&output.stdout);
+    assert_eq!(
+        types(&records)[1..],
+        [
+            "compaction_start",
+            "summarization_retry_scheduled",
+            "summarization_retry_attempt_start",
+            "summarization_retry_finished",
+            "compaction_end"
+        ]
+    );
+    let scheduled = &records[2];
+    assert_eq!(scheduled["attempt"], 1);
+    assert_eq!(scheduled["maxAttempts"], 2);
+    assert_eq!(scheduled["delayMs"], 10);
+    assert!(scheduled["errorMessage"]
+        .as_str()
+        .is_some_and(|m| !m.is_empty()));
+    assert_eq!(
+        records[3],
+        json!({"type": "summarization_retry_attempt_start", "source": "compaction", "reason": "manual"})
+    );
+    assert_eq!(records[4], json!({"type": "summarization_retry_finished"}));
+    assert_eq!(records[5]["result"]["summary"], "## Goal\nRetried");
+    assert_eq!(server.request_count(), 4);
+}

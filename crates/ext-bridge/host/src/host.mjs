@@ -7,6 +7,7 @@ import { EventBus, ExtensionRecord, createExtensionAPI, describeExtension, retir
 import { forgetToolRows, openRenderer } from "./renderers.mjs";
 import { ComponentRegistry } from "./components.mjs";
 import { createContext } from "./context.mjs";
+import { liveEvent } from "./live-event.mjs";
 import { LoadError, importFactory, resolveEntries } from "./loader.mjs";
 import { providerStream } from "./providers.mjs";
 import { errorPayload, toJson } from "./rpc.mjs";
@@ -341,7 +342,7 @@ export class Host {
   /** @param {any} params @param {AbortSignal} signal */
   async invoke(params, signal) {
     const { record, handler } = this.findHandler(params.handlerId);
-    const event = params.event ?? {};
+    const event = liveEvent(params.event ?? {}, signal);
     const ctx = createContext(this.services(), record.path, { kind: "event", signal, call: params.ctx ?? {} });
     const before = JSON.stringify(event);
     const value = await this.run(record, () => handler.fn(event, ctx));

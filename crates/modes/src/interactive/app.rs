@@ -556,6 +556,26 @@ impl App {
                 });
                 return;
             }
+            // Pi: the error, and the retry countdown until the retried summary request starts.
+            AgentEvent::SummarizationRetryScheduled {
+                attempt,
+                max_attempts,
+                delay_ms,
+                error_message,
+            } => {
+                self.transcript.notice(Level::Error, error_message.clone());
+                self.retry = Some(super::view::status::Retry {
+                    attempt: *attempt,
+                    max_attempts: *max_attempts,
+                    until: Instant::now() + std::time::Duration::from_millis(*delay_ms),
+                });
+                return;
+            }
+            AgentEvent::SummarizationRetryAttemptStart { .. }
+            | AgentEvent::SummarizationRetryFinished => {
+                self.retry = None;
+                return;
+            }
             AgentEvent::AutoRetryEnd {
                 success,
                 attempt,

@@ -17,6 +17,7 @@ use tau_tui::editor::{Editor, EditorOptions};
 use tau_tui::keybindings::KeybindingsManager;
 use tau_tui::render::{Frame, RenderScheduler, Renderer, TuiMode, ViewportInput};
 use tau_tui::terminal::{Terminal, TerminalEvent, TerminalOptions};
+use tau_tui::theme::{Appearance, ThemeRegistry};
 use tokio::sync::mpsc;
 
 use super::app::App;
@@ -89,7 +90,9 @@ pub async fn run(
     if let Some(warning) = theme.warning {
         let _ = events.send(AppEvent::Warning(warning));
     }
-    let (themes, terminal_appearance) = (theme.registry, theme.terminal);
+    // The themes found at start; extensions' themes are added to a copy of these.
+    let (base_themes, terminal_appearance) = (theme.registry, theme.terminal);
+    let mut themes = base_themes.clone();
     let mode = match theme_choice::tui_mode(agent_dir, &options.ui_options) {
         "regular" => TuiMode::Regular,
         _ => TuiMode::Fullscreen,
@@ -174,6 +177,15 @@ pub async fn run(
         terminal: &mut terminal,
         input: &mut input,
     };
+    let trust_warnings = events.clone();
+    let warn = move |text: &str| {
+        let _ = trust_warnings.send(AppEvent::Warning(text.to_string()));
+    };
+    if let Some(trusted) =
+        super::trust::ask_extensions(&mut screen, &args, cwd, agent_dir, &warn).await
+    {
+        args.approve = Some(trusted);
+    }
     if let Some(trusted) =
         super::trust::ask_at_start(&mut screen, agent_dir, cwd, args.approve).await
     {
@@ -254,6 +266,11 @@ pub async fn run(
         }
     }
     app.footer.auto_compact = runner.current.get().auto_compaction_enabled();
+    // Themes extensions named in `resources_discover` (at start-up, before this).
+    let mut resources_seen = 0;
+    if let Some(resources) = runner.extensions.as_ref().map(|e| e.resources.clone()) {
+        (themes, resources_seen) = extension_themes(&base_themes, &resources, &mut app);
+    }
     load_history(&mut app, &runner);
     super::settings::open::apply_at_start(&runner, &mut app, agent_dir);
     app.settings_context = Some(super::settings::open::context(
@@ -270,20 +287,8 @@ pub async fn run(
             .set_terminal_size(size.cols as u16, size.rows as u16)
             .await;
         components.set_palette(&remote::palette(&look.theme)).await;
-        let offered: Vec<serde_json::Value> = themes
-            .list()
-            .into_iter()
-            .filter_map(|entry| {
-                let theme = theme_choice::named(&themes, &entry.name, terminal_appearance)?;
-                Some(serde_json::json!({
-                    "name": entry.name,
-                    "path": entry.path.map(|p| p.display().to_string()),
-                    "palette": remote::palette(&theme),
-                }))
-            })
-            .collect();
         components
-            .set_themes(serde_json::Value::Array(offered))
+            .set_themes(offered_themes(&themes, terminal_appearance))
             .await;
     }
     let mut footer_data_sent = String::new();
@@ -355,6 +360,19 @@ pub async fn run(
                 app.keymap.context.kitty_active = kitty;
                 if let Ok(mut manager) = editor_keys.write() {
                     manager.set_key_context(app.keymap.context);
+                }
+            }
+            if let Some(resources) = runner.extensions.as_ref().map(|e| e.resources.clone()) {
+                // A reload or a replaced session discovered resources again.
+                if resources.generation() != resources_seen {
+                    (themes, resources_seen) = extension_themes(&base_themes, &resources, &mut app);
+                    if let Some(context) = app.settings_context.as_mut() {
+                        context.themes = themes.list().into_iter().map(|e| e.name).collect();
+                    }
+                    if let Some(host) = &host {
+                        let offered = offered_themes(&themes, terminal_appearance);
+                        host.components().set_themes(offered).await;
+                    }
                 }
             }
             if let Some(name) = app.theme_request.take() {
@@ -1102,4 +1120,38 @@ fn refresh_footer(app: &mut App, runner: &Runner) {
     app.working = runtime.is_running() || app.summarizing;
     let (tokens, window) = runtime.context_usage();
     footer.context_percent = (window > 0).then(|| tokens as f64 / window as f64 * 100.0);
+}
+
+/// The themes offered to extensions (`ctx.ui.getAllThemes`, `setTheme`), each with its
+/// palette for this terminal.
+fn offered_themes(themes: &ThemeRegistry, terminal: Appearance) -> serde_json::Value {
+    let offered = themes
+        .list()
+        .into_iter()
+        .filter_map(|entry| {
+            let theme = theme_choice::named(themes, &entry.name, terminal)?;
+            Some(serde_json::json!({
+                "name": entry.name,
+                "path": entry.path.map(|p| p.display().to_string()),
+                "palette": remote::palette(&theme),
+            }))
+        })
+        .collect();
+    serde_json::Value::Array(offered)
+}
+
+/// `base` with the themes of the latest `resources_discover` (their load problems noted in
+/// the transcript), and which discovery that was.
+fn extension_themes(
+    base: &ThemeRegistry,
+    resources: &tau_app::ext_resources::ExtensionResources,
+    app: &mut App,
+) -> (ThemeRegistry, u64) {
+    let generation = resources.generation();
+    let (registry, warnings) = theme_choice::with_extension_themes(base, &resources.current());
+    for warning in warnings {
+        app.transcript
+            .notice(super::transcript::Level::Warning, warning);
+    }
+    (registry, generation)
 }

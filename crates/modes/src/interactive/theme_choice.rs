@@ -76,6 +76,27 @@ pub fn choose(agent_dir: &Path, options: &[(String, String)]) -> Choice {
     }
 }
 
+/// `base` with the themes extensions named (`resources_discover`'s `themePaths`), and a
+/// warning for each that could not be loaded.
+pub fn with_extension_themes(
+    base: &ThemeRegistry,
+    resources: &tau_app::ext_resources::Discovered,
+) -> (ThemeRegistry, Vec<String>) {
+    let mut registry = base.clone();
+    let known = registry.diagnostics().len();
+    let paths: Vec<std::path::PathBuf> = resources
+        .theme_paths
+        .iter()
+        .map(|entry| entry.path.clone())
+        .collect();
+    registry.load_paths(&paths);
+    let warnings = registry.diagnostics()[known..]
+        .iter()
+        .map(|d| format!("theme {}: {}", d.path.display(), d.message))
+        .collect();
+    (registry, warnings)
+}
+
 /// `regular` or `fullscreen`.
 pub fn tui_mode(agent_dir: &Path, options: &[(String, String)]) -> &'static str {
     let wanted = option(options, "tui-mode")

@@ -53,25 +53,57 @@ impl Screen<'_> {
 
     /// Shows a list dialog and answers it from the terminal's keys.
     async fn pick(&mut self, title: String, labels: Vec<String>) -> Option<String> {
+        let answer = self
+            .dialog("select", vec![json!(title), json!(labels)])
+            .await;
+        answer.as_str().map(str::to_string)
+    }
+
+    /// Shows a dialog (`select`, `confirm`, `input` with Pi's arguments) and answers it from
+    /// the terminal's keys; `null` when the terminal closed.
+    async fn dialog(&mut self, method: &str, args: Vec<serde_json::Value>) -> serde_json::Value {
         let (reply, mut answer) = oneshot::channel();
         self.app.on_event(AppEvent::Dialog(DialogRequest {
-            method: "select".into(),
-            args: vec![json!(title), json!(labels)],
+            method: method.into(),
+            args,
             reply,
             selected: 0,
         }));
         loop {
             self.draw();
             if let Ok(value) = answer.try_recv() {
-                return value.as_str().map(str::to_string);
+                return value;
             }
             match self.input.recv().await {
                 Some(TerminalEvent::Input(data)) if !tau_tui::keys::is_key_release(&data) => {
                     let _ = self.app.on_input(&data, Instant::now());
                 }
                 Some(TerminalEvent::Resize(size)) => self.app.editor.set_terminal_rows(size.rows),
-                Some(TerminalEvent::InputClosed) | None => return None,
+                Some(TerminalEvent::InputClosed) | None => return serde_json::Value::Null,
                 Some(_) => {}
+            }
+        }
+    }
+}
+
+/// Lets the global and `-e` extensions decide the trust first (Pi's `project_trust`), their
+/// dialogs shown on this screen; `Some(trusted)` when one decided.
+pub async fn ask_extensions(
+    screen: &mut Screen<'_>,
+    args: &tau_app::AppOptions,
+    cwd: &Path,
+    agent_dir: &Path,
+    warn: &(dyn Fn(&str) + Sync),
+) -> Option<bool> {
+    let (dialogs, mut asked) = mpsc::unbounded_channel();
+    let deciding = tau_app::ext_trust::decide(args, cwd, agent_dir, "tui", Some(dialogs), warn);
+    tokio::pin!(deciding);
+    loop {
+        tokio::select! {
+            decided = &mut deciding => return decided,
+            Some(dialog) = asked.recv() => {
+                let answer = screen.dialog(&dialog.method, dialog.args).await;
+                let _ = dialog.reply.send(answer);
             }
         }
     }

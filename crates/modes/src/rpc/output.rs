@@ -219,6 +219,9 @@ impl EventSink for Events {
             | AgentEvent::ToolExecutionUpdate { .. }
             | AgentEvent::ToolExecutionEnd { .. }
             | AgentEvent::EntryAppended { .. }
+            | AgentEvent::SummarizationRetryScheduled { .. }
+            | AgentEvent::SummarizationRetryAttemptStart { .. }
+            | AgentEvent::SummarizationRetryFinished
             | AgentEvent::QueueUpdate { .. } => {}
         }
         self.out.record(event).await;

@@ -17,6 +17,7 @@ use tokio_util::sync::CancellationToken;
 
 use super::error::CompactionError;
 use super::file_ops::FileOps;
+use super::retry::SummaryRetry;
 use super::summarize::{request, transcript, Summary, EXACTNESS};
 use super::tokens::estimate_tokens;
 
@@ -137,6 +138,7 @@ pub async fn summarise_branch(
     reserve_tokens: u64,
     config: &AgentConfig,
     cancel: &CancellationToken,
+    retry: &SummaryRetry,
 ) -> Result<Summary, CompactionError> {
     let window = match config.model.context_window {
         0 => 128_000,
@@ -159,7 +161,7 @@ pub async fn summarise_branch(
         None => instructions(),
     };
     let prompt = format!("{}{asked}", transcript(&content.messages));
-    let (text, usage) = request(prompt, "Branch summarization", config, cancel).await?;
+    let (text, usage) = request(prompt, "Branch summarization", config, cancel, retry).await?;
     let summary = format!("{PREAMBLE}{text}{}", content.file_ops.summary_suffix());
     Ok(Summary {
         summary,

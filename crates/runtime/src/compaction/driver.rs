@@ -16,16 +16,23 @@
 //! with `aborted: true`. Automatic compaction emits nothing when there is nothing to compact.
 
 use std::sync::atomic::Ordering;
+use std::sync::Arc;
 
 use tau_protocol::events::{CompactionReason, CompactionResult};
 use tau_protocol::session::SessionEntry;
 use tau_protocol::{AgentEvent, AgentMessage, AssistantMessage, StopReason};
 use tau_provider::retry::is_context_overflow;
 use tau_session::NewCompaction;
+use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
 use super::{lock, Runtime};
 use crate::compaction::facts::Facts;
+use crate::compaction::hooks::{
+    before_compact_event, compacted_event, failed_event, preparation_json, CompactionHooks,
+    Decision, ExtensionCompaction,
+};
+use crate::compaction::retry::SummaryRetry;
 use crate::compaction::summarize::{summarise, Summary};
 use crate::compaction::tokens::{
     calculate_context_tokens, estimate_context_tokens, estimate_tokens, should_compact,
@@ -49,6 +56,12 @@ impl Runtime {
     /// Sets the `compaction` settings (default: Pi's defaults).
     pub fn with_compaction(mut self, settings: CompactionSettings) -> Self {
         self.compaction.settings = settings;
+        self
+    }
+
+    /// Lets extensions take part in compaction (`session_before_compact`, …).
+    pub fn with_compaction_hooks(mut self, hooks: Arc<dyn CompactionHooks>) -> Self {
+        self.compaction.hooks = Some(hooks);
         self
     }
 
@@ -76,10 +89,18 @@ impl Runtime {
         let cancel = self.live_cancel();
         let reason = CompactionReason::Manual;
         self.publish(&AgentEvent::CompactionStart { reason }).await;
+        let mut attempt = Attempt::default();
         let outcome = match self.prepare() {
             Ok(preparation) => {
-                self.summarise_and_apply(&preparation, instructions, &cancel)
-                    .await
+                self.run_compaction(
+                    &preparation,
+                    instructions,
+                    reason,
+                    false,
+                    &cancel,
+                    &mut attempt,
+                )
+                .await
             }
             Err(error) => Err(error),
         };
@@ -92,7 +113,7 @@ impl Runtime {
             Err(error) => {
                 let aborted = cancel.is_cancelled() || matches!(error, CompactionError::Cancelled);
                 let message = (!aborted).then(|| format!("Compaction failed: {error}"));
-                self.publish(&end(reason, None, aborted, false, message))
+                self.fail(reason, message, aborted, attempt.from_extension)
                     .await;
                 Err(error)
             }
@@ -110,14 +131,13 @@ impl Runtime {
     ) -> Result<Summary, CompactionError> {
         let cancel = self.live_cancel();
         let reserve = self.compaction.settings.branch_reserve_tokens;
-        crate::compaction::branch::summarise_branch(
-            entries,
-            custom,
-            replace,
-            reserve,
-            &self.config(),
-            &cancel,
-        )
+        let config = self.config();
+        self.with_retry_events("branchSummary", None, |retry| async move {
+            crate::compaction::branch::summarise_branch(
+                entries, custom, replace, reserve, &config, &cancel, &retry,
+            )
+            .await
+        })
         .await
     }
 
@@ -290,13 +310,12 @@ impl Runtime {
             } else {
                 LENGTH_RETRY_FAILED
             };
-            self.publish(&end(
+            self.fail(
                 CompactionReason::Overflow,
-                None,
-                false,
-                false,
                 Some(message.into()),
-            ))
+                false,
+                false,
+            )
             .await;
             return false;
         }
@@ -359,7 +378,11 @@ impl Runtime {
             return false;
         };
         self.publish(&AgentEvent::CompactionStart { reason }).await;
-        match self.summarise_and_apply(&preparation, None, cancel).await {
+        let mut attempt = Attempt::default();
+        let outcome = self
+            .run_compaction(&preparation, None, reason, will_retry, cancel, &mut attempt)
+            .await;
+        match outcome {
             Ok(result) => {
                 self.publish(&end(reason, Some(result), false, will_retry, None))
                     .await;
@@ -375,11 +398,118 @@ impl Runtime {
                         format!("Auto-compaction failed: {error}")
                     }
                 });
-                self.publish(&end(reason, None, aborted, false, message))
+                self.fail(reason, message, aborted, attempt.from_extension)
                     .await;
                 false
             }
         }
+    }
+
+    /// A compaction that did not happen: `compaction_end` with the error (none for an
+    /// abort), then `session_compact_failed` for extensions, in Pi's order.
+    async fn fail(
+        &self,
+        reason: CompactionReason,
+        message: Option<String>,
+        aborted: bool,
+        from_extension: bool,
+    ) {
+        self.publish(&end(reason, None, aborted, false, message.clone()))
+            .await;
+        if let Some(hooks) = self.compaction_hooks("session_compact_failed") {
+            let event = failed_event(reason, message.as_deref(), aborted, from_extension);
+            hooks.notify(event).await;
+        }
+    }
+
+    /// The extension hooks when some handler listens to `event`.
+    fn compaction_hooks(&self, event: &str) -> Option<Arc<dyn CompactionHooks>> {
+        self.compaction
+            .hooks
+            .as_ref()
+            .filter(|hooks| hooks.handles(event))
+            .cloned()
+    }
+
+    /// `session_before_compact`: what the extensions decided for `preparation`.
+    async fn ask_extensions(
+        &self,
+        preparation: &Preparation,
+        instructions: Option<&str>,
+        reason: CompactionReason,
+        will_retry: bool,
+        cancel: &CancellationToken,
+    ) -> Decision {
+        let Some(hooks) = self.compaction_hooks("session_before_compact") else {
+            return Decision::Default;
+        };
+        let event = {
+            let session = lock(&self.session);
+            let branch: Vec<SessionEntry> = session
+                .tree()
+                .active_branch()
+                .into_iter()
+                .cloned()
+                .collect();
+            let prepared = preparation_json(preparation, &self.budget());
+            before_compact_event(prepared, &branch, instructions, reason, will_retry)
+        };
+        let answer = hooks.before_compact(event, cancel).await;
+        Decision::from_answer(answer.as_ref(), preparation)
+    }
+
+    /// Pi's compaction body: extensions first (they may cancel or supply the summary), else
+    /// the model's summary; the entry is written and `session_compact` announces it.
+    async fn run_compaction(
+        &self,
+        preparation: &Preparation,
+        instructions: Option<&str>,
+        reason: CompactionReason,
+        will_retry: bool,
+        cancel: &CancellationToken,
+        attempt: &mut Attempt,
+    ) -> Result<CompactionResult, CompactionError> {
+        if cancel.is_cancelled() {
+            return Err(CompactionError::Cancelled);
+        }
+        let decision = self
+            .ask_extensions(preparation, instructions, reason, will_retry, cancel)
+            .await;
+        if cancel.is_cancelled() {
+            return Err(CompactionError::Cancelled);
+        }
+        let written = match decision {
+            Decision::Cancel => return Err(CompactionError::Cancelled),
+            Decision::Replace(compaction) => {
+                attempt.from_extension = true;
+                *compaction
+            }
+            Decision::Default => {
+                let config = self.config();
+                let summary = self
+                    .with_retry_events("compaction", Some(reason), |retry| async move {
+                        summarise(preparation, instructions, &config, cancel, &retry).await
+                    })
+                    .await?;
+                ExtensionCompaction {
+                    summary: summary.summary,
+                    first_kept_entry_id: Some(preparation.first_kept_entry_id.clone()),
+                    tokens_before: preparation.tokens_before,
+                    usage: summary.usage,
+                    details: Some(summary.details),
+                }
+            }
+        };
+        if cancel.is_cancelled() {
+            return Err(CompactionError::Cancelled);
+        }
+        let (result, entry) = self.apply(written, attempt.from_extension)?;
+        // Pi announces the entry it finds saved, as it was saved.
+        if let (Some(hooks), Some(entry)) = (self.compaction_hooks("session_compact"), entry) {
+            let event = compacted_event(&entry, attempt.from_extension, reason, will_retry);
+            hooks.notify(event).await;
+        }
+        Ok(result)
     }
 
     fn prepare(&self) -> Result<Preparation, CompactionError> {
@@ -397,51 +527,78 @@ impl Runtime {
         })
     }
 
-    async fn summarise_and_apply(
+    /// Runs `work` (a summary request) with the session's retry settings, publishing the
+    /// `summarization_retry_*` events it raises as they come.
+    async fn with_retry_events<T, Fut>(
         &self,
-        preparation: &Preparation,
-        instructions: Option<&str>,
-        cancel: &CancellationToken,
-    ) -> Result<CompactionResult, CompactionError> {
-        if cancel.is_cancelled() {
-            return Err(CompactionError::Cancelled);
+        source: &'static str,
+        reason: Option<CompactionReason>,
+        work: impl FnOnce(SummaryRetry) -> Fut,
+    ) -> T
+    where
+        Fut: std::future::Future<Output = T>,
+    {
+        let (events, mut raised) = mpsc::unbounded_channel();
+        let retry = SummaryRetry {
+            policy: *lock(&self.retry),
+            source,
+            reason,
+            events: Some(events),
+        };
+        let work = work(retry);
+        tokio::pin!(work);
+        loop {
+            tokio::select! {
+                biased;
+                Some(event) = raised.recv() => self.publish(&event).await,
+                out = &mut work => {
+                    while let Ok(event) = raised.try_recv() {
+                        self.publish(&event).await;
+                    }
+                    return out;
+                }
+            }
         }
-        let summary = summarise(preparation, instructions, &self.config(), cancel).await?;
-        if cancel.is_cancelled() {
-            return Err(CompactionError::Cancelled);
-        }
-        self.apply(preparation, summary)
     }
 
     /// Writes the compaction entry and rebuilds the model context from the session.
     fn apply(
         &self,
-        preparation: &Preparation,
-        summary: Summary,
-    ) -> Result<CompactionResult, CompactionError> {
-        let messages = {
+        written: ExtensionCompaction,
+        from_extension: bool,
+    ) -> Result<(CompactionResult, Option<SessionEntry>), CompactionError> {
+        let (messages, entry) = {
             let mut session = lock(&self.session);
-            session.append_compaction(NewCompaction {
-                summary: summary.summary.clone(),
-                first_kept_entry_id: Some(preparation.first_kept_entry_id.clone()),
-                tokens_before: preparation.tokens_before,
-                details: Some(summary.details.clone()),
-                from_hook: Some(false),
-                usage: summary.usage.clone(),
+            let id = session.append_compaction(NewCompaction {
+                summary: written.summary.clone(),
+                first_kept_entry_id: written.first_kept_entry_id.clone(),
+                tokens_before: written.tokens_before,
+                details: written.details.clone(),
+                from_hook: Some(from_extension),
+                usage: written.usage.clone(),
             })?;
-            session.build_session_context().messages
+            let entry = session.tree().get_entry(&id).cloned();
+            (session.build_session_context().messages, entry)
         };
         let estimated_tokens_after = messages.iter().map(estimate_tokens).sum();
         *lock(&self.messages) = messages;
-        Ok(CompactionResult {
-            summary: summary.summary,
-            first_kept_entry_id: preparation.first_kept_entry_id.clone(),
-            tokens_before: preparation.tokens_before,
+        let result = CompactionResult {
+            summary: written.summary,
+            first_kept_entry_id: written.first_kept_entry_id.unwrap_or_default(),
+            tokens_before: written.tokens_before,
             estimated_tokens_after,
-            usage: summary.usage,
-            details: Some(summary.details),
-        })
+            usage: written.usage,
+            details: written.details,
+        };
+        Ok((result, entry))
     }
+}
+
+/// What a compaction attempt used, for its failure report.
+#[derive(Debug, Default)]
+struct Attempt {
+    /// An extension supplied the summary (Pi's `fromExtension`).
+    from_extension: bool,
 }
 
 fn end(

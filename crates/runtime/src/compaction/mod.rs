@@ -10,8 +10,13 @@
 //!   crossed `contextWindow - reserveTokens`, before a prompt on a session already over it,
 //!   and on a context overflow, after which the failed request is retried once.
 //!
-//! Not here: extension hooks (`session_before_compact`), summary retries with
-//! `summarization_retry_*` events, and compaction between turns of one run. Branch summaries ([`branch`]) share the
+//! - [`hooks`]: extensions take part through [`CompactionHooks`] (`session_before_compact`
+//!   may cancel or supply the summary; `session_compact` / `session_compact_failed` follow).
+//!
+//! - [`retry`]: a summary request that failed with a transient error is retried as the
+//!   session's responses are, with `summarization_retry_*` events.
+//!
+//! Not here: compaction between turns of one run. Branch summaries ([`branch`]) share the
 //! summary request.
 
 pub mod branch;
@@ -19,7 +24,9 @@ pub mod cut_point;
 pub mod error;
 pub(crate) mod facts;
 pub mod file_ops;
+pub mod hooks;
 pub mod prepare;
+pub mod retry;
 pub mod serialize;
 pub mod settings;
 pub mod summarize;
@@ -29,15 +36,17 @@ pub mod tokens;
 pub(crate) mod test_support;
 
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 use tau_protocol::{ContentBlock, UserContent};
 
 pub use error::CompactionError;
+pub use hooks::CompactionHooks;
 pub use prepare::{prepare_compaction, Preparation};
 pub use settings::{CompactionBudget, CompactionSettings};
 
 /// The runtime's compaction configuration and recovery state.
-#[derive(Debug, Default)]
+#[derive(Default)]
 pub(crate) struct CompactionState {
     /// settings.json `compaction`.
     pub(crate) settings: CompactionSettings,
@@ -47,6 +56,8 @@ pub(crate) struct CompactionState {
     /// One compact-and-retry per failure: set when overflow recovery starts, cleared by a
     /// new prompt or a response that did not fail (Pi's `_overflowRecoveryAttempted`).
     pub(crate) overflow_attempted: AtomicBool,
+    /// The extensions' part (`session_before_compact`, …), when extensions are loaded.
+    pub(crate) hooks: Option<Arc<dyn CompactionHooks>>,
 }
 
 /// The instructions of a `/compact` command: `Some(None)` for a bare `/compact`,

@@ -9,14 +9,15 @@ use futures::StreamExt;
 use serde_json::Value;
 use tau_agent::{convert_to_llm, AgentConfig};
 use tau_protocol::{
-    AgentMessage, AssistantMessage, AssistantMessageEvent, ContentBlock, StopReason, ThinkingLevel,
-    Usage, UserContent, UserMessage,
+    AgentMessage, AssistantMessageEvent, ContentBlock, StopReason, ThinkingLevel, Usage,
+    UserContent, UserMessage,
 };
 use tau_provider::ProviderRequest;
 use tokio_util::sync::CancellationToken;
 
 use super::error::CompactionError;
 use super::prepare::Preparation;
+use super::retry::SummaryRetry;
 use super::serialize::serialize_conversation;
 
 const SYSTEM_PROMPT: &str = "You write checkpoint summaries of coding-assistant sessions. \
@@ -157,6 +158,7 @@ pub(crate) async fn request(
     stage: &'static str,
     config: &AgentConfig,
     cancel: &CancellationToken,
+    retry: &SummaryRetry,
 ) -> Result<(String, Usage), CompactionError> {
     let message = AgentMessage::User(UserMessage {
         content: UserContent::Blocks(vec![ContentBlock::text(prompt)]),
@@ -177,18 +179,19 @@ pub(crate) async fn request(
         api_key: config.api_key.clone(),
         hooks: None,
     };
-    let mut stream = config.provider.stream(request, cancel.clone());
-    let mut last: Option<AssistantMessage> = None;
-    while let Some(event) = stream.next().await {
-        match event {
-            AssistantMessageEvent::Done { message, .. }
-            | AssistantMessageEvent::Error { error: message, .. } => {
-                last = Some(message);
-                break;
+    let last = retry
+        .run(cancel, || async {
+            let mut stream = config.provider.stream(request.clone(), cancel.clone());
+            while let Some(event) = stream.next().await {
+                match event {
+                    AssistantMessageEvent::Done { message, .. }
+                    | AssistantMessageEvent::Error { error: message, .. } => return Some(message),
+                    _ => {}
+                }
             }
-            _ => {}
-        }
-    }
+            None
+        })
+        .await;
     if cancel.is_cancelled() {
         return Err(CompactionError::Cancelled);
     }
@@ -232,6 +235,7 @@ async fn history_summary(
     instructions: Option<&str>,
     config: &AgentConfig,
     cancel: &CancellationToken,
+    retry: &SummaryRetry,
 ) -> Result<(String, Usage), CompactionError> {
     let mut prompt = transcript(&preparation.messages_to_summarise);
     let base = match &preparation.previous_summary {
@@ -245,7 +249,7 @@ async fn history_summary(
     };
     prompt.push_str(&base);
     prompt.push_str(&focus(instructions));
-    request(prompt, "Summarization", config, cancel).await
+    request(prompt, "Summarization", config, cancel, retry).await
 }
 
 /// Summarises what `preparation` selected, with `instructions` as an extra focus.
@@ -254,35 +258,36 @@ pub async fn summarise(
     instructions: Option<&str>,
     config: &AgentConfig,
     cancel: &CancellationToken,
+    retry: &SummaryRetry,
 ) -> Result<Summary, CompactionError> {
-    let (mut summary, usage) = if preparation.is_split_turn
-        && !preparation.turn_prefix_messages.is_empty()
-    {
-        let history = if preparation.messages_to_summarise.is_empty() {
-            let text = preparation
-                .previous_summary
-                .clone()
-                .unwrap_or_else(|| NO_HISTORY.into());
-            (text, None)
+    let (mut summary, usage) =
+        if preparation.is_split_turn && !preparation.turn_prefix_messages.is_empty() {
+            let history = if preparation.messages_to_summarise.is_empty() {
+                let text = preparation
+                    .previous_summary
+                    .clone()
+                    .unwrap_or_else(|| NO_HISTORY.into());
+                (text, None)
+            } else {
+                let (text, usage) =
+                    history_summary(preparation, instructions, config, cancel, retry).await?;
+                (text, Some(usage))
+            };
+            let prompt = format!(
+                "{}{TURN_PREFIX_INSTRUCTIONS}{}",
+                transcript(&preparation.turn_prefix_messages),
+                focus(instructions)
+            );
+            let (prefix, prefix_usage) =
+                request(prompt, "Turn prefix summarization", config, cancel, retry).await?;
+            let usage = match history.1 {
+                Some(usage) => combine(usage, prefix_usage),
+                None => prefix_usage,
+            };
+            (format!("{}{SPLIT_TURN_HEADING}{prefix}", history.0), usage)
         } else {
-            let (text, usage) = history_summary(preparation, instructions, config, cancel).await?;
-            (text, Some(usage))
+            history_summary(preparation, instructions, config, cancel, retry).await?
         };
-        let prompt = format!(
-            "{}{TURN_PREFIX_INSTRUCTIONS}{}",
-            transcript(&preparation.turn_prefix_messages),
-            focus(instructions)
-        );
-        let (prefix, prefix_usage) =
-            request(prompt, "Turn prefix summarization", config, cancel).await?;
-        let usage = match history.1 {
-            Some(usage) => combine(usage, prefix_usage),
-            None => prefix_usage,
-        };
-        (format!("{}{SPLIT_TURN_HEADING}{prefix}", history.0), usage)
-    } else {
-        history_summary(preparation, instructions, config, cancel).await?
-    };
     summary.push_str(&preparation.file_ops.summary_suffix());
     Ok(Summary {
         summary,

@@ -94,6 +94,14 @@ impl ThemeRegistry {
         self.themes.push(definition);
     }
 
+    /// Loads more theme files or folders of them (themes extensions name), after those
+    /// already here: a name already taken stays with its first theme, as at start-up.
+    pub fn load_paths(&mut self, paths: &[PathBuf]) {
+        for path in paths {
+            self.load_path(path);
+        }
+    }
+
     fn warn(&mut self, path: &Path, message: String) {
         self.diagnostics.push(ThemeDiagnostic {
             path: path.to_path_buf(),
