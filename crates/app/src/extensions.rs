@@ -15,6 +15,7 @@ use crate::current::Current;
 use crate::ext_actions::{Actions, ExtensionUi, PendingRun};
 use crate::ext_state::RuntimeState;
 use crate::ext_switch::Sessions;
+use crate::resources::ResourceLoader;
 use crate::AppOptions;
 use tokio::sync::mpsc::UnboundedReceiver;
 
@@ -336,6 +337,7 @@ impl Extensions {
     pub async fn attach(
         &self,
         current: Current,
+        resources: &Arc<ResourceLoader>,
         args: &AppOptions,
         cwd: &Path,
         agent_dir: &Path,
@@ -344,9 +346,16 @@ impl Extensions {
     ) -> Option<UnboundedReceiver<PendingRun>> {
         let (runs, pending) = tokio::sync::mpsc::unbounded_channel();
         let sessions = Sessions::new(current.clone(), Some(self.handles()), args, warn);
-        let actions = Actions::new(sessions, runs, agent_dir.to_path_buf(), ui);
+        let actions = Actions::new(
+            sessions,
+            runs,
+            agent_dir.to_path_buf(),
+            ui,
+            resources.clone(),
+        );
         self.host.set_actions(Arc::new(actions));
-        let commands: Vec<serde_json::Value> = self
+        // Pi's `getCommands()`: extension commands, then templates and skills.
+        let mut commands: Vec<serde_json::Value> = self
             .host
             .report()
             .extensions
@@ -363,6 +372,7 @@ impl Extensions {
                 })
             })
             .collect();
+        commands.extend(resources.get().commands());
         let models = available_models(agent_dir).await;
         let settings = merged_settings(agent_dir, cwd, self.trusted);
         let source = RuntimeState::new(

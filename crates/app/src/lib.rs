@@ -20,6 +20,7 @@ pub mod extensions;
 pub mod model;
 mod options;
 pub mod report;
+pub mod resources;
 pub mod session_setup;
 pub mod settings_file;
 mod setup;

@@ -3,13 +3,14 @@
 
 use std::path::Path;
 
-use tau_runtime::prompt::PromptTool;
+use tau_runtime::prompt::{PromptSkill, PromptTool};
 use tau_runtime::{
     build_system_prompt, load_context_files, select_tools, SystemPrompt, SystemPromptOptions,
     ToolSelection,
 };
 use tau_tools::tool::SharedTool;
 
+use crate::resources::Skill;
 use crate::AppOptions;
 
 /// An argument that is either literal text or the path of a file holding it.
@@ -48,12 +49,13 @@ pub fn active_tools(args: &AppOptions) -> Result<(Vec<SharedTool>, Vec<String>),
     Ok((tools, warnings))
 }
 
-/// The system prompt for `tools`, and warnings about unreadable context files.
+/// The system prompt for `tools` and `skills`, and warnings about unreadable context files.
 pub fn system_prompt(
     args: &AppOptions,
     cwd: &Path,
     agent_dir: &Path,
     tools: &[SharedTool],
+    skills: &[Skill],
 ) -> (SystemPrompt, Vec<String>) {
     let (context_files, warnings) = if args.no_context_files {
         (Vec::new(), Vec::new())
@@ -82,6 +84,15 @@ pub fn system_prompt(
             })
             .collect(),
         context_files: &context_files,
+        skills: skills
+            .iter()
+            .map(|skill| PromptSkill {
+                name: &skill.name,
+                description: &skill.description,
+                location: &skill.file_path,
+                disable_model_invocation: skill.disable_model_invocation,
+            })
+            .collect(),
         cwd,
     });
     (prompt, warnings)

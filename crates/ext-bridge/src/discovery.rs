@@ -30,7 +30,7 @@ pub use trust::{ProjectTrust, TrustReason};
 pub(crate) use layout::normalize;
 use layout::{collect_from_paths, path_key, resolve_from};
 use packages::{PackageEntry, Problems, Scope};
-use patterns::{apply_patterns, enabled_by_overrides, is_pattern};
+pub use patterns::{apply_patterns, enabled_by_overrides, is_pattern};
 
 /// Precedence ranks (Pi's `resourcePrecedenceRank`): lower loads first.
 const PROJECT_SETTINGS_RANK: u8 = 0;

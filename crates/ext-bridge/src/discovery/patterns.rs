@@ -11,7 +11,7 @@ use globset::GlobBuilder;
 use super::layout::expand;
 
 /// Whether a settings entry is a pattern rather than a path.
-pub(crate) fn is_pattern(entry: &str) -> bool {
+pub fn is_pattern(entry: &str) -> bool {
     is_override(entry) || has_glob(entry)
 }
 
@@ -87,7 +87,7 @@ fn with_prefix(entries: &[String], prefix: char) -> Vec<&str> {
 
 /// Whether an auto-discovered `file` stays enabled under a scope's settings entries: `!glob`
 /// disables, `+path` re-enables, `-path` disables (Pi's `isEnabledByOverrides`).
-pub(crate) fn enabled_by_overrides(file: &Path, entries: &[String], base: &Path) -> bool {
+pub fn enabled_by_overrides(file: &Path, entries: &[String], base: &Path) -> bool {
     let mut enabled = true;
     if matches_any_pattern(file, &with_prefix(entries, '!'), base) {
         enabled = false;
@@ -103,7 +103,7 @@ pub(crate) fn enabled_by_overrides(file: &Path, entries: &[String], base: &Path)
 
 /// The files of `all` that `patterns` enable: plain globs include (everything when there are
 /// none), `!` excludes, `+` adds back, `-` removes (Pi's `applyPatterns`).
-pub(crate) fn apply_patterns(
+pub fn apply_patterns(
     all: &[PathBuf],
     patterns: &[String],
     base: &Path,
