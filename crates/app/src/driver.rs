@@ -5,6 +5,7 @@
 //! the runtime runs it. Runs extensions ask for (`sendUserMessage`, `sendMessage` with
 //! `triggerTurn`) wait until the current work is done, then run in order.
 
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use tau_protocol::messages::CustomMessage;
@@ -101,6 +102,32 @@ impl Driver {
             }
         }
         self.run_user(content, "extension", expand).await
+    }
+
+    /// The skills and prompt templates prompts are expanded with.
+    pub fn resources(&self) -> &Arc<ResourceLoader> {
+        &self.resources
+    }
+
+    /// Reads the skills and templates again (`/reload`), reports their problems and
+    /// rebuilds the system prompt's skills section.
+    pub fn reload_resources(&self) {
+        self.resources.reload();
+        self.resources.get().warnings().iter().for_each(|w| (self.warn)(w));
+        self.refresh_prompt();
+    }
+
+    /// Adds skill and prompt-template paths extensions contributed (`resources_discover`
+    /// results' `skillPaths` and `promptPaths`) after the configured ones, and rebuilds the
+    /// system prompt so the next request lists the new skills.
+    pub fn add_resource_paths(&self, skill_paths: Vec<PathBuf>, prompt_paths: Vec<PathBuf>) {
+        self.resources.add_paths(skill_paths, prompt_paths);
+        self.refresh_prompt();
+    }
+
+    fn refresh_prompt(&self) {
+        let runtime = self.current.get();
+        runtime.set_active_tools(&runtime.active_tool_names());
     }
 
     /// What a prompt becomes once skill and template commands are expanded.
