@@ -27,6 +27,7 @@ mod rpc_sessions;
 mod rpc_side_by_side;
 mod session_lock;
 mod sessions;
+mod skills;
 mod skills_pi;
 mod setup_extensions;
 mod tool_edges;
