@@ -40,6 +40,7 @@ mod tui_fullscreen_pi;
 mod tui_images;
 mod tui_overlay_qa;
 mod tui_session;
+mod tui_skills;
 mod tui_sessions;
 mod tui_settings;
 mod tui_status;
