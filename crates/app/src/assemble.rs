@@ -225,6 +225,20 @@ fn load_resources(args: &AppOptions, cwd: &Path, agent_dir: &Path) -> ResourceLo
         no_prompt_templates: args.no_prompt_templates,
         skills: args.skills.clone(),
         prompt_templates: args.prompt_templates.clone(),
+        packages: tau_ext_bridge::discovery::package_roots(
+            &tau_ext_bridge::discovery::DiscoveryOptions {
+                agent_dir: agent_dir.to_path_buf(),
+                cwd: cwd.to_path_buf(),
+                explicit: args
+                    .extensions
+                    .iter()
+                    .map(|p| p.display().to_string())
+                    .collect(),
+                offline: args.offline,
+                ..Default::default()
+            },
+            trust.trusted,
+        ),
     });
     loader.get().warnings().iter().for_each(|w| warn(w));
     loader

@@ -5,6 +5,7 @@
 //! with [`ResourceLoader::add_paths`].
 
 pub mod frontmatter;
+mod packages;
 pub mod paths;
 pub mod skills;
 pub mod source;
@@ -37,6 +38,8 @@ pub struct ResourceOptions {
     pub skills: Vec<String>,
     /// `--prompt-template` values.
     pub prompt_templates: Vec<String>,
+    /// Installed packages whose skills and templates load (settings and `-e` ones).
+    pub packages: Vec<tau_ext_bridge::discovery::PackageRoot>,
 }
 
 /// The loaded skills and templates, with what went wrong loading them.
@@ -171,11 +174,12 @@ fn load(options: &ResourceOptions, extra_skills: &[PathBuf], extra_prompts: &[Pa
         trusted: options.trusted,
         no_defaults,
         explicit: explicit.to_vec(),
+        packages: options.packages.clone(),
     };
     let from_extension = |paths: &[PathBuf]| -> Vec<(PathBuf, Origin)> {
         paths
             .iter()
-            .map(|p| (p.clone(), Origin::top("extension", "temporary", None)))
+            .map(|p| (p.clone(), Origin::explicit("extension")))
             .collect()
     };
     let mut skill_paths = paths::configured(&base(options.no_skills, &options.skills), Kind::Skills);

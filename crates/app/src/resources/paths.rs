@@ -9,7 +9,9 @@
 
 use std::path::{Path, PathBuf};
 
-use tau_ext_bridge::discovery::{apply_patterns, enabled_by_overrides, is_pattern};
+use tau_ext_bridge::discovery::{apply_patterns, enabled_by_overrides, is_pattern, PackageRoot};
+
+use super::packages;
 
 use super::skills::{self, Standalone};
 use super::source::Origin;
@@ -46,6 +48,9 @@ pub struct PathOptions {
     pub no_defaults: bool,
     /// `--skill`/`--prompt-template` values, relative to the working folder.
     pub explicit: Vec<String>,
+    /// Installed packages: settings ones (`user`/`project` scope) and `-e` ones
+    /// (`temporary`), whose resources load too.
+    pub packages: Vec<PackageRoot>,
 }
 
 /// A path with where it was configured, its precedence and whether it is enabled.
@@ -103,7 +108,7 @@ fn settings_entries(file: &Path, kind: Kind) -> Vec<String> {
 
 /// Markdown files under `dir` at any depth, skipping dot entries and `node_modules`
 /// (Pi's `collectFiles` for prompts named by settings).
-fn markdown_tree(dir: &Path, out: &mut Vec<PathBuf>) {
+pub(super) fn markdown_tree(dir: &Path, out: &mut Vec<PathBuf>) {
     let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
         .map(|read| read.flatten().map(|e| e.path()).collect())
         .unwrap_or_default();
@@ -158,7 +163,8 @@ fn add_settings(
         .flat_map(|entry| files_of(&resolve(base, entry), kind))
         .collect();
     let enabled = apply_patterns(&files, &patterns, base);
-    let origin = Origin::top("local", scope, Some(base));
+    // Pi gives settings entries no base folder.
+    let origin = Origin::top("local", scope, None);
     for path in files {
         let on = enabled.contains(&path);
         out.push(Entry {
@@ -214,10 +220,32 @@ fn key(path: &Path) -> PathBuf {
     std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
 }
 
-/// The configured paths of `kind` in load order, each with where it came from.
+/// The configured paths of `kind` in load order, each with where it came from: `-e`
+/// packages' first, then the configured ones by precedence, then the explicit paths.
 pub fn configured(options: &PathOptions, kind: Kind) -> Vec<(PathBuf, Origin)> {
+    let mut cli = Vec::new();
+    for package in options.packages.iter().filter(|p| p.scope == "temporary") {
+        for (path, enabled) in packages::files(package, kind) {
+            cli.push(Entry {
+                path,
+                origin: packages::origin(package),
+                rank: 0,
+                enabled,
+            });
+        }
+    }
     let mut entries = Vec::new();
     if !options.no_defaults {
+        for package in options.packages.iter().filter(|p| p.scope != "temporary") {
+            for (path, enabled) in packages::files(package, kind) {
+                entries.push(Entry {
+                    path,
+                    origin: packages::origin(package),
+                    rank: 4,
+                    enabled,
+                });
+            }
+        }
         let user_base = options.agent_dir.clone();
         let project_base = options.cwd.join(".pi");
         let user_entries = settings_entries(&user_base.join("settings.json"), kind);
@@ -259,7 +287,7 @@ pub fn configured(options: &PathOptions, kind: Kind) -> Vec<(PathBuf, Origin)> {
     entries.sort_by_key(|e| e.rank);
     let mut seen: Vec<PathBuf> = Vec::new();
     let mut out = Vec::new();
-    for entry in entries {
+    for entry in cli.into_iter().chain(entries) {
         let k = key(&entry.path);
         if seen.contains(&k) {
             continue;
@@ -276,7 +304,7 @@ pub fn configured(options: &PathOptions, kind: Kind) -> Vec<(PathBuf, Origin)> {
             continue;
         }
         seen.push(k);
-        out.push((path, Origin::top("local", "temporary", None)));
+        out.push((path, Origin::explicit("local")));
     }
     out
 }

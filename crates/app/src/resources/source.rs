@@ -30,10 +30,10 @@ impl SourceInfo {
             source: meta.source.clone(),
             scope: meta.scope.clone(),
             origin: meta.origin.clone(),
-            base_dir: meta
-                .base_dir
-                .clone()
-                .or_else(|| path.parent().map(Path::to_path_buf)),
+            base_dir: match meta.base_dir.clone() {
+                None if meta.parent_is_base => path.parent().map(Path::to_path_buf),
+                base => base,
+            },
         }
     }
 
@@ -63,6 +63,9 @@ pub struct Origin {
     pub origin: String,
     /// See [`SourceInfo::base_dir`].
     pub base_dir: Option<PathBuf>,
+    /// Without `base_dir`, each file's folder is its base (explicit paths); otherwise a
+    /// resource has none (settings entries).
+    pub parent_is_base: bool,
 }
 
 impl Origin {
@@ -73,6 +76,15 @@ impl Origin {
             scope: scope.into(),
             origin: "top-level".into(),
             base_dir: base_dir.map(Path::to_path_buf),
+            parent_is_base: false,
+        }
+    }
+
+    /// A path given on the command line (or by an extension): its file's folder is its base.
+    pub fn explicit(source: &str) -> Origin {
+        Origin {
+            parent_is_base: true,
+            ..Origin::top(source, "temporary", None)
         }
     }
 }

@@ -71,6 +71,37 @@ fn fill(sandbox: &AgentSandbox) {
         "---\ndescription: Given with --skill\n---\nCLI skill.",
     );
     write(&project.join("extra/cli.md"), "From the command line: $@");
+    // Project settings: resource entries and packages (a folder package, one narrowed).
+    write(
+        &project.join(".pi/settings.json"),
+        &json!({
+            "skills": ["../more-skills"],
+            "prompts": ["../more-prompts"],
+            "packages": [
+                "../vendor/kit",
+                {"source": "../vendor/narrow", "skills": ["skills/keep"], "prompts": []}
+            ]
+        })
+        .to_string(),
+    );
+    write(
+        &project.join("more-skills/extra-one/SKILL.md"),
+        "---\ndescription: From a settings entry\n---\nOne.",
+    );
+    write(&project.join("more-prompts/sub/nested.md"), "Nested $1");
+    write(&project.join("vendor/kit/package.json"), r#"{"name": "kit"}"#);
+    write(
+        &project.join("vendor/kit/skills/kit-skill/SKILL.md"),
+        "---\ndescription: From a package\n---\nKit.",
+    );
+    write(&project.join("vendor/kit/prompts/kit-prompt.md"), "Kit prompt $@");
+    for name in ["keep", "drop"] {
+        write(
+            &project.join(format!("vendor/narrow/skills/{name}/SKILL.md")),
+            &format!("---\ndescription: Narrowed {name}\n---\nN."),
+        );
+    }
+    write(&project.join("vendor/narrow/prompts/np.md"), "Not loaded");
 }
 
 /// Runs one harness in the sandbox; returns its output.
@@ -194,6 +225,10 @@ async fn the_skills_section_is_pis() {
         assert!(!section.contains(&format!("<name>{absent}</name>")), "{absent}");
     }
     assert!(section.contains("<name>helper</name>"), "{section}");
+    for present in ["extra-one", "kit-skill", "keep"] {
+        assert!(section.contains(&format!("<name>{present}</name>")), "{present}: {section}");
+    }
+    assert!(!section.contains("<name>drop</name>"));
     // A standalone file is named after its folder unless its frontmatter names it.
     assert!(section.contains("<name>skills</name>\n    <description>A standalone skill file"));
     // Each problem is a warning on stderr.
@@ -254,6 +289,9 @@ async fn skill_and_template_commands_expand_as_in_pi() {
         "/plain one 'two three'",
         "/proj x",
         "/cli a b",
+        "/nested n",
+        "/kit-prompt k",
+        "/np x",
         "/unknown stays",
     ] {
         let args = ["-a", "--prompt-template", "extra/cli.md", "-p", prompt];
