@@ -291,4 +291,49 @@ mod tests {
         .text();
         assert_eq!(prompt, "You are terse.\n\n<cwd>\n/w\n</cwd>");
     }
+
+    #[test]
+    fn skills_section_names_the_reader_and_skips_hidden_skills() {
+        let skills = vec![
+            PromptSkill {
+                name: "a&b",
+                description: "Use <when> \"needed\" & 'so'",
+                location: Path::new("/s/a/SKILL.md"),
+                disable_model_invocation: false,
+            },
+            PromptSkill {
+                name: "hidden",
+                description: "Only by command",
+                location: Path::new("/s/h/SKILL.md"),
+                disable_model_invocation: true,
+            },
+        ];
+        let with = |tools: Vec<PromptTool<'static>>, skills: Vec<PromptSkill<'static>>| {
+            build_system_prompt(&SystemPromptOptions {
+                custom_prompt: Some("Custom."),
+                tools,
+                skills,
+                cwd: Path::new("/w"),
+                ..Default::default()
+            })
+            .text()
+        };
+        let tool = |name: &'static str| PromptTool {
+            name,
+            ..Default::default()
+        };
+        let prompt = with(vec![tool("bash"), tool("read")], skills.clone());
+        assert_eq!(
+            prompt,
+            "Custom.\n\n<skills>\nThe following skills provide specialized instructions for specific tasks.\n\
+             Use the read tool to load a skill's file when the task matches its description.\n\
+             Resolve relative paths against the skill's directory (parent of SKILL.md). Use absolute paths in tool calls.\n\n\
+             <available_skills>\n  <skill>\n    <name>a&amp;b</name>\n    \
+             <description>Use &lt;when&gt; &quot;needed&quot; &amp; &apos;so&apos;</description>\n    \
+             <location>/s/a/SKILL.md</location>\n  </skill>\n</available_skills>\n</skills>\n\n<cwd>\n/w\n</cwd>"
+        );
+        assert!(with(vec![tool("bash")], skills.clone()).contains("Use bash to load a skill's file"));
+        assert!(!with(vec![tool("grep")], skills.clone()).contains("<skills>"));
+        assert!(!with(vec![tool("read")], skills[1..].to_vec()).contains("<skills>"));
+    }
 }

@@ -221,3 +221,23 @@ pub fn expand_glob(pattern: &str, root: &Path) -> Vec<PathBuf> {
     found.sort();
     found
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_skill_file_matches_patterns_naming_its_folder() {
+        let base = Path::new("/pkg");
+        let keep = PathBuf::from("/pkg/skills/keep/SKILL.md");
+        let drop = PathBuf::from("/pkg/skills/drop/SKILL.md");
+        let note = PathBuf::from("/pkg/skills/keep/notes.md");
+        let all = [keep.clone(), drop.clone(), note.clone()];
+        let kept = apply_patterns(&all, &["skills/keep".into()], base);
+        assert!(kept.contains(&keep) && !kept.contains(&drop) && !kept.contains(&note));
+        let kept = apply_patterns(&all, &["!drop".into()], base);
+        assert!(kept.contains(&keep) && !kept.contains(&drop));
+        assert!(!enabled_by_overrides(&drop, &["-skills/drop".into()], base));
+        assert!(enabled_by_overrides(&keep, &["-skills/drop".into()], base));
+    }
+}
