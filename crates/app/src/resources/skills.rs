@@ -334,6 +334,44 @@ pub fn expand(text: &str, skills: &[Skill]) -> Option<Result<String, (PathBuf, S
     })
 }
 
+/// A user message that is an expanded skill command (Pi's `parseSkillBlock`), as the
+/// terminal UI shows it: the skill collapsed, the arguments as the user's message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SkillBlock {
+    /// The skill's name.
+    pub name: String,
+    /// Its file.
+    pub location: String,
+    /// The block's text (the reference line and the skill's body).
+    pub content: String,
+    /// The arguments after the block, if any.
+    pub user_message: Option<String>,
+}
+
+/// Parses a message that is exactly an expanded skill command, optionally followed by the
+/// arguments paragraph.
+pub fn parse_block(text: &str) -> Option<SkillBlock> {
+    static PATTERN: std::sync::OnceLock<Option<regex::Regex>> = std::sync::OnceLock::new();
+    let pattern = PATTERN
+        .get_or_init(|| {
+            regex::Regex::new(
+                r#"^<skill name="([^"]+)" location="([^"]+)">\n((?s:.*?))\n</skill>(?:\n\n((?s:.+)))?$"#,
+            )
+            .ok()
+        })
+        .as_ref()?;
+    let caps = pattern.captures(text)?;
+    Some(SkillBlock {
+        name: caps[1].to_string(),
+        location: caps[2].to_string(),
+        content: caps[3].to_string(),
+        user_message: caps
+            .get(4)
+            .map(|m| m.as_str().trim().to_string())
+            .filter(|m| !m.is_empty()),
+    })
+}
+
 #[cfg(test)]
 #[path = "skills_tests.rs"]
 mod tests;

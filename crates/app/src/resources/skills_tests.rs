@@ -130,3 +130,16 @@ fn skill_command_wraps_the_body_and_appends_the_arguments() {
     assert!(expand("/skill:other", &loaded.skills).is_none());
     assert!(expand("/deploy", &loaded.skills).is_none());
 }
+
+#[test]
+fn an_expanded_skill_command_parses_back() {
+    let block = parse_block("<skill name=\"a\" location=\"/s/a/SKILL.md\">\nRefs.\n\nBody\n</skill>\n\n do it ")
+        .unwrap();
+    assert_eq!(block.name, "a");
+    assert_eq!(block.location, "/s/a/SKILL.md");
+    assert_eq!(block.content, "Refs.\n\nBody");
+    assert_eq!(block.user_message.as_deref(), Some("do it"));
+    let bare = parse_block("<skill name=\"a\" location=\"l\">\nx\n</skill>").unwrap();
+    assert_eq!(bare.user_message, None);
+    assert!(parse_block("text <skill name=\"a\" location=\"l\">\nx\n</skill>").is_none());
+}

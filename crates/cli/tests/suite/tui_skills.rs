@@ -1,5 +1,6 @@
 //! Prompt templates and skills in tau's terminal UI: the `/` menu offers them in Pi's order
-//! with Pi's source tags, and a submitted template reaches the model expanded.
+//! with Pi's source tags, a submitted template reaches the model expanded, and a skill
+//! command shows as Pi's collapsible skill row.
 
 use std::time::Duration;
 
@@ -25,7 +26,7 @@ fn clear(tui: &Tui, typed: &str) {
 #[test]
 fn the_slash_menu_offers_templates_and_skills_and_templates_expand() {
     let tui = Tui::start_with(
-        vec![MockTurn::text("Reviewed.")],
+        vec![MockTurn::text("Reviewed."), MockTurn::text("Deployed.")],
         &["--no-session"],
         |sandbox, spec| {
             let agent = &sandbox.agent_dir;
@@ -35,7 +36,7 @@ fn the_slash_menu_offers_templates_and_skills_and_templates_expand() {
             );
             write(
                 &agent.join("skills/deploy/SKILL.md"),
-                "---\ndescription: Ships builds\n---\nDeploy.",
+                "---\ndescription: Ships builds\n---\nDeploy with care.",
             );
             spec
         },
@@ -58,5 +59,13 @@ fn the_slash_menu_offers_templates_and_skills_and_templates_expand() {
     let user = messages.iter().rev().find(|m| m["role"] == "user").cloned();
     let text = user.map(|m| m["content"].to_string()).unwrap_or_default();
     assert!(text.contains("Review lib.rs now."), "{text}");
+    // A skill command shows as Pi's collapsed skill row, then the arguments as the message;
+    // Ctrl+O shows the skill's text.
+    tui.type_line("/skill:deploy to prod");
+    let screen = tui.wait("Deployed.");
+    assert!(screen.contains("[skill] deploy (ctrl+o to expand)"), "{screen}");
+    assert!(screen.contains("to prod") && !screen.contains("Deploy with care."), "{screen}");
+    tui.session.send_key("ctrl+o").expect("expand");
+    tui.wait("Deploy with care.");
     tui.quit();
 }
