@@ -180,7 +180,6 @@ pub async fn assemble(
                 current.clone(),
                 &resources,
                 args,
-                cwd,
                 agent_dir,
                 warn,
                 frontend.ui.clone(),

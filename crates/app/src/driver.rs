@@ -93,7 +93,10 @@ impl Driver {
     /// typed; otherwise a prompt run.
     async fn run_extension_prompt(&self, content: UserContent, expand: bool) -> Vec<AgentMessage> {
         if expand {
-            let command = self.extensions.as_ref().and_then(|e| e.command_for(&content));
+            let command = self
+                .extensions
+                .as_ref()
+                .and_then(|e| e.command_for(&content));
             if let (Some(extensions), Some((name, args))) = (&self.extensions, command) {
                 if let Err(error) = extensions.host.run_command(&name, &args).await {
                     (self.warn)(&format!("/{name}: {error}"));
@@ -113,7 +116,11 @@ impl Driver {
     /// rebuilds the system prompt's skills section.
     pub fn reload_resources(&self) {
         self.resources.reload();
-        self.resources.get().warnings().iter().for_each(|w| (self.warn)(w));
+        self.resources
+            .get()
+            .warnings()
+            .iter()
+            .for_each(|w| (self.warn)(w));
         self.refresh_prompt();
     }
 

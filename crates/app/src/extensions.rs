@@ -331,19 +331,20 @@ impl Extensions {
         (&self.host, &self.hooks)
     }
 
-    /// Binds the host to the live `runtime`: its state mirror, and the actions extensions
-    /// take. Returns the channel of runs extensions ask for; `None` when the host could not
-    /// be bound (reported; extensions stay loaded but cannot act).
+    /// Binds the host to the live `runtime` (working in its configured folder): its state
+    /// mirror, and the actions extensions take. Returns the channel of runs extensions ask
+    /// for; `None` when the host could not be bound (reported; extensions stay loaded but
+    /// cannot act).
     pub async fn attach(
         &self,
         current: Current,
         resources: &Arc<ResourceLoader>,
         args: &AppOptions,
-        cwd: &Path,
         agent_dir: &Path,
         warn: fn(&str),
         ui: Option<Arc<dyn ExtensionUi>>,
     ) -> Option<UnboundedReceiver<PendingRun>> {
+        let cwd = &current.get().config().cwd;
         let (runs, pending) = tokio::sync::mpsc::unbounded_channel();
         let sessions = Sessions::new(current.clone(), Some(self.handles()), args, warn);
         let actions = Actions::new(

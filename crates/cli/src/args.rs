@@ -448,9 +448,8 @@ mod tests {
 
     #[test]
     fn export_is_an_error_and_resource_paths_are_taken() {
-        let args = parse_str(
-            "--export s.jsonl out.html --skill a --skill b -ns --prompt-template c -np",
-        );
+        let args =
+            parse_str("--export s.jsonl out.html --skill a --skill b -ns --prompt-template c -np");
         assert_eq!(args.export.as_deref(), Some("s.jsonl"));
         assert_eq!(args.app.skills, ["a", "b"]);
         assert_eq!(args.app.prompt_templates, ["c"]);

@@ -332,7 +332,9 @@ mod tests {
              <description>Use &lt;when&gt; &quot;needed&quot; &amp; &apos;so&apos;</description>\n    \
              <location>/s/a/SKILL.md</location>\n  </skill>\n</available_skills>\n</skills>\n\n<cwd>\n/w\n</cwd>"
         );
-        assert!(with(vec![tool("bash")], skills.clone()).contains("Use bash to load a skill's file"));
+        assert!(
+            with(vec![tool("bash")], skills.clone()).contains("Use bash to load a skill's file")
+        );
         assert!(!with(vec![tool("grep")], skills.clone()).contains("<skills>"));
         assert!(!with(vec![tool("read")], skills[1..].to_vec()).contains("<skills>"));
     }

@@ -33,7 +33,11 @@ pub fn parse(content: &str) -> Result<Parsed, String> {
         .trim_start_matches('\u{feff}')
         .replace("\r\n", "\n")
         .replace('\r', "\n");
-    let Some(end) = text.starts_with("---").then(|| find_from(&text, "\n---", 3)).flatten() else {
+    let Some(end) = text
+        .starts_with("---")
+        .then(|| find_from(&text, "\n---", 3))
+        .flatten()
+    else {
         return Ok(Parsed {
             fields: Mapping::new(),
             body: text,
@@ -71,7 +75,10 @@ mod tests {
 
     #[test]
     fn splits_fields_and_trimmed_body() {
-        let parsed = parse("\u{feff}---\r\nname: x\r\ndisable-model-invocation: true\r\n---\r\n\r\nBody\r\n").unwrap();
+        let parsed = parse(
+            "\u{feff}---\r\nname: x\r\ndisable-model-invocation: true\r\n---\r\n\r\nBody\r\n",
+        )
+        .unwrap();
         assert_eq!(parsed.string("name"), Some("x"));
         assert!(parsed.is_true("disable-model-invocation"));
         assert_eq!(parsed.body, "Body");

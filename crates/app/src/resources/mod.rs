@@ -97,7 +97,10 @@ impl Resources {
         let text = match skills::expand(text, &self.skills) {
             Some(Ok(expanded)) => expanded,
             Some(Err((path, error))) => {
-                warn(&format!("skill {}: cannot be read: {error}", path.display()));
+                warn(&format!(
+                    "skill {}: cannot be read: {error}",
+                    path.display()
+                ));
                 text.to_string()
             }
             None => text.to_string(),
@@ -137,11 +140,7 @@ impl ResourceLoader {
 
     /// Reads every configured file again (Pi's `/reload`).
     pub fn reload(&self) {
-        let added = self
-            .added
-            .read()
-            .unwrap_or_else(|p| p.into_inner())
-            .clone();
+        let added = self.added.read().unwrap_or_else(|p| p.into_inner()).clone();
         let resources = load(&self.options, &added.0, &added.1);
         *self.loaded.write().unwrap_or_else(|p| p.into_inner()) = Arc::new(resources);
     }
@@ -167,7 +166,11 @@ impl ResourceLoader {
     }
 }
 
-fn load(options: &ResourceOptions, extra_skills: &[PathBuf], extra_prompts: &[PathBuf]) -> Resources {
+fn load(
+    options: &ResourceOptions,
+    extra_skills: &[PathBuf],
+    extra_prompts: &[PathBuf],
+) -> Resources {
     let base = |no_defaults: bool, explicit: &[String]| PathOptions {
         agent_dir: options.agent_dir.clone(),
         cwd: options.cwd.clone(),
@@ -182,7 +185,8 @@ fn load(options: &ResourceOptions, extra_skills: &[PathBuf], extra_prompts: &[Pa
             .map(|p| (p.clone(), Origin::explicit("extension")))
             .collect()
     };
-    let mut skill_paths = paths::configured(&base(options.no_skills, &options.skills), Kind::Skills);
+    let mut skill_paths =
+        paths::configured(&base(options.no_skills, &options.skills), Kind::Skills);
     skill_paths.extend(from_extension(extra_skills));
     let skills = skills::load(&skill_paths);
     let mut prompt_paths = paths::configured(
@@ -221,12 +225,10 @@ pub fn expand_content(
     match prompt {
         UserContent::Text(text) => UserContent::Text(resources.expand(&text, &warn)),
         UserContent::Blocks(mut blocks) => {
-            let mut texts = blocks
-                .iter_mut()
-                .filter_map(|block| match block {
-                    ContentBlock::Text { text, .. } => Some(text),
-                    _ => None,
-                });
+            let mut texts = blocks.iter_mut().filter_map(|block| match block {
+                ContentBlock::Text { text, .. } => Some(text),
+                _ => None,
+            });
             if let (Some(text), None) = (texts.next(), texts.next()) {
                 *text = resources.expand(text, &warn);
             }

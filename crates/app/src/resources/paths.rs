@@ -62,7 +62,9 @@ struct Entry {
 }
 
 fn home() -> PathBuf {
-    std::env::var_os("HOME").map(PathBuf::from).unwrap_or_default()
+    std::env::var_os("HOME")
+        .map(PathBuf::from)
+        .unwrap_or_default()
 }
 
 /// `value` (trimmed, `~` expanded) against `base`, without touching the disk.
@@ -89,10 +91,9 @@ pub fn resolve(base: &Path, value: &str) -> PathBuf {
 }
 
 fn settings_entries(file: &Path, kind: Kind) -> Vec<String> {
-    let Some(value) = std::fs::read_to_string(file)
-        .ok()
-        .and_then(|t| serde_json::from_str::<serde_json::Value>(t.trim_start_matches('\u{feff}')).ok())
-    else {
+    let Some(value) = std::fs::read_to_string(file).ok().and_then(|t| {
+        serde_json::from_str::<serde_json::Value>(t.trim_start_matches('\u{feff}')).ok()
+    }) else {
         return Vec::new();
     };
     value
@@ -254,30 +255,72 @@ pub fn configured(options: &PathOptions, kind: Kind) -> Vec<(PathBuf, Origin)> {
         } else {
             Vec::new()
         };
-        add_settings(&mut entries, &project_entries, &project_base, kind, "project", 0);
+        add_settings(
+            &mut entries,
+            &project_entries,
+            &project_base,
+            kind,
+            "project",
+            0,
+        );
         add_settings(&mut entries, &user_entries, &user_base, kind, "user", 2);
         let user_agents = home().join(".agents").join("skills");
         match kind {
             Kind::Skills => {
                 if options.trusted {
                     let dir = project_base.join("skills");
-                    add_auto(&mut entries, skills::files_in(&dir, Standalone::AtRoot), &project_entries, &project_base, "project", 1);
+                    add_auto(
+                        &mut entries,
+                        skills::files_in(&dir, Standalone::AtRoot),
+                        &project_entries,
+                        &project_base,
+                        "project",
+                        1,
+                    );
                     for dir in ancestor_agents_dirs(&options.cwd) {
                         if key(&dir) == key(&user_agents) {
                             continue;
                         }
                         let base = dir.parent().map(Path::to_path_buf).unwrap_or_default();
-                        add_auto(&mut entries, agents_files(&dir), &project_entries, &base, "project", 1);
+                        add_auto(
+                            &mut entries,
+                            agents_files(&dir),
+                            &project_entries,
+                            &base,
+                            "project",
+                            1,
+                        );
                     }
                 }
-                add_auto(&mut entries, skills::files_in(&user_base.join("skills"), Standalone::AtRoot), &user_entries, &user_base, "user", 3);
+                add_auto(
+                    &mut entries,
+                    skills::files_in(&user_base.join("skills"), Standalone::AtRoot),
+                    &user_entries,
+                    &user_base,
+                    "user",
+                    3,
+                );
                 let base = home().join(".agents");
-                add_auto(&mut entries, agents_files(&user_agents), &user_entries, &base, "user", 3);
+                add_auto(
+                    &mut entries,
+                    agents_files(&user_agents),
+                    &user_entries,
+                    &base,
+                    "user",
+                    3,
+                );
             }
             Kind::Prompts => {
                 if options.trusted {
                     let files = templates::files_in(&project_base.join("prompts"));
-                    add_auto(&mut entries, files, &project_entries, &project_base, "project", 1);
+                    add_auto(
+                        &mut entries,
+                        files,
+                        &project_entries,
+                        &project_base,
+                        "project",
+                        1,
+                    );
                 }
                 let files = templates::files_in(&user_base.join("prompts"));
                 add_auto(&mut entries, files, &user_entries, &user_base, "user", 3);

@@ -285,9 +285,10 @@ pub fn load(paths: &[(PathBuf, Origin)]) -> Loaded {
         } else if is_file && path.extension().is_some_and(|e| e == "md") {
             vec![path.clone()]
         } else {
-            loaded
-                .diagnostics
-                .push(Diagnostic::warning("skill path is not a markdown file", path));
+            loaded.diagnostics.push(Diagnostic::warning(
+                "skill path is not a markdown file",
+                path,
+            ));
             continue;
         };
         for file in files {

@@ -44,7 +44,10 @@ fn discovery_stops_at_skill_folders_and_honours_ignore_files() {
         .iter()
         .map(|p| p.strip_prefix(root).unwrap().display().to_string())
         .collect();
-    assert_eq!(relative, ["alpha/SKILL.md", "group/beta/SKILL.md", "solo.md"]);
+    assert_eq!(
+        relative,
+        ["alpha/SKILL.md", "group/beta/SKILL.md", "solo.md"]
+    );
     let below = files_in(root, Standalone::BelowRoot);
     assert!(below.contains(&root.join("group/notes.md")));
     assert!(!below.contains(&root.join("solo.md")));
@@ -58,8 +61,14 @@ fn warnings_keep_what_can_be_kept() {
         &root.join("Bad_Name/SKILL.md"),
         "---\ndescription: Still loads\n---\nBody",
     );
-    write(&root.join("nodesc/SKILL.md"), "---\nname: nodesc\n---\nBody");
-    write(&root.join("broken/SKILL.md"), "---\ndescription: a: b\n---\nBody");
+    write(
+        &root.join("nodesc/SKILL.md"),
+        "---\nname: nodesc\n---\nBody",
+    );
+    write(
+        &root.join("broken/SKILL.md"),
+        "---\ndescription: a: b\n---\nBody",
+    );
     write(&root.join("plain.md"), "no frontmatter, so not a skill");
     write(
         &root.join("hidden/SKILL.md"),
@@ -88,7 +97,10 @@ fn first_skill_keeps_its_name_and_missing_paths_are_reported() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
     write(&root.join("a/x/SKILL.md"), "---\ndescription: first\n---\n");
-    write(&root.join("b/x/SKILL.md"), "---\ndescription: second\n---\n");
+    write(
+        &root.join("b/x/SKILL.md"),
+        "---\ndescription: second\n---\n",
+    );
     let loaded = load(&[
         (root.join("a"), origin()),
         (root.join("a/x/SKILL.md"), origin()),
@@ -106,14 +118,20 @@ fn first_skill_keeps_its_name_and_missing_paths_are_reported() {
         messages,
         ["skill path does not exist", "name \"x\" collision"]
     );
-    assert_eq!(loaded.diagnostics[1].winner, Some(root.join("a/x/SKILL.md")));
+    assert_eq!(
+        loaded.diagnostics[1].winner,
+        Some(root.join("a/x/SKILL.md"))
+    );
 }
 
 #[test]
 fn skill_command_wraps_the_body_and_appends_the_arguments() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("deploy/SKILL.md");
-    write(&file, "---\ndescription: Deploys\n---\n\n# Deploy\nRun it.\n");
+    write(
+        &file,
+        "---\ndescription: Deploys\n---\n\n# Deploy\nRun it.\n",
+    );
     let loaded = load(&[(dir.path().to_path_buf(), origin())]);
     let base = dir.path().join("deploy");
     let expected = format!(
@@ -133,8 +151,10 @@ fn skill_command_wraps_the_body_and_appends_the_arguments() {
 
 #[test]
 fn an_expanded_skill_command_parses_back() {
-    let block = parse_block("<skill name=\"a\" location=\"/s/a/SKILL.md\">\nRefs.\n\nBody\n</skill>\n\n do it ")
-        .unwrap();
+    let block = parse_block(
+        "<skill name=\"a\" location=\"/s/a/SKILL.md\">\nRefs.\n\nBody\n</skill>\n\n do it ",
+    )
+    .unwrap();
     assert_eq!(block.name, "a");
     assert_eq!(block.location, "/s/a/SKILL.md");
     assert_eq!(block.content, "Refs.\n\nBody");

@@ -231,7 +231,10 @@ pub fn expand(text: &str, templates: &[Template]) -> Option<String> {
         return None;
     }
     let template = templates.iter().find(|t| t.name == name)?;
-    Some(substitute(&template.content, &parse_args(tail.trim_start())))
+    Some(substitute(
+        &template.content,
+        &parse_args(tail.trim_start()),
+    ))
 }
 
 #[cfg(test)]

@@ -19,7 +19,10 @@ fn arguments_split_like_pi() {
 fn placeholders_substitute_like_pi() {
     let a: Vec<String> = ["one", "two", "three"].map(String::from).to_vec();
     assert_eq!(substitute("$1-$2-$4", &a), "one-two-");
-    assert_eq!(substitute("$@|$ARGUMENTS", &a), "one two three|one two three");
+    assert_eq!(
+        substitute("$@|$ARGUMENTS", &a),
+        "one two three|one two three"
+    );
     assert_eq!(substitute("${@:2}", &a), "two three");
     assert_eq!(substitute("${@:2:1}", &a), "two");
     assert_eq!(substitute("${@:0}", &a), "one two three");
@@ -50,7 +53,10 @@ fn expansion_needs_a_known_name() {
         expand("/review a.rs b c", &templates).as_deref(),
         Some("Review a.rs then b c")
     );
-    assert_eq!(expand("/review", &templates).as_deref(), Some("Review  then "));
+    assert_eq!(
+        expand("/review", &templates).as_deref(),
+        Some("Review  then ")
+    );
     assert_eq!(
         expand("/review\nmore lines", &templates).as_deref(),
         Some("Review more then lines")
@@ -75,7 +81,10 @@ fn description_falls_back_to_the_first_line() {
     let loaded = load(&[(dir.path().to_path_buf(), origin)]);
     let names: Vec<&str> = loaded.templates.iter().map(|t| t.name.as_str()).collect();
     assert_eq!(names, ["a", "b"]);
-    assert_eq!(loaded.templates[0].description, format!("{}...", "x".repeat(60)));
+    assert_eq!(
+        loaded.templates[0].description,
+        format!("{}...", "x".repeat(60))
+    );
     assert_eq!(loaded.templates[1].description, "Explain");
     assert_eq!(loaded.templates[1].argument_hint.as_deref(), Some("<file>"));
     assert_eq!(loaded.templates[1].content, "Body $1");
@@ -97,7 +106,9 @@ fn first_template_keeps_a_name_and_bad_yaml_is_reported() {
     assert_eq!(loaded.templates.len(), 1);
     assert_eq!(loaded.templates[0].content, "one");
     assert_eq!(loaded.diagnostics.len(), 2, "{:?}", loaded.diagnostics);
-    assert!(loaded.diagnostics[0].message.starts_with("invalid frontmatter"));
+    assert!(loaded.diagnostics[0]
+        .message
+        .starts_with("invalid frontmatter"));
     assert_eq!(loaded.diagnostics[1].severity, Severity::Collision);
     assert_eq!(loaded.diagnostics[1].message, "name \"/t\" collision");
 }

@@ -30,7 +30,10 @@ fn workspace() -> Workspace {
         "---\ndescription: Only on request\ndisable-model-invocation: true\n---\nManual.",
     );
     write("skills/nodesc/SKILL.md", "---\nname: nodesc\n---\nBody.");
-    write("skills/broken/SKILL.md", "---\ndescription: a: b\n---\nBody.");
+    write(
+        "skills/broken/SKILL.md",
+        "---\ndescription: a: b\n---\nBody.",
+    );
     write(
         "prompts/review.md",
         "---\ndescription: Review a file\n---\nReview $1 for ${@:2}.",
@@ -40,7 +43,10 @@ fn workspace() -> Workspace {
         "---\ndescription: Project skill\n---\nProject.",
     );
     ws.write(".pi/prompts/proj.md", "Project template $1");
-    ws.write("extra/cli/SKILL.md", "---\ndescription: From --skill\n---\nCLI.");
+    ws.write(
+        "extra/cli/SKILL.md",
+        "---\ndescription: From --skill\n---\nCLI.",
+    );
     ws.write("extra/mine.md", "Mine: $@");
     ws
 }
@@ -95,7 +101,10 @@ fn the_system_prompt_lists_the_skills_the_model_may_load() {
     let (prompt, _) = print(&ws, system(), &["-ns", "-p", "hi"]);
     assert!(!prompt.contains("<skills>"), "{prompt}");
     let (prompt, _) = print(&ws, system(), &["--no-tools", "-p", "hi"]);
-    assert!(!prompt.contains("<skills>"), "no tool can read a skill: {prompt}");
+    assert!(
+        !prompt.contains("<skills>"),
+        "no tool can read a skill: {prompt}"
+    );
 }
 
 #[test]
@@ -120,11 +129,20 @@ fn skill_and_template_commands_expand_before_the_model_sees_them() {
     assert_eq!(answer, "/skill:nope x\n");
     let (answer, _) = print(&ws, echo(), &["-np", "-p", "/review a"]);
     assert_eq!(answer, "/review a\n");
-    let args = ["-np", "--prompt-template", "extra/mine.md", "-p", "/mine a b"];
+    let args = [
+        "-np",
+        "--prompt-template",
+        "extra/mine.md",
+        "-p",
+        "/mine a b",
+    ];
     let (answer, _) = print(&ws, echo(), &args);
     assert_eq!(answer, "Mine: a b\n");
     let (answer, _) = print(&ws, echo(), &["-p", "/proj x"]);
-    assert_eq!(answer, "/proj x\n", "untrusted project templates are not loaded");
+    assert_eq!(
+        answer, "/proj x\n",
+        "untrusted project templates are not loaded"
+    );
     let (answer, _) = print(&ws, echo(), &["-a", "-p", "/proj x"]);
     assert_eq!(answer, "Project template x\n");
 }
@@ -132,15 +150,28 @@ fn skill_and_template_commands_expand_before_the_model_sees_them() {
 #[test]
 fn a_missing_explicit_path_is_reported_and_the_run_goes_on() {
     let ws = workspace();
-    let args = ["--skill", "gone", "--prompt-template", "gone.md", "-p", "hi"];
+    let args = [
+        "--skill",
+        "gone",
+        "--prompt-template",
+        "gone.md",
+        "-p",
+        "hi",
+    ];
     let (answer, warnings) = print(&ws, echo(), &args);
     assert_eq!(answer, "hi\n");
     let gone = ws.path().join("gone");
     assert!(
-        warnings.contains(&format!("skill {}: skill path does not exist", gone.display())),
+        warnings.contains(&format!(
+            "skill {}: skill path does not exist",
+            gone.display()
+        )),
         "{warnings}"
     );
-    assert!(warnings.contains("gone.md: prompt template path does not exist"), "{warnings}");
+    assert!(
+        warnings.contains("gone.md: prompt template path does not exist"),
+        "{warnings}"
+    );
 }
 
 #[test]
@@ -240,6 +271,9 @@ fn extensions_see_templates_and_skills_and_their_commands_come_first() {
     // expandPromptTemplates (which dispatches extension commands, as in Pi).
     assert_eq!(
         lines[1..],
-        [json!({ "review": "by the extension" }), json!({ "review": "via send" })]
+        [
+            json!({ "review": "by the extension" }),
+            json!({ "review": "via send" })
+        ]
     );
 }

@@ -15,6 +15,7 @@ use serde_json::{json, Value};
 use tau_test_support::oracle::{AgentSandbox, Harness, PiOracle};
 use tau_test_support::{MockReply, MockServer, MockTurn};
 
+use super::interop_pi::comparable_prompt;
 use super::rpc_client::RpcClient;
 
 fn write(path: &Path, text: &str) {
@@ -35,7 +36,10 @@ fn fill(sandbox: &AgentSandbox) {
         &agent.join("skills/quick.md"),
         "---\ndescription: A standalone skill file\n---\nQuick steps.",
     );
-    write(&agent.join("skills/notes.md"), "No frontmatter: not a skill.");
+    write(
+        &agent.join("skills/notes.md"),
+        "No frontmatter: not a skill.",
+    );
     write(
         &agent.join("skills/manual/SKILL.md"),
         "---\ndescription: Only when asked\ndisable-model-invocation: true\n---\nManual steps.",
@@ -44,7 +48,10 @@ fn fill(sandbox: &AgentSandbox) {
         &agent.join("skills/Bad_Name/SKILL.md"),
         "---\ndescription: Loads despite its name\n---\nBody.",
     );
-    write(&agent.join("skills/nodesc/SKILL.md"), "---\nname: nodesc\n---\nBody.");
+    write(
+        &agent.join("skills/nodesc/SKILL.md"),
+        "---\nname: nodesc\n---\nBody.",
+    );
     write(
         &agent.join("skills/broken/SKILL.md"),
         "---\ndescription: a: b\n---\nBody.",
@@ -53,7 +60,10 @@ fn fill(sandbox: &AgentSandbox) {
         &agent.join("prompts/review.md"),
         "---\ndescription: Review a file\nargument-hint: \"<file> [focus]\"\n---\nReview $1 focusing on ${@:2}. Default: ${3:-none}.",
     );
-    write(&agent.join("prompts/plain.md"), "\nSay $ARGUMENTS please ($#).\n");
+    write(
+        &agent.join("prompts/plain.md"),
+        "\nSay $ARGUMENTS please ($#).\n",
+    );
     write(
         &project.join(".pi/skills/deploy/SKILL.md"),
         "---\ndescription: The project's own deploy\n---\nProject deploy.",
@@ -89,12 +99,18 @@ fn fill(sandbox: &AgentSandbox) {
         "---\ndescription: From a settings entry\n---\nOne.",
     );
     write(&project.join("more-prompts/sub/nested.md"), "Nested $1");
-    write(&project.join("vendor/kit/package.json"), r#"{"name": "kit"}"#);
+    write(
+        &project.join("vendor/kit/package.json"),
+        r#"{"name": "kit"}"#,
+    );
     write(
         &project.join("vendor/kit/skills/kit-skill/SKILL.md"),
         "---\ndescription: From a package\n---\nKit.",
     );
-    write(&project.join("vendor/kit/prompts/kit-prompt.md"), "Kit prompt $@");
+    write(
+        &project.join("vendor/kit/prompts/kit-prompt.md"),
+        "Kit prompt $@",
+    );
     for name in ["keep", "drop"] {
         write(
             &project.join(format!("vendor/narrow/skills/{name}/SKILL.md")),
@@ -104,8 +120,9 @@ fn fill(sandbox: &AgentSandbox) {
     write(&project.join("vendor/narrow/prompts/np.md"), "Not loaded");
 }
 
-/// Runs one harness in the sandbox; returns its output.
-fn run(pi: &PiOracle, sandbox: &AgentSandbox, who: Harness, args: &[&str]) -> Output {
+/// One harness in the sandbox's project with its environment, no session and the mock
+/// model, then `args`.
+fn harness(pi: &PiOracle, sandbox: &AgentSandbox, who: Harness, args: &[&str]) -> Command {
     let mut cmd = match who {
         Harness::Tau => Command::new(env!("CARGO_BIN_EXE_tau")),
         Harness::Pi => {
@@ -118,8 +135,14 @@ fn run(pi: &PiOracle, sandbox: &AgentSandbox, who: Harness, args: &[&str]) -> Ou
         .args(args)
         .current_dir(&sandbox.project)
         .env_clear()
-        .envs(sandbox.env(who))
-        .stdin(Stdio::null());
+        .envs(sandbox.env(who));
+    cmd
+}
+
+/// Runs one harness in the sandbox; returns its output.
+fn run(pi: &PiOracle, sandbox: &AgentSandbox, who: Harness, args: &[&str]) -> Output {
+    let mut cmd = harness(pi, sandbox, who, args);
+    cmd.stdin(Stdio::null());
     let output = cmd.output().expect("run harness");
     assert!(
         output.status.success(),
@@ -169,16 +192,6 @@ fn skills_section(prompt: &str) -> Option<String> {
     Some(prompt[start..end].to_string())
 }
 
-/// The prompt without the parts each harness words itself: the first paragraph (it names
-/// the harness) and Pi's `<docs>` section.
-fn comparable(prompt: &str) -> String {
-    let mut text = prompt.split_once("\n\n").map(|(_, rest)| rest.to_string()).unwrap_or_default();
-    if let (Some(start), Some(end)) = (text.find("<docs>"), text.find("</docs>")) {
-        text.replace_range(start..end + "</docs>".len(), "");
-    }
-    text.replace("\n\n\n\n", "\n\n").trim().to_string()
-}
-
 /// The text of the last user message of a request.
 fn last_user_text(request: &Value) -> String {
     let messages = request["messages"].as_array().expect("messages");
@@ -217,16 +230,28 @@ async fn the_skills_section_is_pis() {
     let (pi_request, tau_request, stderr) = both(&pi, &sandbox, &["-a", "-p", "hi"]).await;
     let (pi_prompt, tau_prompt) = (system_prompt(&pi_request), system_prompt(&tau_request));
     let section = skills_section(&pi_prompt).expect("Pi lists skills");
-    assert_eq!(skills_section(&tau_prompt).as_deref(), Some(section.as_str()));
-    assert_eq!(comparable(&tau_prompt), comparable(&pi_prompt));
+    assert_eq!(
+        skills_section(&tau_prompt).as_deref(),
+        Some(section.as_str())
+    );
+    assert_eq!(
+        comparable_prompt(&tau_prompt),
+        comparable_prompt(&pi_prompt)
+    );
     // The project's deploy wins the name; disabled, broken and undescribed ones are left out.
     assert!(section.contains("The project&apos;s own deploy"));
     for absent in ["manual", "nodesc", "broken", "notes"] {
-        assert!(!section.contains(&format!("<name>{absent}</name>")), "{absent}");
+        assert!(
+            !section.contains(&format!("<name>{absent}</name>")),
+            "{absent}"
+        );
     }
     assert!(section.contains("<name>helper</name>"), "{section}");
     for present in ["extra-one", "kit-skill", "keep"] {
-        assert!(section.contains(&format!("<name>{present}</name>")), "{present}: {section}");
+        assert!(
+            section.contains(&format!("<name>{present}</name>")),
+            "{present}: {section}"
+        );
     }
     assert!(!section.contains("<name>drop</name>"));
     // A standalone file is named after its folder unless its frontmatter names it.
@@ -238,7 +263,10 @@ async fn the_skills_section_is_pis() {
         "broken/SKILL.md: invalid frontmatter",
         "skills/deploy/SKILL.md: name \"deploy\" collision (skipped;",
     ] {
-        assert!(stderr.contains(expected), "{expected} missing from:\n{stderr}");
+        assert!(
+            stderr.contains(expected),
+            "{expected} missing from:\n{stderr}"
+        );
     }
 }
 
@@ -251,7 +279,10 @@ async fn an_untrusted_project_and_explicit_paths_load_as_in_pi() {
     let args = ["-na", "--skill", "extra/cli-skill", "-p", "hi"];
     let (pi_request, tau_request, _) = both(&pi, &sandbox, &args).await;
     let pi_section = skills_section(&system_prompt(&pi_request)).expect("skills");
-    assert_eq!(skills_section(&system_prompt(&tau_request)), Some(pi_section.clone()));
+    assert_eq!(
+        skills_section(&system_prompt(&tau_request)),
+        Some(pi_section.clone())
+    );
     assert!(pi_section.contains("Given with --skill") && !pi_section.contains("helper"));
     assert!(pi_section.contains("Ships &lt;builds&gt; &amp; &apos;tags&apos; to &quot;prod&quot;"));
 
@@ -259,7 +290,10 @@ async fn an_untrusted_project_and_explicit_paths_load_as_in_pi() {
     let args = ["-ns", "--skill", "extra/cli-skill", "-p", "hi"];
     let (pi_request, tau_request, _) = both(&pi, &sandbox, &args).await;
     let pi_section = skills_section(&system_prompt(&pi_request)).expect("skills");
-    assert_eq!(skills_section(&system_prompt(&tau_request)), Some(pi_section.clone()));
+    assert_eq!(
+        skills_section(&system_prompt(&tau_request)),
+        Some(pi_section.clone())
+    );
     assert_eq!(pi_section.matches("<skill>").count(), 1);
     let (pi_request, tau_request, _) = both(&pi, &sandbox, &["-ns", "-p", "hi"]).await;
     assert_eq!(skills_section(&system_prompt(&pi_request)), None);
@@ -269,7 +303,10 @@ async fn an_untrusted_project_and_explicit_paths_load_as_in_pi() {
     let (pi_request, tau_request, _) = both(&pi, &sandbox, &["-t", "bash", "-p", "hi"]).await;
     let pi_section = skills_section(&system_prompt(&pi_request)).expect("skills");
     assert!(pi_section.contains("Use bash to load"));
-    assert_eq!(skills_section(&system_prompt(&tau_request)), Some(pi_section));
+    assert_eq!(
+        skills_section(&system_prompt(&tau_request)),
+        Some(pi_section)
+    );
     let (pi_request, tau_request, _) = both(&pi, &sandbox, &["-t", "grep", "-p", "hi"]).await;
     assert_eq!(skills_section(&system_prompt(&pi_request)), None);
     assert_eq!(skills_section(&system_prompt(&tau_request)), None);
@@ -296,37 +333,36 @@ async fn skill_and_template_commands_expand_as_in_pi() {
     ] {
         let args = ["-a", "--prompt-template", "extra/cli.md", "-p", prompt];
         let (pi_request, tau_request, _) = both(&pi, &sandbox, &args).await;
-        assert_eq!(last_user_text(&tau_request), last_user_text(&pi_request), "{prompt}");
+        assert_eq!(
+            last_user_text(&tau_request),
+            last_user_text(&pi_request),
+            "{prompt}"
+        );
     }
     // -np keeps only --prompt-template; an untrusted project's templates are not loaded.
     for (args, prompt) in [
-        (vec!["-a", "-np", "--prompt-template", "extra/cli.md"], "/cli z"),
+        (
+            vec!["-a", "-np", "--prompt-template", "extra/cli.md"],
+            "/cli z",
+        ),
         (vec!["-a", "-np"], "/review a"),
         (vec!["-na"], "/proj x"),
     ] {
         let mut args = args.clone();
         args.extend(["-p", prompt]);
         let (pi_request, tau_request, _) = both(&pi, &sandbox, &args).await;
-        assert_eq!(last_user_text(&tau_request), last_user_text(&pi_request), "{args:?}");
+        assert_eq!(
+            last_user_text(&tau_request),
+            last_user_text(&pi_request),
+            "{args:?}"
+        );
     }
 }
 
 /// RPC `get_commands` of one harness.
 fn commands(pi: &PiOracle, sandbox: &AgentSandbox, who: Harness) -> Value {
-    let mut cmd = match who {
-        Harness::Tau => Command::new(env!("CARGO_BIN_EXE_tau")),
-        Harness::Pi => {
-            let mut cmd = Command::new(&pi.node);
-            cmd.arg(&pi.cli);
-            cmd
-        }
-    };
-    cmd.args(["--no-session", "--model", "mock/mock-model", "-a", "--mode", "rpc"])
-        .args(["--prompt-template", "extra/cli.md"])
-        .current_dir(&sandbox.project)
-        .env_clear()
-        .envs(sandbox.env(who));
-    let mut client = RpcClient::start(cmd);
+    let args = ["-a", "--mode", "rpc", "--prompt-template", "extra/cli.md"];
+    let mut client = RpcClient::start(harness(pi, sandbox, who, &args));
     let answer = client.ok(json!({"type": "get_commands"}));
     let (status, stderr) = client.close();
     assert!(status.success(), "{who:?}: {stderr}");
@@ -362,5 +398,8 @@ async fn rpc_get_commands_lists_templates_and_skills_as_pi() {
         .iter()
         .filter_map(|c| c["name"].as_str())
         .collect();
-    assert!(names.contains(&"review") && names.contains(&"skill:manual"), "{names:?}");
+    assert!(
+        names.contains(&"review") && names.contains(&"skill:manual"),
+        "{names:?}"
+    );
 }

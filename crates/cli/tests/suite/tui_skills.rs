@@ -20,7 +20,9 @@ fn clear(tui: &Tui, typed: &str) {
         tui.session.send_key("backspace").expect("backspace");
     }
     let typed = typed.to_string();
-    tui.wait_until("the editor was not cleared", move |s| !s.text().contains(&typed));
+    tui.wait_until("the editor was not cleared", move |s| {
+        !s.text().contains(&typed)
+    });
 }
 
 #[test]
@@ -63,8 +65,14 @@ fn the_slash_menu_offers_templates_and_skills_and_templates_expand() {
     // Ctrl+O shows the skill's text.
     tui.type_line("/skill:deploy to prod");
     let screen = tui.wait("Deployed.");
-    assert!(screen.contains("[skill] deploy (ctrl+o to expand)"), "{screen}");
-    assert!(screen.contains("to prod") && !screen.contains("Deploy with care."), "{screen}");
+    assert!(
+        screen.contains("[skill] deploy (ctrl+o to expand)"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("to prod") && !screen.contains("Deploy with care."),
+        "{screen}"
+    );
     tui.session.send_key("ctrl+o").expect("expand");
     tui.wait("Deploy with care.");
     tui.quit();

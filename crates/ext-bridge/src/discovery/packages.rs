@@ -229,6 +229,30 @@ pub(crate) fn dedupe(ctx: &Ctx, entries: Vec<(PackageEntry, Scope)>) -> Vec<(Pac
     result
 }
 
+/// The source an entry resolves: an `autoload: false` project entry resolves the user
+/// entry's source (and folder) for the same package.
+fn effective_source<'a>(
+    ctx: &Ctx,
+    entries: &'a [(PackageEntry, Scope)],
+    entry: &'a PackageEntry,
+    scope: Scope,
+) -> (&'a str, Scope) {
+    let delta =
+        scope == Scope::Project && entry.filter.as_ref().and_then(|f| f.autoload) == Some(false);
+    let user_entry = delta
+        .then(|| {
+            let id = identity(ctx, &entry.source, scope);
+            entries.iter().find(|(other, other_scope)| {
+                *other_scope == Scope::User && identity(ctx, &other.source, Scope::User) == id
+            })
+        })
+        .flatten();
+    match user_entry {
+        Some((user_entry, _)) => (user_entry.source.as_str(), Scope::User),
+        None => (entry.source.as_str(), scope),
+    }
+}
+
 /// Adds the extensions of each package to `acc`. A package that is not installed is
 /// recorded in `problems` with how to install it: a `-e` source as an error, a settings
 /// entry as a missing package (the caller decides, by `--offline`, whether that stops the
@@ -240,20 +264,7 @@ pub(crate) fn resolve_all(
     problems: &mut Problems,
 ) {
     for (entry, scope) in entries {
-        // An `autoload: false` project entry resolves the user entry's source.
-        let base = (*scope == Scope::Project
-            && entry.filter.as_ref().and_then(|f| f.autoload) == Some(false))
-        .then(|| {
-            let id = identity(ctx, &entry.source, *scope);
-            entries.iter().find(|(other, other_scope)| {
-                *other_scope == Scope::User && identity(ctx, &other.source, Scope::User) == id
-            })
-        })
-        .flatten();
-        let (source, source_scope) = match base {
-            Some((user_entry, _)) => (user_entry.source.as_str(), Scope::User),
-            None => (entry.source.as_str(), *scope),
-        };
+        let (source, source_scope) = effective_source(ctx, entries, entry, *scope);
         let filter = entry.filter.as_ref();
         match parse_source(source) {
             Source::Local(path) => {
@@ -507,19 +518,7 @@ pub struct PackageRoot {
 pub(crate) fn roots(ctx: &Ctx, entries: &[(PackageEntry, Scope)]) -> Vec<PackageRoot> {
     let mut out = Vec::new();
     for (entry, scope) in entries {
-        let base = (*scope == Scope::Project
-            && entry.filter.as_ref().and_then(|f| f.autoload) == Some(false))
-        .then(|| {
-            let id = identity(ctx, &entry.source, *scope);
-            entries.iter().find(|(other, other_scope)| {
-                *other_scope == Scope::User && identity(ctx, &other.source, Scope::User) == id
-            })
-        })
-        .flatten();
-        let (source, source_scope) = match base {
-            Some((user_entry, _)) => (user_entry.source.as_str(), Scope::User),
-            None => (entry.source.as_str(), *scope),
-        };
+        let (source, source_scope) = effective_source(ctx, entries, entry, *scope);
         let root = match parse_source(source) {
             Source::Local(path) => {
                 Some(resolve_from(&ctx.base(source_scope), &path)).filter(|p| p.is_dir())

@@ -119,11 +119,7 @@ pub fn enabled_by_overrides(file: &Path, entries: &[String], base: &Path) -> boo
 
 /// The files of `all` that `patterns` enable: plain globs include (everything when there are
 /// none), `!` excludes, `+` adds back, `-` removes (Pi's `applyPatterns`).
-pub fn apply_patterns(
-    all: &[PathBuf],
-    patterns: &[String],
-    base: &Path,
-) -> HashSet<PathBuf> {
+pub fn apply_patterns(all: &[PathBuf], patterns: &[String], base: &Path) -> HashSet<PathBuf> {
     let includes: Vec<&str> = patterns
         .iter()
         .filter(|p| !is_override(p))
@@ -146,11 +142,7 @@ pub fn apply_patterns(
 /// A project `autoload: false` package entry's changes over the user entry: each pattern
 /// turns the files it names on (plain, `+`) or off (`!`, `-`), later patterns winning (Pi's
 /// `applyAutoloadDisabledPatterns`). Returns the touched files in first-touched order.
-pub fn autoload_delta(
-    all: &[PathBuf],
-    patterns: &[String],
-    base: &Path,
-) -> Vec<(PathBuf, bool)> {
+pub fn autoload_delta(all: &[PathBuf], patterns: &[String], base: &Path) -> Vec<(PathBuf, bool)> {
     let mut result: Vec<(PathBuf, bool)> = Vec::new();
     for pattern in patterns {
         let exact = pattern.starts_with(['+', '-']);

@@ -373,8 +373,7 @@ fn skill_invocation(
     options: &ViewOptions,
 ) -> Box<dyn Component> {
     let look = &options.look;
-    let mut boxed =
-        tau_tui::text::PaddedBox::new(options.pad, 1, Some(look.bg("customMessageBg")));
+    let mut boxed = tau_tui::text::PaddedBox::new(options.pad, 1, Some(look.bg("customMessageBg")));
     if options.tools_expanded {
         let label = look
             .theme
