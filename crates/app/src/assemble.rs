@@ -15,6 +15,7 @@ use crate::driver::Driver;
 use crate::ext_actions::ExtensionUi;
 use crate::extensions::{self, Extensions};
 use crate::report::warn;
+use crate::resources::{ResourceLoader, ResourceOptions};
 use crate::AppOptions;
 use crate::{model, session_setup, setup};
 
@@ -47,6 +48,8 @@ pub struct Assembly {
     pub driver: Arc<Driver>,
     /// The loaded extensions, if any.
     pub extensions: Option<Arc<Extensions>>,
+    /// The skills and prompt templates.
+    pub resources: Arc<ResourceLoader>,
 }
 
 impl Assembly {
@@ -134,11 +137,16 @@ pub async fn assemble(
         Some(extensions) => extensions.add_tools(tools, args),
         None => tools,
     };
-    let (prompt, prompt_warnings) = setup::system_prompt(args, cwd, agent_dir, &tools);
+    let resources = Arc::new(load_resources(args, cwd, agent_dir));
+    let (prompt, prompt_warnings) =
+        setup::system_prompt(args, cwd, agent_dir, &tools, Some(&resources));
     prompt_warnings.iter().for_each(|w| warn(w));
     let builder: PromptBuilder = {
         let (args, cwd, agent_dir) = (args.clone(), cwd.to_path_buf(), agent_dir.to_path_buf());
-        Arc::new(move |tools| setup::system_prompt(&args, &cwd, &agent_dir, tools).0)
+        let resources = resources.clone();
+        Arc::new(move |tools| {
+            setup::system_prompt(&args, &cwd, &agent_dir, tools, Some(&resources)).0
+        })
     };
     let available: Vec<_> = match &extensions {
         Some(extensions) => {
@@ -188,8 +196,8 @@ pub async fn assemble(
         pending = extensions
             .attach(
                 current.clone(),
+                &resources,
                 args,
-                cwd,
                 agent_dir,
                 warn,
                 frontend.ui.clone(),
@@ -206,6 +214,7 @@ pub async fn assemble(
     let driver = Arc::new(Driver::new(
         current.clone(),
         extensions.clone(),
+        resources.clone(),
         pending,
         warn,
     ));
@@ -213,7 +222,48 @@ pub async fn assemble(
         current,
         driver,
         extensions,
+        resources,
     })
+}
+
+/// Loads the run's skills and prompt templates (project ones only in a trusted project)
+/// and reports what is wrong with them.
+fn load_resources(args: &AppOptions, cwd: &Path, agent_dir: &Path) -> ResourceLoader {
+    let default_trust = std::fs::read_to_string(agent_dir.join("settings.json"))
+        .ok()
+        .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
+        .and_then(|v| v.get("defaultProjectTrust")?.as_str().map(String::from));
+    let (trust, _) = tau_ext_bridge::discovery::trust::resolve_trust(
+        agent_dir,
+        cwd,
+        args.approve,
+        default_trust.as_deref(),
+    );
+    let loader = ResourceLoader::new(ResourceOptions {
+        agent_dir: agent_dir.to_path_buf(),
+        cwd: cwd.to_path_buf(),
+        trusted: trust.trusted,
+        no_skills: args.no_skills,
+        no_prompt_templates: args.no_prompt_templates,
+        skills: args.skills.clone(),
+        prompt_templates: args.prompt_templates.clone(),
+        packages: tau_ext_bridge::discovery::package_roots(
+            &tau_ext_bridge::discovery::DiscoveryOptions {
+                agent_dir: agent_dir.to_path_buf(),
+                cwd: cwd.to_path_buf(),
+                explicit: args
+                    .extensions
+                    .iter()
+                    .map(|p| p.display().to_string())
+                    .collect(),
+                offline: args.offline,
+                ..Default::default()
+            },
+            trust.trusted,
+        ),
+    });
+    loader.get().warnings().iter().for_each(|w| warn(w));
+    loader
 }
 
 /// Loads the model registry and picks the run's model off the async threads: a key

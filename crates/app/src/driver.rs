@@ -1,9 +1,11 @@
 //! Turning prompts into runs, as Pi's session does: an extension command (`/name args`)
-//! runs instead of a prompt; otherwise `input` handlers may transform or handle it,
+//! runs instead of a prompt; otherwise `input` handlers may transform or handle it, a
+//! `/skill:<name>` or prompt-template command is expanded,
 //! `before_agent_start` handlers may replace the run's system prompt and add messages, and
 //! the runtime runs it. Runs extensions ask for (`sendUserMessage`, `sendMessage` with
 //! `triggerTurn`) wait until the current work is done, then run in order.
 
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use tau_protocol::messages::CustomMessage;
@@ -15,11 +17,13 @@ use tokio::sync::Mutex;
 use crate::current::Current;
 use crate::ext_actions::PendingRun;
 use crate::extensions::Extensions;
+use crate::resources::ResourceLoader;
 
 /// Drives one session's prompts.
 pub struct Driver {
     current: Current,
     extensions: Option<Arc<Extensions>>,
+    resources: Arc<ResourceLoader>,
     pending: Mutex<Option<UnboundedReceiver<PendingRun>>>,
     warn: fn(&str),
 }
@@ -29,12 +33,14 @@ impl Driver {
     pub fn new(
         current: Current,
         extensions: Option<Arc<Extensions>>,
+        resources: Arc<ResourceLoader>,
         pending: Option<UnboundedReceiver<PendingRun>>,
         warn: fn(&str),
     ) -> Self {
         Driver {
             current,
             extensions,
+            resources,
             pending: Mutex::new(pending),
             warn,
         }
@@ -53,7 +59,7 @@ impl Driver {
                 (self.warn)(&format!("/{name}: {error}"));
             }
         } else {
-            produced = self.run_user(prompt, "interactive").await;
+            produced = self.run_user(prompt, "interactive", true).await;
         }
         let more = self.drain().await;
         if more.is_empty() {
@@ -75,14 +81,70 @@ impl Driver {
                 return produced;
             };
             produced = match run {
-                PendingRun::User(content) => self.run_user(content, "extension").await,
+                PendingRun::User(content, expand) => {
+                    self.run_extension_prompt(content, expand).await
+                }
                 PendingRun::Message(message) => self.start(Trigger::Message(message)).await,
             };
         }
     }
 
-    /// A user prompt through `input` and `before_agent_start`, then the run.
-    async fn run_user(&self, prompt: UserContent, source: &str) -> Vec<AgentMessage> {
+    /// `sendUserMessage`: with `expandPromptTemplates`, an extension command runs as if
+    /// typed; otherwise a prompt run.
+    async fn run_extension_prompt(&self, content: UserContent, expand: bool) -> Vec<AgentMessage> {
+        if expand {
+            let command = self
+                .extensions
+                .as_ref()
+                .and_then(|e| e.command_for(&content));
+            if let (Some(extensions), Some((name, args))) = (&self.extensions, command) {
+                if let Err(error) = extensions.host.run_command(&name, &args).await {
+                    (self.warn)(&format!("/{name}: {error}"));
+                }
+                return Vec::new();
+            }
+        }
+        self.run_user(content, "extension", expand).await
+    }
+
+    /// The skills and prompt templates prompts are expanded with.
+    pub fn resources(&self) -> &Arc<ResourceLoader> {
+        &self.resources
+    }
+
+    /// Reads the skills and templates again (`/reload`), reports their problems and
+    /// rebuilds the system prompt's skills section.
+    pub fn reload_resources(&self) {
+        self.resources.reload();
+        self.resources
+            .get()
+            .warnings()
+            .iter()
+            .for_each(|w| (self.warn)(w));
+        self.refresh_prompt();
+    }
+
+    /// Adds skill and prompt-template paths extensions contributed (`resources_discover`
+    /// results' `skillPaths` and `promptPaths`) after the configured ones, and rebuilds the
+    /// system prompt so the next request lists the new skills.
+    pub fn add_resource_paths(&self, skill_paths: Vec<PathBuf>, prompt_paths: Vec<PathBuf>) {
+        self.resources.add_paths(skill_paths, prompt_paths);
+        self.refresh_prompt();
+    }
+
+    fn refresh_prompt(&self) {
+        let runtime = self.current.get();
+        runtime.set_active_tools(&runtime.active_tool_names());
+    }
+
+    /// What a prompt becomes once skill and template commands are expanded.
+    pub fn expand(&self, prompt: UserContent) -> UserContent {
+        crate::resources::expand_content(&self.resources.get(), prompt, self.warn)
+    }
+
+    /// A user prompt through `input`, skill and template expansion (when `expand`) and
+    /// `before_agent_start`, then the run.
+    async fn run_user(&self, prompt: UserContent, source: &str, expand: bool) -> Vec<AgentMessage> {
         let prompt = match &self.extensions {
             Some(extensions) => match extensions.hooks.input(prompt, source).await {
                 Some(prompt) => prompt,
@@ -90,6 +152,7 @@ impl Driver {
             },
             None => prompt,
         };
+        let prompt = if expand { self.expand(prompt) } else { prompt };
         self.start(Trigger::User(prompt)).await
     }
 

@@ -17,6 +17,7 @@ use tau_runtime::Delivery;
 use crate::current::Current;
 use crate::ext_switch::Sessions;
 use crate::model::model_json;
+use crate::resources::ResourceLoader;
 use tau_tools::tool::SharedTool;
 use tokio::sync::mpsc::UnboundedSender;
 use tokio_util::sync::CancellationToken;
@@ -44,8 +45,10 @@ pub trait ExtensionUi: Send + Sync {
 /// A run an extension asked for while tau was idle.
 #[derive(Debug, Clone)]
 pub enum PendingRun {
-    /// `sendUserMessage`: a prompt that goes through `input` and `before_agent_start`.
-    User(UserContent),
+    /// `sendUserMessage`: a prompt that goes through `input` and `before_agent_start`;
+    /// with `expandPromptTemplates` (the flag) also extension-command dispatch and skill and
+    /// template expansion.
+    User(UserContent, bool),
     /// `sendMessage` with `triggerTurn`: the message starts the run.
     Message(Box<AgentMessage>),
 }
@@ -63,6 +66,8 @@ pub struct Actions {
     sessions: Sessions,
     /// The UI, in modes that have one.
     ui: Option<Arc<dyn ExtensionUi>>,
+    /// The skills and templates `sendUserMessage` expands with `expandPromptTemplates`.
+    resources: Arc<ResourceLoader>,
     /// Whether a tool registered at run time becomes active (not with a `--tools`
     /// allowlist that leaves it out, nor with `--no-tools`).
     activate: Arc<dyn Fn(&str) -> bool + Send + Sync>,
@@ -94,8 +99,10 @@ impl Actions {
         runs: UnboundedSender<PendingRun>,
         agent_dir: PathBuf,
         ui: Option<Arc<dyn ExtensionUi>>,
+        resources: Arc<ResourceLoader>,
     ) -> Self {
         Actions {
+            resources,
             current: sessions.current.clone(),
             host: sessions.host.clone().unwrap_or_default(),
             hooks: sessions.hooks.clone().unwrap_or_default(),
@@ -168,10 +175,20 @@ impl Actions {
     async fn send_user_message(&self, args: &[Value]) -> Result<Value, String> {
         let content = UserContent::from_extension(Some(arg(args, 0)))?;
         let delivery = arg(args, 1).get("deliverAs").and_then(Value::as_str);
+        // Pi's default is false: the text goes to the model as written.
+        let expand = arg(args, 1)
+            .get("expandPromptTemplates")
+            .and_then(Value::as_bool)
+            .unwrap_or(false);
         if !self.current.get().is_running() {
-            let _ = self.runs.send(PendingRun::User(content));
+            let _ = self.runs.send(PendingRun::User(content, expand));
             return Ok(Value::Null);
         }
+        let content = if expand {
+            crate::resources::expand_content(&self.resources.get(), content, crate::report::warn)
+        } else {
+            content
+        };
         let message = AgentMessage::User(tau_protocol::UserMessage {
             content,
             timestamp: tau_protocol::now_millis(),

@@ -15,6 +15,7 @@ use crate::current::Current;
 use crate::ext_actions::{Actions, ExtensionUi, PendingRun};
 use crate::ext_state::RuntimeState;
 use crate::ext_switch::Sessions;
+use crate::resources::ResourceLoader;
 use crate::AppOptions;
 use tokio::sync::mpsc::UnboundedReceiver;
 
@@ -365,26 +366,35 @@ impl Extensions {
         (&self.host, &self.hooks)
     }
 
-    /// Binds the host to the live `runtime`: its state mirror, and the actions extensions
-    /// take. Returns the channel of runs extensions ask for; `None` when the host could not
-    /// be bound (reported; extensions stay loaded but cannot act).
+    /// Binds the host to the live `runtime` (working in its configured folder): its state
+    /// mirror, and the actions extensions take. Returns the channel of runs extensions ask
+    /// for; `None` when the host could not be bound (reported; extensions stay loaded but
+    /// cannot act).
     pub async fn attach(
         &self,
         current: Current,
+        resources: &Arc<ResourceLoader>,
         args: &AppOptions,
-        cwd: &Path,
         agent_dir: &Path,
         warn: fn(&str),
         ui: Option<Arc<dyn ExtensionUi>>,
     ) -> Option<UnboundedReceiver<PendingRun>> {
+        let cwd = &current.get().config().cwd;
         let (runs, pending) = tokio::sync::mpsc::unbounded_channel();
         let sessions = Sessions::new(current.clone(), Some(self.handles()), args, warn)
             .with_resources(self.resources.clone());
         let models = crate::ext_models::shared_models(agent_dir).await;
-        let actions =
-            Actions::new(sessions, runs, agent_dir.to_path_buf(), ui).with_models(models.clone());
+        let actions = Actions::new(
+            sessions,
+            runs,
+            agent_dir.to_path_buf(),
+            ui,
+            resources.clone(),
+        )
+        .with_models(models.clone());
         self.host.set_actions(Arc::new(actions));
-        let commands: Vec<serde_json::Value> = self
+        // Pi's `getCommands()`: extension commands, then templates and skills.
+        let mut commands: Vec<serde_json::Value> = self
             .host
             .report()
             .extensions
@@ -401,9 +411,13 @@ impl Extensions {
                 })
             })
             .collect();
+        commands.extend(resources.get().commands());
         let settings = merged_settings(agent_dir, cwd, self.trusted);
         // Warnings about context files were given when the prompt was first built.
-        let inputs = Arc::new(crate::setup::prompt_inputs(args, cwd, agent_dir).0);
+        let inputs = Arc::new(crate::prompt_options::PromptInputs {
+            loader: Some(resources.clone()),
+            ..crate::setup::prompt_inputs(args, cwd, agent_dir).0
+        });
         let inputs = self.prompt_inputs.get_or_init(|| inputs).clone();
         let source = RuntimeState::new(
             current,

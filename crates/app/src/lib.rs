@@ -25,6 +25,7 @@ pub mod model;
 mod options;
 pub mod prompt_options;
 pub mod report;
+pub mod resources;
 pub mod session_setup;
 pub mod settings_file;
 mod setup;

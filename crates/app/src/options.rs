@@ -47,6 +47,16 @@ pub struct AppOptions {
     pub extensions: Vec<PathBuf>,
     /// `-ne`/`--no-extensions`: no extension discovery (explicit `-e` paths still load).
     pub no_extensions: bool,
+    /// `--skill <path>` (repeatable): skill files or folders besides discovered ones.
+    pub skills: Vec<String>,
+    /// `-ns`/`--no-skills`: no skill discovery (`--skill` paths still load).
+    pub no_skills: bool,
+    /// `--prompt-template <path>` (repeatable): template files or folders besides
+    /// discovered ones.
+    pub prompt_templates: Vec<String>,
+    /// `-np`/`--no-prompt-templates`: no template discovery (`--prompt-template` paths
+    /// still load).
+    pub no_prompt_templates: bool,
     /// `-a`/`--approve` (`Some(true)`) or `-na`/`--no-approve` (`Some(false)`): trust or
     /// ignore the project's `.pi` configuration for this run.
     pub approve: Option<bool>,

@@ -5,7 +5,10 @@
 use std::path::{Path, PathBuf};
 
 use serde_json::{json, Map, Value};
-use tau_runtime::prompt::PromptTool;
+use std::sync::Arc;
+
+use crate::resources::{ResourceLoader, Skill};
+use tau_runtime::prompt::{PromptSkill, PromptTool};
 use tau_runtime::{build_system_prompt, ContextFile, SystemPromptOptions};
 use tau_tools::tool::SharedTool;
 
@@ -21,12 +24,22 @@ pub struct PromptInputs {
     pub context_files: Vec<ContextFile>,
     /// Working directory.
     pub cwd: PathBuf,
+    /// Where the skills come from (they change with `/reload` and `resources_discover`).
+    pub loader: Option<Arc<ResourceLoader>>,
 }
 
 impl PromptInputs {
+    /// The skills as currently loaded.
+    pub fn skills(&self) -> Vec<Skill> {
+        self.loader
+            .as_ref()
+            .map(|loader| loader.get().skills.clone())
+            .unwrap_or_default()
+    }
+
     /// Pi's options for these inputs with `active` tools selected; snippets and guidelines
-    /// come from every tool in `available` (Pi lists them for all known tools). tau has no
-    /// skills and hides no tools.
+    /// come from every tool in `available` (Pi lists them for all known tools). tau hides
+    /// no tools.
     pub fn options(&self, active: &[SharedTool], available: &[SharedTool]) -> Value {
         let mut snippets = Map::new();
         let mut guidelines = Map::new();
@@ -55,7 +68,7 @@ impl PromptInputs {
             "sections": {},
             "cwd": self.cwd,
             "contextFiles": context_files,
-            "skills": [],
+            "skills": self.skills().iter().map(skill_json).collect::<Vec<_>>(),
         });
         // Pi's `customPrompt` and `forceSystemPrompt` are undefined when not given.
         if let Some(custom) = &self.custom {
@@ -140,6 +153,11 @@ pub fn render(options: &Value) -> String {
         })
         .unwrap_or_default();
     let prompt_guidelines = strings("promptGuidelines");
+    let skills: Vec<(String, String, PathBuf, bool)> = options
+        .get("skills")
+        .and_then(Value::as_array)
+        .map(|skills| skills.iter().filter_map(skill_from_json).collect())
+        .unwrap_or_default();
     let cwd = options.get("cwd").and_then(Value::as_str).unwrap_or("/");
     build_system_prompt(&SystemPromptOptions {
         custom_prompt: options
@@ -149,11 +167,46 @@ pub fn render(options: &Value) -> String {
         append: options.get("appendSystemPrompt").and_then(Value::as_str),
         tools,
         context_files: &context_files,
+        skills: skills
+            .iter()
+            .map(|(name, description, location, hidden)| PromptSkill {
+                name,
+                description,
+                location,
+                disable_model_invocation: *hidden,
+            })
+            .collect(),
         cwd: Path::new(cwd),
         prompt_guidelines: &prompt_guidelines,
         sections: &sections,
     })
     .text()
+}
+
+/// A skill as Pi's `systemPromptOptions.skills` lists it.
+fn skill_json(skill: &Skill) -> Value {
+    json!({
+        "name": skill.name,
+        "description": skill.description,
+        "filePath": skill.file_path,
+        "baseDir": skill.base_dir,
+        "sourceInfo": skill.source_info.to_json(),
+        "disableModelInvocation": skill.disable_model_invocation,
+    })
+}
+
+/// What the prompt needs of a skill in (possibly edited) options; `None` when a field is
+/// missing or of the wrong kind.
+fn skill_from_json(skill: &Value) -> Option<(String, String, PathBuf, bool)> {
+    Some((
+        skill.get("name")?.as_str()?.to_string(),
+        skill.get("description")?.as_str()?.to_string(),
+        PathBuf::from(skill.get("filePath")?.as_str()?),
+        skill
+            .get("disableModelInvocation")
+            .and_then(Value::as_bool)
+            .unwrap_or(false),
+    ))
 }
 
 #[cfg(test)]
@@ -169,6 +222,7 @@ mod tests {
                 content: "Be kind.".into(),
             }],
             cwd: PathBuf::from("/w"),
+            loader: None,
         }
     }
 

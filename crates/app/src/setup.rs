@@ -3,13 +3,15 @@
 
 use std::path::Path;
 
-use tau_runtime::prompt::PromptTool;
+use tau_runtime::prompt::{PromptSkill, PromptTool};
 use tau_runtime::{
     build_system_prompt, load_context_files, select_tools, SystemPrompt, SystemPromptOptions,
     ToolSelection,
 };
 use tau_tools::tool::SharedTool;
 
+use crate::resources::ResourceLoader;
+use std::sync::Arc;
 use crate::AppOptions;
 
 /// An argument that is either literal text or the path of a file holding it.
@@ -48,14 +50,16 @@ pub fn active_tools(args: &AppOptions) -> Result<(Vec<SharedTool>, Vec<String>),
     Ok((tools, warnings))
 }
 
-/// The system prompt for `tools`, and warnings about unreadable context files.
+/// The system prompt for `tools` and `skills`, and warnings about unreadable context files.
 pub fn system_prompt(
     args: &AppOptions,
     cwd: &Path,
     agent_dir: &Path,
     tools: &[SharedTool],
+    loader: Option<&Arc<ResourceLoader>>,
 ) -> (SystemPrompt, Vec<String>) {
-    let (inputs, warnings) = prompt_inputs(args, cwd, agent_dir);
+    let (mut inputs, warnings) = prompt_inputs(args, cwd, agent_dir);
+    inputs.loader = loader.cloned();
     (prompt_from_inputs(&inputs, tools), warnings)
 }
 
@@ -85,6 +89,7 @@ pub fn prompt_inputs(
         append: append.join("\n\n"),
         context_files,
         cwd: cwd.to_path_buf(),
+        loader: None,
     };
     (inputs, warnings)
 }
@@ -94,6 +99,7 @@ pub fn prompt_from_inputs(
     inputs: &crate::prompt_options::PromptInputs,
     tools: &[SharedTool],
 ) -> SystemPrompt {
+    let skills = inputs.skills();
     build_system_prompt(&SystemPromptOptions {
         custom_prompt: inputs.custom.as_deref(),
         append: Some(inputs.append.as_str()),
@@ -106,6 +112,15 @@ pub fn prompt_from_inputs(
             })
             .collect(),
         context_files: &inputs.context_files,
+        skills: skills
+            .iter()
+            .map(|skill| PromptSkill {
+                name: &skill.name,
+                description: &skill.description,
+                location: &skill.file_path,
+                disable_model_invocation: skill.disable_model_invocation,
+            })
+            .collect(),
         cwd: &inputs.cwd,
         ..Default::default()
     })

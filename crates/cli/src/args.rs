@@ -45,12 +45,8 @@ pub struct Args {
     pub verbose: bool,
     /// `--no-mcp`: accepted; tau has no MCP support, so no server connects anyway.
     pub no_mcp: bool,
-    /// `-ns`/`--no-skills`, `-np`/`--no-prompt-templates`, `--no-themes`: accepted; tau
-    /// loads no skills, prompt templates or themes yet.
-    pub no_resources: bool,
-    /// `--skill` / `--prompt-template` values: resources tau cannot load yet (an error,
-    /// rather than a run without what the user asked for).
-    pub unsupported_resources: Vec<String>,
+    /// `--no-themes`: accepted; tau loads no theme files yet.
+    pub no_themes: bool,
     /// `--theme <path>`, `--use-theme <name>`, `--tui-mode <mode>`: settings of the
     /// interactive terminal UI, which has none of them yet; no effect in other modes.
     pub ui_options: Vec<(String, String)>,
@@ -100,11 +96,8 @@ fn value_flag(arg: &str) -> Option<Setter> {
         "--session-dir" => |a, v| a.app.session_dir = Some(PathBuf::from(v)),
         "--name" | "-n" => |a, v| a.app.name = Some(v),
         "--models" => |a, v| a.app.models = Some(split_list(&v)),
-        "--skill" => |a, v| a.unsupported_resources.push(format!("--skill {v}")),
-        "--prompt-template" => |a, v| {
-            a.unsupported_resources
-                .push(format!("--prompt-template {v}"))
-        },
+        "--skill" => |a, v| a.app.skills.push(v),
+        "--prompt-template" => |a, v| a.app.prompt_templates.push(v),
         "--theme" => |a, v| a.ui_options.push(("theme".into(), v)),
         "--export" => |a, v| a.export = Some(v),
         _ => return None,
@@ -163,14 +156,6 @@ pub fn parse(argv: &[String]) -> Args {
         args.diagnostics.push((
             true,
             format!("--export {file}: tau cannot export sessions to HTML yet; nothing was run"),
-        ));
-    }
-    for resource in &args.unsupported_resources {
-        args.diagnostics.push((
-            true,
-            format!(
-                "{resource}: tau does not load skills or prompt templates yet; leave the flag out"
-            ),
         ));
     }
     args
@@ -236,9 +221,9 @@ fn parse_flags(argv: &[String]) -> Args {
             "--no-sandbox" => args.app.sandbox = Some(false),
             "--verbose" => args.verbose = true,
             "--no-mcp" => args.no_mcp = true,
-            "--no-skills" | "-ns" | "--no-prompt-templates" | "-np" | "--no-themes" => {
-                args.no_resources = true
-            }
+            "--no-skills" | "-ns" => args.app.no_skills = true,
+            "--no-prompt-templates" | "-np" => args.app.no_prompt_templates = true,
+            "--no-themes" => args.no_themes = true,
             "--mode" | "--tui-mode" | "--use-theme" => {
                 let (valid, missing): (Option<&[&str]>, &str) = match arg {
                     "--mode" => (
@@ -455,7 +440,7 @@ mod tests {
         assert_eq!(args.app.sandbox_allow, ["child-process"]);
         assert_eq!(args.messages, ["go"]);
         let args = parse_str("-p --offline go --verbose --no-mcp -ns -np --no-themes again");
-        assert!(args.app.offline && args.verbose && args.no_mcp && args.no_resources);
+        assert!(args.app.offline && args.verbose && args.no_mcp && args.no_themes);
         assert_eq!(args.messages, ["go", "again"]);
         assert!(args.app.extension_flags.is_empty() && args.diagnostics.is_empty());
         let args = parse_str("--tui-mode regular --use-theme json --theme t.json hi");
@@ -465,16 +450,20 @@ mod tests {
     }
 
     #[test]
-    fn export_skill_and_prompt_template_are_errors() {
-        let args = parse_str("--export s.jsonl out.html --skill a --prompt-template b");
+    fn export_is_an_error_and_resource_paths_are_taken() {
+        let args =
+            parse_str("--export s.jsonl out.html --skill a --skill b -ns --prompt-template c -np");
         assert_eq!(args.export.as_deref(), Some("s.jsonl"));
+        assert_eq!(args.app.skills, ["a", "b"]);
+        assert_eq!(args.app.prompt_templates, ["c"]);
+        assert!(args.app.no_skills && args.app.no_prompt_templates);
         let errors: Vec<&str> = args
             .diagnostics
             .iter()
             .filter(|(is_error, _)| *is_error)
             .map(|(_, message)| message.as_str())
             .collect();
-        assert_eq!(errors.len(), 3, "{errors:?}");
+        assert_eq!(errors.len(), 1, "{errors:?}");
         assert!(errors[0].starts_with("--export s.jsonl:"));
     }
 

@@ -57,6 +57,12 @@ Prompt:
                               Append to the system prompt (repeatable)
   -nc, --no-context-files     Do not load AGENTS.md / CLAUDE.md files
 
+Skills and prompt templates (docs/skills.md):
+  --skill <path>              Load a skill file or folder (repeatable)
+  -ns, --no-skills            Do not discover skills (explicit --skill paths still load)
+  --prompt-template <path>    Load a prompt template file or folder (repeatable)
+  -np, --no-prompt-templates  Do not discover prompt templates (explicit paths still load)
+
 Tools:
   -t, --tools <list>          Active tools: names or * patterns, or only +name/-name edits
   -xt, --exclude-tools <list> Disable tools by name or pattern, after everything else
@@ -89,11 +95,10 @@ Accepted from Pi:
                               that are not installed are skipped instead of an error
                               (also PI_OFFLINE=1 or TAU_OFFLINE=1)
   --verbose, --no-mcp         No effect: tau's start-up output is fixed, it has no MCP
-  -ns, --no-skills, -np, --no-prompt-templates, --no-themes
-                              No effect: tau loads none of these yet
+  --no-themes                 No effect: tau loads no theme files yet
   --theme <path>, --use-theme <name>, --tui-mode regular|fullscreen
                               Interactive-UI settings; no effect in print, json, rpc
-  --skill, --prompt-template, --export, install, remove, update, list, config
+  --export, install, remove, update, list, config
                               Not available yet: an error, nothing is run
 
 Other:

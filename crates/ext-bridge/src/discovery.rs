@@ -29,8 +29,12 @@ pub use trust::{ProjectTrust, TrustReason};
 
 pub(crate) use layout::normalize;
 use layout::{collect_from_paths, path_key, resolve_from};
+pub use packages::PackageRoot;
 use packages::{PackageEntry, Problems, Scope};
-use patterns::{apply_patterns, enabled_by_overrides, is_pattern};
+pub use patterns::{
+    apply_patterns, autoload_delta, enabled_by_overrides, expand_glob, has_glob, is_override,
+    is_pattern,
+};
 
 /// Precedence ranks (Pi's `resourcePrecedenceRank`): lower loads first.
 const PROJECT_SETTINGS_RANK: u8 = 0;
@@ -133,7 +137,19 @@ pub(crate) struct Ctx<'a> {
     global_npm_root: OnceCell<Option<PathBuf>>,
 }
 
-impl Ctx<'_> {
+impl<'a> Ctx<'a> {
+    /// The folders of a run, with `npm root -g` known in advance when the options give it.
+    fn new(agent_dir: &'a Path, cwd: &'a Path, options: &DiscoveryOptions) -> Ctx<'a> {
+        Ctx {
+            agent_dir,
+            cwd,
+            global_npm_root: match &options.global_npm_root {
+                Some(root) => OnceCell::from(Some(root.clone())),
+                None => OnceCell::new(),
+            },
+        }
+    }
+
     /// The folder relative sources of `scope` resolve from.
     pub(crate) fn base(&self, scope: Scope) -> PathBuf {
         match scope {
@@ -244,14 +260,7 @@ pub fn discover(options: &DiscoveryOptions) -> Discovery {
         global.default_project_trust.as_deref(),
     );
     warnings.extend(store_error);
-    let ctx = Ctx {
-        agent_dir: &agent_dir,
-        cwd: &cwd,
-        global_npm_root: match &options.global_npm_root {
-            Some(root) => OnceCell::from(Some(root.clone())),
-            None => OnceCell::new(),
-        },
-    };
+    let ctx = Ctx::new(&agent_dir, &cwd, options);
     let mut configured = Vec::new();
     if !options.no_extensions {
         let project = if trust.trusted {
@@ -304,6 +313,42 @@ pub fn discover(options: &DiscoveryOptions) -> Discovery {
         explicit,
         trust,
     }
+}
+
+/// The installed packages of the settings (project ones only when `trusted`; project
+/// entries first, deduplicated as for extensions) and of the `-e` values, for the other
+/// resource kinds they carry (skills, prompt templates). Packages that are not installed
+/// are left out; [`discover`] reports them.
+pub fn package_roots(options: &DiscoveryOptions, trusted: bool) -> Vec<PackageRoot> {
+    let agent_dir = normalize(&options.agent_dir);
+    let cwd = normalize(&options.cwd);
+    let ctx = Ctx::new(&agent_dir, &cwd, options);
+    let global = read_settings(&agent_dir.join("settings.json")).unwrap_or_default();
+    let project = if trusted {
+        read_settings(&cwd.join(".pi/settings.json")).unwrap_or_default()
+    } else {
+        ScopeSettings::default()
+    };
+    let configured: Vec<(PackageEntry, Scope)> = project
+        .packages
+        .iter()
+        .map(|p| (p.clone(), Scope::Project))
+        .chain(global.packages.iter().map(|p| (p.clone(), Scope::User)))
+        .collect();
+    let explicit = options
+        .explicit
+        .iter()
+        .filter(|s| !s.starts_with("builtin:"))
+        .map(|source| {
+            let entry = PackageEntry {
+                source: source.clone(),
+                filter: None,
+            };
+            (entry, Scope::Temporary)
+        });
+    let mut entries: Vec<(PackageEntry, Scope)> = explicit.collect();
+    entries.extend(packages::dedupe(&ctx, configured));
+    packages::roots(&ctx, &entries)
 }
 
 /// Whether an untrusted project would have contributed extensions.

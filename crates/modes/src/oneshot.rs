@@ -23,6 +23,7 @@ pub async fn run(
         current,
         driver,
         extensions,
+        ..
     } = assembly;
     let aborter = current.clone();
     let ctrl_c = tokio::spawn(async move {

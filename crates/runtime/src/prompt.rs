@@ -1,5 +1,6 @@
 //! The default system prompt, laid out as Pi 1.6.0 lays it out: a preamble, then named
-//! sections each wrapped in `<name>` tags (tools, rules, addendum, project_context, cwd).
+//! sections each wrapped in `<name>` tags (tools, rules, addendum, project_context, skills,
+//! cwd).
 //! The wording of the preamble is tau's own, and Pi's `docs` section (paths into Pi's own
 //! installation) has no tau counterpart, so it is left out.
 
@@ -18,6 +19,8 @@ pub struct SystemPromptOptions<'a> {
     pub tools: Vec<PromptTool<'a>>,
     /// Context files in load order.
     pub context_files: &'a [ContextFile],
+    /// Loaded skills in load order.
+    pub skills: Vec<PromptSkill<'a>>,
     /// Working directory.
     pub cwd: &'a Path,
     /// Rule bullets beyond the tools' own (Pi's `promptGuidelines`).
@@ -27,6 +30,19 @@ pub struct SystemPromptOptions<'a> {
     pub sections: &'a [(String, String)],
 }
 
+/// A skill as the system prompt lists it.
+#[derive(Debug, Clone)]
+pub struct PromptSkill<'a> {
+    /// Its name.
+    pub name: &'a str,
+    /// When to use it.
+    pub description: &'a str,
+    /// Its file.
+    pub location: &'a Path,
+    /// `disable-model-invocation: true`: not listed.
+    pub disable_model_invocation: bool,
+}
+
 impl Default for SystemPromptOptions<'_> {
     fn default() -> Self {
         SystemPromptOptions {
@@ -34,6 +50,7 @@ impl Default for SystemPromptOptions<'_> {
             append: None,
             tools: Vec::new(),
             context_files: &[],
+            skills: Vec::new(),
             cwd: Path::new("/"),
             prompt_guidelines: &[],
             sections: &[],
@@ -82,6 +99,57 @@ fn rules(tools: &[PromptTool<'_>], prompt_guidelines: &[String]) -> String {
         .map(|rule| format!("- {rule}"))
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+fn escape_xml(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+        .replace('\'', "&apos;")
+}
+
+/// Pi's skills section (`formatSkillsForPrompt`): the skills the model may load itself and
+/// how, naming the read tool when it is active, else bash; `None` without such a tool or
+/// without a listed skill.
+fn skills_section(skills: &[PromptSkill<'_>], tools: &[PromptTool<'_>]) -> Option<String> {
+    let has = |name: &str| tools.iter().any(|tool| tool.name == name);
+    let how = if has("read") {
+        "Use the read tool to load a skill's file when the task matches its description."
+    } else if has("bash") {
+        "Use bash to load a skill's file when the task matches its description."
+    } else {
+        return None;
+    };
+    let visible: Vec<&PromptSkill<'_>> = skills
+        .iter()
+        .filter(|skill| !skill.disable_model_invocation)
+        .collect();
+    if visible.is_empty() {
+        return None;
+    }
+    let mut lines = vec![
+        "The following skills provide specialized instructions for specific tasks.".to_string(),
+        how.to_string(),
+        "Resolve relative paths against the skill's directory (parent of SKILL.md). Use absolute paths in tool calls.".to_string(),
+        String::new(),
+        "<available_skills>".to_string(),
+    ];
+    for skill in visible {
+        lines.push("  <skill>".into());
+        lines.push(format!("    <name>{}</name>", escape_xml(skill.name)));
+        lines.push(format!(
+            "    <description>{}</description>",
+            escape_xml(skill.description)
+        ));
+        lines.push(format!(
+            "    <location>{}</location>",
+            escape_xml(&skill.location.display().to_string())
+        ));
+        lines.push("  </skill>".into());
+    }
+    lines.push("</available_skills>".into());
+    Some(lines.join("\n"))
 }
 
 fn section(name: &str, content: &str) -> String {
@@ -169,6 +237,9 @@ pub fn build_system_prompt(options: &SystemPromptOptions<'_>) -> SystemPrompt {
         }));
         add("project_context", context.join("\n\n"));
     }
+    if let Some(skills) = skills_section(&options.skills, &options.tools) {
+        add("skills", skills);
+    }
     add("cwd", options.cwd.display().to_string().replace('\\', "/"));
     for (name, content) in options.sections {
         if content.is_empty() || name == "preamble" {
@@ -239,5 +310,52 @@ mod tests {
         })
         .text();
         assert_eq!(prompt, "You are terse.\n\n<cwd>\n/w\n</cwd>");
+    }
+
+    #[test]
+    fn skills_section_names_the_reader_and_skips_hidden_skills() {
+        let skills = vec![
+            PromptSkill {
+                name: "a&b",
+                description: "Use <when> \"needed\" & 'so'",
+                location: Path::new("/s/a/SKILL.md"),
+                disable_model_invocation: false,
+            },
+            PromptSkill {
+                name: "hidden",
+                description: "Only by command",
+                location: Path::new("/s/h/SKILL.md"),
+                disable_model_invocation: true,
+            },
+        ];
+        let with = |tools: Vec<PromptTool<'static>>, skills: Vec<PromptSkill<'static>>| {
+            build_system_prompt(&SystemPromptOptions {
+                custom_prompt: Some("Custom."),
+                tools,
+                skills,
+                cwd: Path::new("/w"),
+                ..Default::default()
+            })
+            .text()
+        };
+        let tool = |name: &'static str| PromptTool {
+            name,
+            ..Default::default()
+        };
+        let prompt = with(vec![tool("bash"), tool("read")], skills.clone());
+        assert_eq!(
+            prompt,
+            "Custom.\n\n<skills>\nThe following skills provide specialized instructions for specific tasks.\n\
+             Use the read tool to load a skill's file when the task matches its description.\n\
+             Resolve relative paths against the skill's directory (parent of SKILL.md). Use absolute paths in tool calls.\n\n\
+             <available_skills>\n  <skill>\n    <name>a&amp;b</name>\n    \
+             <description>Use &lt;when&gt; &quot;needed&quot; &amp; &apos;so&apos;</description>\n    \
+             <location>/s/a/SKILL.md</location>\n  </skill>\n</available_skills>\n</skills>\n\n<cwd>\n/w\n</cwd>"
+        );
+        assert!(
+            with(vec![tool("bash")], skills.clone()).contains("Use bash to load a skill's file")
+        );
+        assert!(!with(vec![tool("grep")], skills.clone()).contains("<skills>"));
+        assert!(!with(vec![tool("read")], skills[1..].to_vec()).contains("<skills>"));
     }
 }

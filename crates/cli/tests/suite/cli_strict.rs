@@ -96,7 +96,7 @@ fn pi_flags_tau_has_nothing_to_do_for_are_accepted() {
 }
 
 #[test]
-fn issue_11_export_and_resources_tau_lacks_are_errors_not_prompts() {
+fn issue_11_export_tau_lacks_is_an_error_not_a_prompt() {
     let ws = Workspace::new();
     ws.write("s.jsonl", "");
     assert_refused(
@@ -104,14 +104,6 @@ fn issue_11_export_and_resources_tau_lacks_are_errors_not_prompts() {
         "--export s.jsonl: tau cannot export sessions to HTML yet",
     );
     assert!(!ws.path().join("out.html").exists());
-    assert_refused(
-        &echo(&ws, &["--skill", "skills/x", "-p", "hi"]),
-        "--skill skills/x",
-    );
-    assert_refused(
-        &echo(&ws, &["--prompt-template", "p.md", "-p", "hi"]),
-        "--prompt-template p.md",
-    );
 }
 
 #[test]

@@ -229,18 +229,23 @@ async fn resume_both(sandbox: &Sandbox, session: &Path) -> (Value, Value) {
 /// list, rules and cwd must still agree.
 fn comparable(mut messages: Value) -> Value {
     if let Some(system) = messages.get_mut(0).filter(|m| m["role"] == "system") {
-        let text = system["content"].as_str().unwrap_or_default();
-        let mut text = match text.split_once("\n\n") {
-            Some((_identity, rest)) => rest.to_owned(),
-            None => String::new(),
-        };
-        if let (Some(start), Some(end)) = (text.find("<docs>"), text.find("</docs>")) {
-            text.replace_range(start..end + "</docs>".len(), "");
-        }
-        let text = text.replace("\n\n\n\n", "\n\n");
-        system["content"] = Value::String(text.trim().to_owned());
+        let text = comparable_prompt(system["content"].as_str().unwrap_or_default());
+        system["content"] = Value::String(text);
     }
     messages
+}
+
+/// A system prompt without the parts each harness words itself: the first paragraph and
+/// Pi's `<docs>` section.
+pub(super) fn comparable_prompt(prompt: &str) -> String {
+    let mut text = match prompt.split_once("\n\n") {
+        Some((_identity, rest)) => rest.to_owned(),
+        None => String::new(),
+    };
+    if let (Some(start), Some(end)) = (text.find("<docs>"), text.find("</docs>")) {
+        text.replace_range(start..end + "</docs>".len(), "");
+    }
+    text.replace("\n\n\n\n", "\n\n").trim().to_owned()
 }
 
 /// (role, text) of each message, for readable checks of what the conversation holds.

@@ -346,8 +346,10 @@ export function createExtensionAPI(record, host) {
     },
     getCommands() {
       bound();
-      // Computed from the records, so commands registered after loading are listed at once.
-      return structuredClone(commandList(host.extensions()));
+      // Extension commands are computed from the records, so commands registered after loading
+      // are listed at once; prompt templates and skills follow them (tau sends those), as in Pi.
+      const resources = (host.mirror.values.commands ?? []).filter((c) => c.source !== "extension");
+      return structuredClone([...commandList(host.extensions()), ...resources]);
     },
     /** @param {any} model @returns {Promise<boolean>} */
     async setModel(model) {

@@ -42,6 +42,8 @@ pub(crate) struct PackageFilter {
     pub extensions: Option<Vec<String>>,
     /// `autoload: false` makes a project entry a delta over the user entry.
     pub autoload: Option<bool>,
+    /// The whole object, for the other resource kinds' patterns (`skills`, `prompts`).
+    pub object: serde_json::Value,
 }
 
 impl PackageEntry {
@@ -68,6 +70,7 @@ impl PackageEntry {
             filter: Some(PackageFilter {
                 extensions,
                 autoload,
+                object: value.clone(),
             }),
         })
     }
@@ -226,6 +229,30 @@ pub(crate) fn dedupe(ctx: &Ctx, entries: Vec<(PackageEntry, Scope)>) -> Vec<(Pac
     result
 }
 
+/// The source an entry resolves: an `autoload: false` project entry resolves the user
+/// entry's source (and folder) for the same package.
+fn effective_source<'a>(
+    ctx: &Ctx,
+    entries: &'a [(PackageEntry, Scope)],
+    entry: &'a PackageEntry,
+    scope: Scope,
+) -> (&'a str, Scope) {
+    let delta =
+        scope == Scope::Project && entry.filter.as_ref().and_then(|f| f.autoload) == Some(false);
+    let user_entry = delta
+        .then(|| {
+            let id = identity(ctx, &entry.source, scope);
+            entries.iter().find(|(other, other_scope)| {
+                *other_scope == Scope::User && identity(ctx, &other.source, Scope::User) == id
+            })
+        })
+        .flatten();
+    match user_entry {
+        Some((user_entry, _)) => (user_entry.source.as_str(), Scope::User),
+        None => (entry.source.as_str(), scope),
+    }
+}
+
 /// Adds the extensions of each package to `acc`. A package that is not installed is
 /// recorded in `problems` with how to install it: a `-e` source as an error, a settings
 /// entry as a missing package (the caller decides, by `--offline`, whether that stops the
@@ -237,20 +264,7 @@ pub(crate) fn resolve_all(
     problems: &mut Problems,
 ) {
     for (entry, scope) in entries {
-        // An `autoload: false` project entry resolves the user entry's source.
-        let base = (*scope == Scope::Project
-            && entry.filter.as_ref().and_then(|f| f.autoload) == Some(false))
-        .then(|| {
-            let id = identity(ctx, &entry.source, *scope);
-            entries.iter().find(|(other, other_scope)| {
-                *other_scope == Scope::User && identity(ctx, &other.source, Scope::User) == id
-            })
-        })
-        .flatten();
-        let (source, source_scope) = match base {
-            Some((user_entry, _)) => (user_entry.source.as_str(), Scope::User),
-            None => (entry.source.as_str(), *scope),
-        };
+        let (source, source_scope) = effective_source(ctx, entries, entry, *scope);
         let filter = entry.filter.as_ref();
         match parse_source(source) {
             Source::Local(path) => {
@@ -483,4 +497,51 @@ fn add_manifest_entries(entries: &[String], root: &Path, acc: &mut Acc) {
     for path in manifest_enabled(entries, root) {
         acc.add(path, PACKAGE_RANK, true);
     }
+}
+
+/// An installed package's folder, with where it was configured.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PackageRoot {
+    /// The package folder.
+    pub root: PathBuf,
+    /// The source as written (`npm:…`, `git:…`, a path).
+    pub source: String,
+    /// `user`, `project` or `temporary` (`-e`).
+    pub scope: &'static str,
+    /// The object form of the settings entry, when it has one (its `skills`, `prompts`,
+    /// `autoload` narrow what loads).
+    pub filter: Option<serde_json::Value>,
+}
+
+/// The folders of the packages in `entries` that are installed (or exist, for local
+/// folders); the rest are skipped here, extension discovery reports them.
+pub(crate) fn roots(ctx: &Ctx, entries: &[(PackageEntry, Scope)]) -> Vec<PackageRoot> {
+    let mut out = Vec::new();
+    for (entry, scope) in entries {
+        let (source, source_scope) = effective_source(ctx, entries, entry, *scope);
+        let root = match parse_source(source) {
+            Source::Local(path) => {
+                Some(resolve_from(&ctx.base(source_scope), &path)).filter(|p| p.is_dir())
+            }
+            Source::Npm { name, version, .. } => {
+                npm_installed(ctx, &name, version.as_deref(), source_scope).ok()
+            }
+            Source::Git { host, path, .. } => {
+                Some(ctx.git_root(source_scope).join(&host).join(&path)).filter(|p| p.is_dir())
+            }
+        };
+        if let Some(root) = root {
+            out.push(PackageRoot {
+                root,
+                source: entry.source.clone(),
+                scope: match scope {
+                    Scope::Project => "project",
+                    Scope::User => "user",
+                    Scope::Temporary => "temporary",
+                },
+                filter: entry.filter.as_ref().map(|f| f.object.clone()),
+            });
+        }
+    }
+    out
 }

@@ -11,17 +11,17 @@ use globset::GlobBuilder;
 use super::layout::expand;
 
 /// Whether a settings entry is a pattern rather than a path.
-pub(crate) fn is_pattern(entry: &str) -> bool {
+pub fn is_pattern(entry: &str) -> bool {
     is_override(entry) || has_glob(entry)
 }
 
 /// Whether an entry starts with `!`, `+` or `-`.
-pub(crate) fn is_override(entry: &str) -> bool {
+pub fn is_override(entry: &str) -> bool {
     entry.starts_with(['!', '+', '-'])
 }
 
 /// Whether an entry holds glob characters.
-pub(crate) fn has_glob(entry: &str) -> bool {
+pub fn has_glob(entry: &str) -> bool {
     entry.contains(['*', '?'])
 }
 
@@ -50,31 +50,47 @@ fn glob_matches(pattern: &str, text: &str) -> bool {
         .is_ok_and(|glob| glob.compile_matcher().is_match(text))
 }
 
+/// A `SKILL.md` file's folder: patterns may name the skill folder instead of the file.
+fn skill_folder(file: &Path) -> Option<&Path> {
+    file.file_name()
+        .is_some_and(|n| n == "SKILL.md")
+        .then(|| file.parent())
+        .flatten()
+}
+
 fn matches_any_pattern(file: &Path, patterns: &[&str], base: &Path) -> bool {
-    let rel = relative(base, file);
-    let name = file
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let full = posix(file);
+    let targets = |path: &Path| {
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        [relative(base, path), name, posix(path)]
+    };
+    let file_targets = targets(file);
+    let folder_targets = skill_folder(file).map(targets);
     patterns.iter().any(|pattern| {
         let pattern = posix(&expand(pattern));
-        glob_matches(&pattern, &rel)
-            || glob_matches(&pattern, &name)
-            || glob_matches(&pattern, &full)
+        file_targets
+            .iter()
+            .chain(folder_targets.iter().flatten())
+            .any(|target| glob_matches(&pattern, target))
     })
 }
 
 fn matches_any_exact(file: &Path, patterns: &[&str], base: &Path) -> bool {
-    let rel = relative(base, file);
-    let full = posix(file);
+    let targets = |path: &Path| [relative(base, path), posix(path)];
+    let file_targets = targets(file);
+    let folder_targets = skill_folder(file).map(targets);
     patterns.iter().any(|pattern| {
         let trimmed = pattern
             .strip_prefix("./")
             .or_else(|| pattern.strip_prefix(".\\"))
             .unwrap_or(pattern);
         let normalized = posix(&expand(trimmed));
-        normalized == rel || normalized == full
+        file_targets
+            .iter()
+            .chain(folder_targets.iter().flatten())
+            .any(|target| *target == normalized)
     })
 }
 
@@ -87,7 +103,7 @@ fn with_prefix(entries: &[String], prefix: char) -> Vec<&str> {
 
 /// Whether an auto-discovered `file` stays enabled under a scope's settings entries: `!glob`
 /// disables, `+path` re-enables, `-path` disables (Pi's `isEnabledByOverrides`).
-pub(crate) fn enabled_by_overrides(file: &Path, entries: &[String], base: &Path) -> bool {
+pub fn enabled_by_overrides(file: &Path, entries: &[String], base: &Path) -> bool {
     let mut enabled = true;
     if matches_any_pattern(file, &with_prefix(entries, '!'), base) {
         enabled = false;
@@ -103,11 +119,7 @@ pub(crate) fn enabled_by_overrides(file: &Path, entries: &[String], base: &Path)
 
 /// The files of `all` that `patterns` enable: plain globs include (everything when there are
 /// none), `!` excludes, `+` adds back, `-` removes (Pi's `applyPatterns`).
-pub(crate) fn apply_patterns(
-    all: &[PathBuf],
-    patterns: &[String],
-    base: &Path,
-) -> HashSet<PathBuf> {
+pub fn apply_patterns(all: &[PathBuf], patterns: &[String], base: &Path) -> HashSet<PathBuf> {
     let includes: Vec<&str> = patterns
         .iter()
         .filter(|p| !is_override(p))
@@ -130,11 +142,7 @@ pub(crate) fn apply_patterns(
 /// A project `autoload: false` package entry's changes over the user entry: each pattern
 /// turns the files it names on (plain, `+`) or off (`!`, `-`), later patterns winning (Pi's
 /// `applyAutoloadDisabledPatterns`). Returns the touched files in first-touched order.
-pub(crate) fn autoload_delta(
-    all: &[PathBuf],
-    patterns: &[String],
-    base: &Path,
-) -> Vec<(PathBuf, bool)> {
+pub fn autoload_delta(all: &[PathBuf], patterns: &[String], base: &Path) -> Vec<(PathBuf, bool)> {
     let mut result: Vec<(PathBuf, bool)> = Vec::new();
     for pattern in patterns {
         let exact = pattern.starts_with(['+', '-']);
@@ -164,7 +172,7 @@ pub(crate) fn autoload_delta(
 
 /// The paths under `root` a package-manifest glob names, without dot-named segments, sorted
 /// (Pi's `expandPackageGlob`).
-pub(crate) fn expand_glob(pattern: &str, root: &Path) -> Vec<PathBuf> {
+pub fn expand_glob(pattern: &str, root: &Path) -> Vec<PathBuf> {
     let Ok(glob) = GlobBuilder::new(pattern.trim_start_matches("./"))
         .literal_separator(true)
         .build()
@@ -204,4 +212,24 @@ pub(crate) fn expand_glob(pattern: &str, root: &Path) -> Vec<PathBuf> {
     }
     found.sort();
     found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_skill_file_matches_patterns_naming_its_folder() {
+        let base = Path::new("/pkg");
+        let keep = PathBuf::from("/pkg/skills/keep/SKILL.md");
+        let drop = PathBuf::from("/pkg/skills/drop/SKILL.md");
+        let note = PathBuf::from("/pkg/skills/keep/notes.md");
+        let all = [keep.clone(), drop.clone(), note.clone()];
+        let kept = apply_patterns(&all, &["skills/keep".into()], base);
+        assert!(kept.contains(&keep) && !kept.contains(&drop) && !kept.contains(&note));
+        let kept = apply_patterns(&all, &["!drop".into()], base);
+        assert!(kept.contains(&keep) && !kept.contains(&drop));
+        assert!(!enabled_by_overrides(&drop, &["-skills/drop".into()], base));
+        assert!(enabled_by_overrides(&keep, &["-skills/drop".into()], base));
+    }
 }

@@ -37,6 +37,7 @@ pub fn run(runner: &Arc<Runner>, name: &'static str, args: &str, app: &mut App) 
             });
         }
         "reload" => spawn(runner, |runner| async move {
+            runner.driver.reload_resources();
             runner.sessions.reload().await?;
             runner.send_event(AppEvent::Notice("Reloaded extensions and resources".into()));
             Ok(())

@@ -248,7 +248,12 @@ pub async fn run(
     let host = runner.extensions.as_ref().map(|e| e.host.clone());
     let mut component_events = host.as_ref().and_then(|h| h.components().events());
     let completion = ext_completion::Chain::new(
-        super::completion::provider(runner.extensions.as_deref(), &cwd_text),
+        super::completion::provider(
+            runner.extensions.as_deref(),
+            &runner.driver.resources().get(),
+            skill_commands_enabled(agent_dir),
+            &cwd_text,
+        ),
         ext_completion::ask_host(host.clone(), events.clone()),
     );
     completion.set_argument_commands(super::completion::argument_commands(
@@ -1154,4 +1159,13 @@ fn extension_themes(
             .notice(super::transcript::Level::Warning, warning);
     }
     (registry, generation)
+}
+
+/// The `enableSkillCommands` setting (default on): whether `/skill:<name>` commands are
+/// offered in the editor (typed ones work either way).
+fn skill_commands_enabled(agent_dir: &Path) -> bool {
+    let settings = tau_app::settings_file::read(agent_dir);
+    tau_app::settings_file::get(&settings, "enableSkillCommands")
+        .and_then(serde_json::Value::as_bool)
+        .unwrap_or(true)
 }

@@ -178,6 +178,8 @@ impl Runner {
                     }
                 }
             }
+            // Pi expands skill and template commands in queued messages too.
+            let content = runner.driver.expand(content);
             let message = match content {
                 UserContent::Text(text) => user(text),
                 blocks => AgentMessage::User(UserMessage {

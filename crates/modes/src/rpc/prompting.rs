@@ -80,7 +80,7 @@ pub(super) async fn prompt(rpc: &Arc<Rpc>, command: &Value) {
     if rpc.streaming() {
         let runtime = rpc.current.get();
         let message = match content_of(command) {
-            Ok(content) => user(content),
+            Ok(content) => user(rpc.driver.expand(content)),
             Err(error) => return rpc.out.fail(id.as_ref(), "prompt", &error).await,
         };
         match command.get("streamingBehavior").and_then(Value::as_str) {
@@ -128,6 +128,8 @@ pub(super) async fn queue(rpc: &Rpc, kind: &str, command: &Value) -> Outcome {
             }
         }
     }
+    // Pi expands skill and template commands in queued messages too.
+    let content = rpc.driver.expand(content);
     let runtime = rpc.current.get();
     if kind == "steer" {
         runtime.steer(user(content)).await;

@@ -210,8 +210,15 @@ fn last_assistant_text(messages: &[AgentMessage]) -> Option<String> {
     (!text.is_empty()).then(|| text.to_string())
 }
 
-/// The extension commands, as Pi lists them (tau has no prompt templates or skills yet).
+/// The commands, as Pi lists them: extension commands, then prompt templates and skills.
 fn commands(rpc: &Rpc) -> Vec<Value> {
+    let mut listed = extension_commands(rpc);
+    listed.extend(rpc.driver.resources().get().commands());
+    listed
+}
+
+/// The extension commands, as Pi lists them.
+fn extension_commands(rpc: &Rpc) -> Vec<Value> {
     let Some(extensions) = &rpc.extensions else {
         return Vec::new();
     };

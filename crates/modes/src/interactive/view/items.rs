@@ -123,20 +123,19 @@ impl ItemView {
                         if !first {
                             parts.push(spacer());
                         }
-                        let style = DefaultTextStyle {
-                            color: Some(look.fg("userMessageText")),
-                            bg_color: Some(look.bg("userMessageBg")),
-                            ..DefaultTextStyle::default()
-                        };
-                        let mut markdown =
-                            Markdown::new(text.clone(), pad, 1, look.markdown.clone(), Some(style));
-                        // Pi shows the user's own list markers and escapes as typed.
-                        markdown.set_options(tau_tui::markdown::MarkdownOptions {
-                            hyperlinks: look.hyperlinks,
-                            preserve_ordered_list_markers: true,
-                            preserve_backslash_escapes: true,
-                        });
-                        parts.push(Box::new(markdown));
+                        // An expanded `/skill:name` prompt: the skill collapsed (Ctrl+O
+                        // expands it), then the arguments as the user's message (Pi's
+                        // SkillInvocationMessageComponent).
+                        match tau_app::resources::skills::parse_block(text) {
+                            Some(block) => {
+                                parts.push(skill_invocation(&block, options));
+                                if let Some(message) = &block.user_message {
+                                    parts.push(spacer());
+                                    parts.push(user_message(message, look, pad));
+                                }
+                            }
+                            None => parts.push(user_message(text, look, pad)),
+                        }
                     }
                     Item::Notice { level, text } => {
                         parts.push(spacer());
@@ -348,4 +347,59 @@ impl Component for Border {
     fn render(&mut self, width: usize) -> Lines {
         Arc::new(vec![(self.0)(&"─".repeat(width.max(1)))])
     }
+}
+
+/// The user's own text: Markdown on the user-message background, list markers and escapes
+/// as typed.
+fn user_message(text: &str, look: &super::Look, pad: usize) -> Box<dyn Component> {
+    let style = DefaultTextStyle {
+        color: Some(look.fg("userMessageText")),
+        bg_color: Some(look.bg("userMessageBg")),
+        ..DefaultTextStyle::default()
+    };
+    let mut markdown = Markdown::new(text.to_string(), pad, 1, look.markdown.clone(), Some(style));
+    markdown.set_options(tau_tui::markdown::MarkdownOptions {
+        hyperlinks: look.hyperlinks,
+        preserve_ordered_list_markers: true,
+        preserve_backslash_escapes: true,
+    });
+    Box::new(markdown)
+}
+
+/// A skill invocation: `[skill] name (ctrl+o to expand)`, or expanded the label and the
+/// skill's text under its name, on the custom-message background.
+fn skill_invocation(
+    block: &tau_app::resources::skills::SkillBlock,
+    options: &ViewOptions,
+) -> Box<dyn Component> {
+    let look = &options.look;
+    let mut boxed = tau_tui::text::PaddedBox::new(options.pad, 1, Some(look.bg("customMessageBg")));
+    if options.tools_expanded {
+        let label = look
+            .theme
+            .fg("customMessageLabel", "\x1b[1m[skill]\x1b[22m");
+        boxed.add_child(Box::new(Text::new(label, 0, 0, None)));
+        let style = DefaultTextStyle {
+            color: Some(look.fg("customMessageText")),
+            ..DefaultTextStyle::default()
+        };
+        boxed.add_child(Box::new(Markdown::new(
+            format!("**{}**\n\n{}", block.name, block.content),
+            0,
+            0,
+            look.markdown.clone(),
+            Some(style),
+        )));
+    } else {
+        let expand = crate::interactive::tools::KeyTexts::default().expand;
+        let line = format!(
+            "{}{}{}",
+            look.theme
+                .fg("customMessageLabel", "\x1b[1m[skill]\x1b[22m "),
+            look.theme.fg("customMessageText", &block.name),
+            look.theme.fg("dim", &format!(" ({expand} to expand)"))
+        );
+        boxed.add_child(Box::new(Text::new(line, 0, 0, None)));
+    }
+    Box::new(boxed)
 }
