@@ -114,6 +114,12 @@ pub async fn decide(
         mode: mode.into(),
         has_ui,
         flags: crate::extensions::flag_values(args),
+        from_cli: found
+            .paths
+            .iter()
+            .filter(|p| found.explicit.iter().any(|e| crate::extensions::same_file(e, p)))
+            .cloned()
+            .collect(),
     };
     let decided = match host.load(request).await {
         Ok(_) if !host.registered("project_trust").is_empty() => {

@@ -260,7 +260,7 @@ fn load_failure_with(errors: &[String], fix: &str, from_cli: bool, configured: b
     )
 }
 
-fn same_file(a: &Path, b: &Path) -> bool {
+pub(crate) fn same_file(a: &Path, b: &Path) -> bool {
     a == b || std::fs::canonicalize(a).ok() == std::fs::canonicalize(b).ok()
 }
 
