@@ -117,7 +117,12 @@ pub async fn decide(
         from_cli: found
             .paths
             .iter()
-            .filter(|p| found.explicit.iter().any(|e| crate::extensions::same_file(e, p)))
+            .filter(|p| {
+                found
+                    .explicit
+                    .iter()
+                    .any(|e| crate::extensions::same_file(e, p))
+            })
             .cloned()
             .collect(),
     };

@@ -11,8 +11,8 @@ use tau_runtime::{
 use tau_tools::tool::SharedTool;
 
 use crate::resources::ResourceLoader;
-use std::sync::Arc;
 use crate::AppOptions;
+use std::sync::Arc;
 
 /// An argument that is either literal text or the path of a file holding it.
 fn text_or_file(value: &str, cwd: &Path) -> String {
