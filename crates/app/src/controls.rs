@@ -138,7 +138,9 @@ impl Controls {
         let level = level.unwrap_or(runtime.config().thinking_level);
         runtime.set_model(selection.provider, selection.model, selection.api_key);
         self.set_thinking(level).await;
-        if let Some(extensions) = &self.extensions {
+        // Pi announces a switch only when the provider or id changes (`modelsAreEqual`).
+        let changed = previous.provider != model.provider || previous.id != model.id;
+        if let (Some(extensions), true) = (&self.extensions, changed) {
             let event = json!({
                 "type": "model_select",
                 "model": model_json(model),

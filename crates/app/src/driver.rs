@@ -5,7 +5,6 @@
 //! the runtime runs it. Runs extensions ask for (`sendUserMessage`, `sendMessage` with
 //! `triggerTurn`) wait until the current work is done, then run in order.
 
-use std::path::PathBuf;
 use std::sync::Arc;
 
 use tau_protocol::messages::CustomMessage;
@@ -121,14 +120,6 @@ impl Driver {
             .warnings()
             .iter()
             .for_each(|w| (self.warn)(w));
-        self.refresh_prompt();
-    }
-
-    /// Adds skill and prompt-template paths extensions contributed (`resources_discover`
-    /// results' `skillPaths` and `promptPaths`) after the configured ones, and rebuilds the
-    /// system prompt so the next request lists the new skills.
-    pub fn add_resource_paths(&self, skill_paths: Vec<PathBuf>, prompt_paths: Vec<PathBuf>) {
-        self.resources.add_paths(skill_paths, prompt_paths);
         self.refresh_prompt();
     }
 

@@ -210,11 +210,17 @@ impl Actions {
         let Some(selection) = resolved else {
             return Ok(json!(false));
         };
-        let previous = model_json(&self.current.get().config().model);
+        let before = self.current.get().config().model;
+        // Pi announces a switch only when the provider or id changes (`modelsAreEqual`).
+        let changed = before.provider != selection.model.provider || before.id != selection.model.id;
+        let previous = model_json(&before);
         let model = model_json(&selection.model);
         self.current
             .get()
             .set_model(selection.provider, selection.model, selection.api_key);
+        if !changed {
+            return Ok(json!(true));
+        }
         self.notify(json!({
             "type": "model_select",
             "model": model,

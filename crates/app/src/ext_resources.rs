@@ -3,12 +3,16 @@
 //! handlers are concatenated, each path tagged with the extension that gave it.
 //!
 //! tau keeps the latest discovery here, in the application layer: the terminal UI adds the
-//! themes to its theme list; skills and prompt templates are not built yet, and the work
-//! that builds them reads [`ExtensionResources::current`] for the paths extensions gave.
+//! themes to its theme list; the skill and prompt-template paths go to the session's
+//! [`ResourceLoader`] (linked by [`ExtensionResources::link`]), and the system prompt is
+//! rebuilt so the next request lists the new skills.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use crate::current::Current;
+use crate::resources::ResourceLoader;
 
 use serde_json::{json, Value};
 use tau_ext_bridge::ExtensionHooks;
@@ -36,16 +40,34 @@ pub struct Discovered {
 
 /// The latest discovery, and how many discoveries ran (readers compare it to notice a new
 /// one, e.g. after a reload).
-#[derive(Debug, Default)]
+#[derive(Default)]
 pub struct ExtensionResources {
     found: Mutex<Discovered>,
     generation: AtomicU64,
+    /// Where skill and template paths go, and the runtime whose prompt lists the skills.
+    linked: OnceLock<(Arc<ResourceLoader>, Current, fn(&str))>,
+}
+
+impl std::fmt::Debug for ExtensionResources {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ExtensionResources")
+            .field("found", &self.current())
+            .field("generation", &self.generation())
+            .finish_non_exhaustive()
+    }
 }
 
 impl ExtensionResources {
     /// The paths of the latest discovery.
     pub fn current(&self) -> Discovered {
         self.found.lock().unwrap_or_else(|p| p.into_inner()).clone()
+    }
+
+    /// Sends every later discovery's skill and prompt-template paths to `loader`, and
+    /// rebuilds the system prompt of `current`'s runtime when they change what loads;
+    /// problems with what they point at are reported through `warn`.
+    pub fn link(&self, loader: Arc<ResourceLoader>, current: Current, warn: fn(&str)) {
+        let _ = self.linked.set((loader, current, warn));
     }
 
     /// Counts discoveries: changes whenever [`ExtensionResources::current`] may have.
@@ -63,6 +85,16 @@ impl ExtensionResources {
         let event = json!({ "type": "resources_discover", "cwd": cwd, "reason": reason });
         let answers = hooks.collect(event).await;
         let found = gather(&answers);
+        if let Some((loader, current, warn)) = self.linked.get() {
+            let paths = |list: &[ResourcePath]| list.iter().map(|p| p.path.clone()).collect();
+            let before = loader.get();
+            loader.set_extension_paths(paths(&found.skill_paths), paths(&found.prompt_paths));
+            if !Arc::ptr_eq(&before, &loader.get()) {
+                loader.get().warnings().iter().for_each(|w| warn(w));
+                let runtime = current.get();
+                runtime.set_active_tools(&runtime.active_tool_names());
+            }
+        }
         *self.found.lock().unwrap_or_else(|p| p.into_inner()) = found;
         self.generation.fetch_add(1, Ordering::AcqRel);
     }

@@ -13,8 +13,6 @@ use tau_ext_bridge::StateSource;
 pub struct RuntimeState {
     current: Current,
     cwd: PathBuf,
-    /// Extension commands, for `pi.getCommands()`.
-    commands: Value,
     /// The model registry as `ctx.modelRegistry` reads it (`models`, `allModels`), renewed
     /// when an extension registers or unregisters a provider.
     models: crate::ext_models::SharedModels,
@@ -48,12 +46,10 @@ struct Fingerprint {
 }
 
 impl RuntimeState {
-    /// A source over `runtime`; `commands` is the `getCommands()` list, `models` the
-    /// available models.
+    /// A source over `runtime`; `models` is the model registry view.
     pub fn new(
         current: Current,
         cwd: PathBuf,
-        commands: Value,
         models: crate::ext_models::SharedModels,
         trusted: bool,
         settings: Value,
@@ -62,7 +58,6 @@ impl RuntimeState {
         RuntimeState {
             current,
             cwd,
-            commands,
             models,
             trusted,
             settings,
@@ -134,7 +129,11 @@ impl RuntimeState {
                 session.session_name().map(str::to_string),
             )
         });
-        values.insert("commands".into(), self.commands.clone());
+        // The prompt templates and skills as loaded now (`resources_discover` and `/reload`
+        // change them); the host lists extension commands itself, before these.
+        let resources = self.prompt_inputs.loader.as_ref();
+        let commands = resources.map(|l| l.get().commands()).unwrap_or_default();
+        values.insert("commands".into(), Value::Array(commands));
         values.insert("sessionFile".into(), json!(file));
         values.insert("sessionDir".into(), json!(dir));
         values.insert("sessionId".into(), json!(id));

@@ -124,12 +124,12 @@ impl Sessions {
             old.abort();
             old.wait_until_idle(Some(SETTLE_LIMIT)).await;
         }
-        self.notify(json!({
-            "type": "session_shutdown",
-            "reason": reason,
-            "targetSessionFile": target,
-        }))
-        .await;
+        let mut event = json!({ "type": "session_shutdown", "reason": reason });
+        // Pi leaves `targetSessionFile` undefined when there is no target (a fork).
+        if let Some(target) = target {
+            event["targetSessionFile"] = json!(target);
+        }
+        self.notify(event).await;
         let cwd = old.with_session_log(|s| s.cwd().to_string());
         let mut session = old.with_session_log(|s| std::mem::replace(s, Session::in_memory(&cwd)));
         // A fork branches from the old file (its folder and path become the new header's
@@ -237,19 +237,25 @@ impl Sessions {
             .get("label")
             .and_then(Value::as_str)
             .map(str::to_string);
-        let gate = json!({
-            "type": "session_before_tree",
-            "preparation": {
-                "targetId": target,
-                "oldLeafId": old_leaf,
-                "commonAncestorId": common,
-                "entriesToSummarize": to_summarize,
-                "userWantsSummary": wants_summary,
-                "customInstructions": options.get("customInstructions"),
-                "replaceInstructions": options.get("replaceInstructions"),
-                "label": label,
-            },
+        let mut preparation = json!({
+            "targetId": target,
+            "oldLeafId": old_leaf,
+            "commonAncestorId": common,
+            "entriesToSummarize": to_summarize,
+            "userWantsSummary": wants_summary,
         });
+        // Pi leaves the options it was not given undefined.
+        let given = [
+            ("customInstructions", options.get("customInstructions").cloned()),
+            ("replaceInstructions", options.get("replaceInstructions").cloned()),
+            ("label", label.clone().map(Value::from)),
+        ];
+        for (key, value) in given {
+            if let Some(value) = value.filter(|v| !v.is_null()) {
+                preparation[key] = value;
+            }
+        }
+        let gate = json!({ "type": "session_before_tree", "preparation": preparation });
         let answer = match self.hooks.as_ref().and_then(Weak::upgrade) {
             Some(hooks) => hooks.gate(gate).await,
             None => None,
@@ -363,14 +369,17 @@ impl Sessions {
             .as_ref()
             .filter(|_| summary_entry.is_some())
             .map(|(_, from_hook)| *from_hook);
-        self.notify(json!({
+        let mut event = json!({
             "type": "session_tree",
             "newLeafId": runtime.with_session_log(|s| s.leaf_id().map(str::to_string)),
             "oldLeafId": old_leaf,
-            "summaryEntry": summary_entry,
-            "fromExtension": from_extension,
-        }))
-        .await;
+        });
+        // Pi leaves both undefined when the navigation wrote no summary.
+        if let Some(entry) = &summary_entry {
+            event["summaryEntry"] = json!(entry);
+            event["fromExtension"] = json!(from_extension);
+        }
+        self.notify(event).await;
         Ok(json!({ "cancelled": false, "editorText": editor_text, "summaryEntry": summary_entry }))
     }
 

@@ -380,6 +380,7 @@ impl Extensions {
         ui: Option<Arc<dyn ExtensionUi>>,
     ) -> Option<UnboundedReceiver<PendingRun>> {
         let cwd = &current.get().config().cwd;
+        self.resources.link(resources.clone(), current.clone(), warn);
         let (runs, pending) = tokio::sync::mpsc::unbounded_channel();
         let sessions = Sessions::new(current.clone(), Some(self.handles()), args, warn)
             .with_resources(self.resources.clone());
@@ -393,25 +394,6 @@ impl Extensions {
         )
         .with_models(models.clone());
         self.host.set_actions(Arc::new(actions));
-        // Pi's `getCommands()`: extension commands, then templates and skills.
-        let mut commands: Vec<serde_json::Value> = self
-            .host
-            .report()
-            .extensions
-            .iter()
-            .filter(|ext| ext.ok)
-            .flat_map(|ext| {
-                ext.commands.iter().map(|c| {
-                    json!({
-                        "name": c.name,
-                        "description": c.description,
-                        "source": "extension",
-                        "sourceInfo": { "path": ext.path, "source": "extension" },
-                    })
-                })
-            })
-            .collect();
-        commands.extend(resources.get().commands());
         let settings = merged_settings(agent_dir, cwd, self.trusted);
         // Warnings about context files were given when the prompt was first built.
         let inputs = Arc::new(crate::prompt_options::PromptInputs {
@@ -422,7 +404,6 @@ impl Extensions {
         let source = RuntimeState::new(
             current,
             cwd.to_path_buf(),
-            json!(commands),
             models,
             self.trusted,
             settings,

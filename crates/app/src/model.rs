@@ -184,10 +184,14 @@ pub fn model_json(model: &Model) -> serde_json::Value {
     let mut value = serde_json::to_value(model).unwrap_or(serde_json::Value::Null);
     if let Some(object) = value.as_object_mut() {
         object.remove("headers");
-        // Pi spreads an extension's model definition as given: `type` only when it set one.
+        // Pi's catalogue models say `type: "chat"`; a models.json model or an extension's
+        // model definition (spread as given) has it only when it set one.
         let defined = tau_provider::models::extension::registration(&model.provider)
             .is_some_and(|r| r.config.contains_key("models"));
-        if !defined {
+        let catalogued = tau_provider::models::catalog::builtin_models()
+            .iter()
+            .any(|m| m.provider == model.provider && m.id == model.id);
+        if catalogued && !defined {
             object.insert("type".into(), serde_json::Value::from("chat"));
         }
     }

@@ -86,6 +86,51 @@ impl fmt::Debug for SharedRequestHooks {
     }
 }
 
+impl SharedRequestHooks {
+    /// The same hooks with only [`RequestHooks::headers`] called: requests beside the
+    /// conversation (compaction and branch summaries) get Pi's `transformHeaders` but no
+    /// payload, response or stream-event hooks, as in Pi. `None` when no headers hook is wanted.
+    pub fn headers_only(&self) -> Option<SharedRequestHooks> {
+        self.0
+            .wants()
+            .headers
+            .then(|| SharedRequestHooks(Arc::new(HeadersOnly(self.0.clone()))))
+    }
+}
+
+/// [`SharedRequestHooks::headers_only`].
+struct HeadersOnly(Arc<dyn RequestHooks>);
+
+impl RequestHooks for HeadersOnly {
+    fn wants(&self) -> Wants {
+        Wants {
+            headers: true,
+            ..Wants::default()
+        }
+    }
+
+    fn headers<'a>(&'a self, headers: Map<String, Value>) -> HookFuture<'a, Map<String, Value>> {
+        self.0.headers(headers)
+    }
+
+    fn payload<'a>(&'a self, payload: Value, _model: &'a Model) -> HookFuture<'a, Value> {
+        Box::pin(async move { payload })
+    }
+
+    fn response<'a>(
+        &'a self,
+        _status: u16,
+        _headers: Map<String, Value>,
+        _model: &'a Model,
+    ) -> HookFuture<'a, ()> {
+        Box::pin(async {})
+    }
+
+    fn stream_event<'a>(&'a self, _data: &'a Value, _model: &'a Model) -> HookFuture<'a, ()> {
+        Box::pin(async {})
+    }
+}
+
 /// What the headers hook changed: applied to each request built from then on.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct HeaderEdits {

@@ -2,7 +2,7 @@
 //! shared by every mode: which files load ([`paths`]), what they hold ([`skills`],
 //! [`templates`]), the commands they add, and what `/skill:<name>` and `/<template>`
 //! prompts become. Paths that extensions contribute later (`resources_discover`) are added
-//! with [`ResourceLoader::add_paths`].
+//! with [`ResourceLoader::set_extension_paths`].
 
 pub mod frontmatter;
 mod packages;
@@ -151,22 +151,27 @@ impl ResourceLoader {
         *self.loaded.write().unwrap_or_else(|p| p.into_inner()) = Arc::new(resources);
     }
 
-    /// Adds skill and prompt-template paths that extensions contributed (the
-    /// `skillPaths`/`promptPaths` of `resources_discover` results), after the configured
-    /// ones, as Pi's `extendResources` does, and reloads. Each path loads once.
-    pub fn add_paths(&self, skill_paths: Vec<PathBuf>, prompt_paths: Vec<PathBuf>) {
+    /// Sets the skill and prompt-template paths extensions contributed (the
+    /// `skillPaths`/`promptPaths` of the latest `resources_discover`), loaded after the
+    /// configured ones as Pi's `extendResources` does, and reloads. Each discovery replaces
+    /// the previous one's paths (its extensions' runtime is gone); a path loads once.
+    pub fn set_extension_paths(&self, skill_paths: Vec<PathBuf>, prompt_paths: Vec<PathBuf>) {
+        let unique = |paths: Vec<PathBuf>| {
+            let mut kept: Vec<PathBuf> = Vec::new();
+            for path in paths {
+                if !kept.contains(&path) {
+                    kept.push(path);
+                }
+            }
+            kept
+        };
+        let paths = (unique(skill_paths), unique(prompt_paths));
         {
             let mut added = self.added.write().unwrap_or_else(|p| p.into_inner());
-            for path in skill_paths {
-                if !added.0.contains(&path) {
-                    added.0.push(path);
-                }
+            if *added == paths {
+                return;
             }
-            for path in prompt_paths {
-                if !added.1.contains(&path) {
-                    added.1.push(path);
-                }
-            }
+            *added = paths;
         }
         self.reload();
     }

@@ -28,100 +28,29 @@ use super::rpc_client::RpcClient;
 
 /// Every difference the suite finds today, as "<area> <name>". Remove a line once it is fixed.
 const KNOWN: &[&str] = &[
-    "ctx actions/after appendEntry/setSessionName/setLabel: getEntries types",
-    "ctx actions/after setThinkingLevel high: pi.getThinkingLevel",
-    "ctx actions/command: getSystemPromptOptions keys",
-    "ctx actions/command: model keys",
-    "ctx actions/command: modelRegistry.find keys",
-    "ctx actions/command: pi.getAllTools shape",
-    "ctx actions/command: sessionManager.buildContextEntries shape",
-    "ctx actions/command: sessionManager.buildSessionProjection keys",
-    "ctx actions/command: sessionManager.getHeader keys",
-    "ctx actions/command: signal type",
-    "ctx actions/factory: pi.getFlag",
-    "ctx actions/session_start: model keys",
-    "ctx actions/session_start: modelRegistry.find keys",
-    "ctx actions/session_start: pi.getAllTools shape",
-    "ctx actions/session_start: sessionManager.buildContextEntries shape",
-    "ctx actions/session_start: sessionManager.buildSessionProjection keys",
-    "ctx actions/session_start: sessionManager.getHeader keys",
-    "ctx actions/session_start: signal type",
-    "ctx prompt/factory: pi.getFlag",
-    "ctx prompt/session_start: model keys",
-    "ctx prompt/session_start: modelRegistry.find keys",
-    "ctx prompt/session_start: pi.getAllTools shape",
-    "ctx prompt/session_start: sessionManager.buildContextEntries shape",
-    "ctx prompt/session_start: sessionManager.buildSessionProjection keys",
-    "ctx prompt/session_start: sessionManager.getHeader keys",
-    "ctx prompt/session_start: signal type",
-    "ctx prompt/tool: model keys",
-    "ctx prompt/tool: modelRegistry.find keys",
-    "ctx prompt/tool: pi.getAllTools shape",
     "ctx prompt/tool: sessionManager.buildContextEntries shape",
-    "ctx prompt/tool: sessionManager.buildSessionProjection keys",
-    "ctx prompt/tool: sessionManager.getHeader keys",
     "ctx prompt/tool: tools shape",
-    "ctx prompt/turn_end: model keys",
-    "ctx prompt/turn_end: modelRegistry.find keys",
-    "ctx prompt/turn_end: pi.getAllTools shape",
     "ctx prompt/turn_end: sessionManager.buildContextEntries shape",
-    "ctx prompt/turn_end: sessionManager.buildSessionProjection keys",
-    "ctx prompt/turn_end: sessionManager.getHeader keys",
-    "ctx rpc/session_start: model keys",
-    "ctx rpc/session_start: modelRegistry.find keys",
-    "ctx rpc/session_start: pi.getAllTools shape",
-    "ctx rpc/session_start: sessionManager.buildContextEntries shape",
-    "ctx rpc/session_start: sessionManager.buildSessionProjection keys",
-    "ctx rpc/session_start: sessionManager.getHeader keys",
-    "ctx rpc/session_start: sessionManager.getSessionDir type",
-    "ctx rpc/session_start: sessionManager.getSessionFile type",
-    "ctx rpc/session_start: signal type",
-    "ctx session/fork: result",
-    "ctx session/session_start: model keys",
-    "ctx session/session_start: modelRegistry.find keys",
-    "ctx session/session_start: pi.getAllTools shape",
-    "ctx session/session_start: sessionManager.buildContextEntries shape",
-    "ctx session/session_start: sessionManager.buildSessionProjection keys",
-    "ctx session/session_start: sessionManager.getHeader keys",
-    "ctx session/session_start: signal type",
-    "ctx session/tool: model keys",
-    "ctx session/tool: modelRegistry.find keys",
-    "ctx session/tool: pi.getAllTools shape",
     "ctx session/tool: sessionManager.buildContextEntries shape",
-    "ctx session/tool: sessionManager.buildSessionProjection keys",
-    "ctx session/tool: sessionManager.getHeader keys",
     "ctx session/tool: tools shape",
-    "ctx session/tree: result",
-    "ctx session/turn_end: model keys",
-    "ctx session/turn_end: modelRegistry.find keys",
-    "ctx session/turn_end: pi.getAllTools shape",
     "ctx session/turn_end: sessionManager.buildContextEntries shape",
-    "ctx session/turn_end: sessionManager.buildSessionProjection keys",
-    "ctx session/turn_end: sessionManager.getHeader keys",
     "events agent_before_settle",
     "events agent_end",
     "events before_agent_start",
-    "events context",
     "events context_with_system",
     "events message_end",
     "events message_start",
     "events message_update",
-    "events model_select",
-    "events resources_discover",
-    "events session_before_compact",
-    "events session_before_tree",
     "events session_compact",
-    "events session_compact_failed",
-    "events session_shutdown",
-    "events session_tree",
-    "events thinking_level_select",
-    "events tool_result",
     "events turn_end",
-    "order actions",
     "order prompt",
     "order rpc",
-    "order session",
 ];
+
+/// Known differences that depend on timing, so a run may find them equal: the interleaving
+/// of two tool calls run in parallel, and whether an RPC command read while a dialog closes
+/// is handled before the dialog's end is announced.
+const TIMING: &[&str] = &["order prompt", "order rpc"];
 
 /// One run of both harnesses: the command-line arguments, the model's script, and for an RPC
 /// scenario the conversation on stdin.
@@ -473,7 +402,10 @@ fn probe_observes_the_same_in_tau_and_pi() {
     let found = report.differences();
     let known: BTreeSet<String> = KNOWN.iter().map(|s| (*s).to_owned()).collect();
     let new: Vec<&String> = found.difference(&known).collect();
-    let fixed: Vec<&String> = known.difference(&found).collect();
+    let fixed: Vec<&String> = known
+        .difference(&found)
+        .filter(|d| !TIMING.contains(&d.as_str()))
+        .collect();
     let every: String = found.iter().map(|d| format!("    {d:?},\n")).collect();
     assert!(
         new.is_empty() && fixed.is_empty(),

@@ -277,3 +277,78 @@ fn extensions_see_templates_and_skills_and_their_commands_come_first() {
         ]
     );
 }
+
+/// Pi's dynamic-resources example returns a skill and a prompt template from
+/// `resources_discover`: the skill reaches the system prompt and expands, the template
+/// expands, and both are listed after the configured ones.
+#[test]
+fn pi_dynamic_resources_adds_a_skill_and_a_template() {
+    let Some((env, dynamic)) = super::ext_support::example(
+        "pi_dynamic_resources_adds_a_skill_and_a_template",
+        "dynamic-resources/index.ts",
+    ) else {
+        return;
+    };
+    let ws = workspace();
+    let script = ws.script(&json!({ "turns": [
+        { "text": "${systemPrompt}" },
+        { "text": "${lastUserMessage}" },
+        { "text": "${lastUserMessage}" },
+    ] }));
+    let mut cmd = env.tau(&ws, &[&dynamic]);
+    cmd.args(["--no-session", "--script"]).arg(script).args([
+        "--mode",
+        "json",
+        "hi",
+        "/skill:dynamic-resources now",
+        "/dynamic",
+    ]);
+    let out = run(cmd);
+    out.assert_ok();
+    let texts: Vec<String> = parse_jsonl(&out.output.stdout)
+        .iter()
+        .filter(|r| r["type"] == "message_end" && r["message"]["role"] == "assistant")
+        .filter_map(|r| r["message"]["content"][0]["text"].as_str().map(String::from))
+        .collect();
+    assert_eq!(texts.len(), 3, "{texts:?}");
+    let skill_file = dynamic.with_file_name("SKILL.md");
+    assert!(
+        texts[0].contains(&format!(
+            "<name>dynamic-resources</name>\n    <description>Example skill loaded from resources_discover</description>\n    <location>{}</location>",
+            skill_file.display()
+        )),
+        "{}",
+        texts[0]
+    );
+    assert!(
+        texts[1].starts_with("<skill name=\"dynamic-resources\"") && texts[1].ends_with("now"),
+        "{}",
+        texts[1]
+    );
+    assert!(
+        texts[2].starts_with("Summarize the current repository structure"),
+        "{}",
+        texts[2]
+    );
+
+    let idle = ws.script(&json!({ "turns": [] }));
+    let mut cmd = env.tau(&ws, &[&dynamic]);
+    cmd.args(["--no-session", "--mode", "rpc", "--script"])
+        .arg(idle)
+        .stdin(std::process::Stdio::piped());
+    let mut client = RpcClient::start(cmd);
+    let data = client.ok(json!({"type": "get_commands"}));
+    let (status, err) = client.close();
+    assert!(status.success(), "{err}");
+    let names: Vec<String> = data["commands"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|c| c["name"].as_str().map(String::from))
+        .collect();
+    assert_eq!(
+        names,
+        ["review", "dynamic", "skill:deploy", "skill:manual", "skill:dynamic-resources"],
+        "{data}"
+    );
+}

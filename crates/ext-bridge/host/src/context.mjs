@@ -55,8 +55,11 @@ export function createContext(host, extensionPath, { kind = "event", signal, cal
     get thinkingLevel() {
       return mirror.values.thinkingLevel;
     },
-    // Pi: the agent's signal while streaming; for a tool or handler call tau cancels through `cancel`.
-    signal,
+    // Pi: the agent's signal while a run streams, undefined when idle. During a run tau gives the
+    // call's own signal (aborted when tau cancels the call, as an abort of the run does).
+    get signal() {
+      return mirror.values.idle === true ? undefined : signal;
+    },
     isIdle: () => Boolean(mirror.values.idle),
     isProjectTrusted: () => mirror.values.projectTrusted !== false,
     abort: () => host.actionNoWait(extensionPath, "abort", []),
@@ -104,7 +107,9 @@ export function createContext(host, extensionPath, { kind = "event", signal, cal
         };
         await withSession(replaced);
       }
-      return result;
+      // Pi's `fork()` and `navigateTree()` answer `{cancelled}` only (tau's answers also carry the
+      // selected text, editor text and summary entry, for its own UI).
+      return name === "fork" || name === "navigateTree" ? { cancelled: Boolean(result.cancelled) } : result;
     };
     ctx.getSystemPromptOptions = () => mirror.values.systemPromptOptions ?? {};
     ctx.waitForIdle = async () => {

@@ -120,7 +120,13 @@ export function describeAllTools(tools, records) {
       name: tool.name,
       description: tool.description,
       parameters: tool.parameters,
-      promptGuidelines: tool.promptGuidelines ?? undefined,
+      // Pi gives the definition's own list; tau's tools without guidelines have none (an empty
+      // list in the mirror means none).
+      promptGuidelines: definition
+        ? definition.promptGuidelines
+        : tool.promptGuidelines?.length
+          ? tool.promptGuidelines
+          : undefined,
       exposure: "direct",
       ...(definition?.namespace ? { namespace: definition.namespace } : {}),
       ...(definition?.annotations ? { annotations: { ...definition.annotations } } : {}),

@@ -15,6 +15,7 @@
 //! A failure ends with `compaction_end` carrying `errorMessage` and the run goes on; an abort
 //! with `aborted: true`. Automatic compaction emits nothing when there is nothing to compact.
 
+use tau_agent::AgentHooks as _;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
@@ -544,6 +545,10 @@ impl Runtime {
             source,
             reason,
             events: Some(events),
+            request_hooks: self
+                .hooks
+                .request_hooks()
+                .and_then(|hooks| hooks.headers_only()),
         };
         let work = work(retry);
         tokio::pin!(work);

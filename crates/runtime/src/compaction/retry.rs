@@ -24,6 +24,9 @@ pub struct SummaryRetry {
     pub reason: Option<CompactionReason>,
     /// Where the events go; none drops them.
     pub events: Option<UnboundedSender<AgentEvent>>,
+    /// The hooks each summary request carries: only the headers hook, as Pi's summaries
+    /// get `transformHeaders` (`before_provider_headers`) and nothing else.
+    pub request_hooks: Option<tau_provider::SharedRequestHooks>,
 }
 
 impl SummaryRetry {
@@ -37,6 +40,7 @@ impl SummaryRetry {
             source: "compaction",
             reason: None,
             events: None,
+            request_hooks: None,
         }
     }
 

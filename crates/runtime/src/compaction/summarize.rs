@@ -177,7 +177,7 @@ pub(crate) async fn request(
             ThinkingLevel::Off
         },
         api_key: config.api_key.clone(),
-        hooks: None,
+        hooks: retry.request_hooks.clone(),
     };
     let last = retry
         .run(cancel, || async {
