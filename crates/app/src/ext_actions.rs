@@ -212,7 +212,8 @@ impl Actions {
         };
         let before = self.current.get().config().model;
         // Pi announces a switch only when the provider or id changes (`modelsAreEqual`).
-        let changed = before.provider != selection.model.provider || before.id != selection.model.id;
+        let changed =
+            before.provider != selection.model.provider || before.id != selection.model.id;
         let previous = model_json(&before);
         let model = model_json(&selection.model);
         self.current

@@ -45,7 +45,14 @@ pub struct ExtensionResources {
     found: Mutex<Discovered>,
     generation: AtomicU64,
     /// Where skill and template paths go, and the runtime whose prompt lists the skills.
-    linked: OnceLock<(Arc<ResourceLoader>, Current, fn(&str))>,
+    linked: OnceLock<Link>,
+}
+
+/// [`ExtensionResources::link`]'s targets.
+struct Link {
+    loader: Arc<ResourceLoader>,
+    current: Current,
+    warn: fn(&str),
 }
 
 impl std::fmt::Debug for ExtensionResources {
@@ -67,7 +74,11 @@ impl ExtensionResources {
     /// rebuilds the system prompt of `current`'s runtime when they change what loads;
     /// problems with what they point at are reported through `warn`.
     pub fn link(&self, loader: Arc<ResourceLoader>, current: Current, warn: fn(&str)) {
-        let _ = self.linked.set((loader, current, warn));
+        let _ = self.linked.set(Link {
+            loader,
+            current,
+            warn,
+        });
     }
 
     /// Counts discoveries: changes whenever [`ExtensionResources::current`] may have.
@@ -85,7 +96,12 @@ impl ExtensionResources {
         let event = json!({ "type": "resources_discover", "cwd": cwd, "reason": reason });
         let answers = hooks.collect(event).await;
         let found = gather(&answers);
-        if let Some((loader, current, warn)) = self.linked.get() {
+        if let Some(Link {
+            loader,
+            current,
+            warn,
+        }) = self.linked.get()
+        {
             let paths = |list: &[ResourcePath]| list.iter().map(|p| p.path.clone()).collect();
             let before = loader.get();
             loader.set_extension_paths(paths(&found.skill_paths), paths(&found.prompt_paths));

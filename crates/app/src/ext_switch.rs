@@ -246,8 +246,14 @@ impl Sessions {
         });
         // Pi leaves the options it was not given undefined.
         let given = [
-            ("customInstructions", options.get("customInstructions").cloned()),
-            ("replaceInstructions", options.get("replaceInstructions").cloned()),
+            (
+                "customInstructions",
+                options.get("customInstructions").cloned(),
+            ),
+            (
+                "replaceInstructions",
+                options.get("replaceInstructions").cloned(),
+            ),
             ("label", label.clone().map(Value::from)),
         ];
         for (key, value) in given {

@@ -380,7 +380,8 @@ impl Extensions {
         ui: Option<Arc<dyn ExtensionUi>>,
     ) -> Option<UnboundedReceiver<PendingRun>> {
         let cwd = &current.get().config().cwd;
-        self.resources.link(resources.clone(), current.clone(), warn);
+        self.resources
+            .link(resources.clone(), current.clone(), warn);
         let (runs, pending) = tokio::sync::mpsc::unbounded_channel();
         let sessions = Sessions::new(current.clone(), Some(self.handles()), args, warn)
             .with_resources(self.resources.clone());

@@ -346,7 +346,12 @@ fn ext_live_model_registry_complete_is_served_by_taus_provider() {
     let between: Vec<&str> = types[1..types.len() - 1].to_vec();
     assert_eq!(between.first(), Some(&"text_start"), "{types:?}");
     assert_eq!(between.last(), Some(&"text_end"), "{types:?}");
-    assert!(between[1..between.len() - 1].iter().all(|t| *t == "text_delta"), "{types:?}");
+    assert!(
+        between[1..between.len() - 1]
+            .iter()
+            .all(|t| *t == "text_delta"),
+        "{types:?}"
+    );
     assert!(between.len() > 2, "{types:?}");
     // The side request is not part of the session's conversation.
     assert_eq!(assistant_texts(&entries).len(), 1);

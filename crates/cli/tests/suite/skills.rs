@@ -308,7 +308,11 @@ fn pi_dynamic_resources_adds_a_skill_and_a_template() {
     let texts: Vec<String> = parse_jsonl(&out.output.stdout)
         .iter()
         .filter(|r| r["type"] == "message_end" && r["message"]["role"] == "assistant")
-        .filter_map(|r| r["message"]["content"][0]["text"].as_str().map(String::from))
+        .filter_map(|r| {
+            r["message"]["content"][0]["text"]
+                .as_str()
+                .map(String::from)
+        })
         .collect();
     assert_eq!(texts.len(), 3, "{texts:?}");
     let skill_file = dynamic.with_file_name("SKILL.md");
@@ -348,7 +352,13 @@ fn pi_dynamic_resources_adds_a_skill_and_a_template() {
         .collect();
     assert_eq!(
         names,
-        ["review", "dynamic", "skill:deploy", "skill:manual", "skill:dynamic-resources"],
+        [
+            "review",
+            "dynamic",
+            "skill:deploy",
+            "skill:manual",
+            "skill:dynamic-resources"
+        ],
         "{data}"
     );
 }

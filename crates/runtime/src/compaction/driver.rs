@@ -15,9 +15,9 @@
 //! A failure ends with `compaction_end` carrying `errorMessage` and the run goes on; an abort
 //! with `aborted: true`. Automatic compaction emits nothing when there is nothing to compact.
 
-use tau_agent::AgentHooks as _;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
+use tau_agent::AgentHooks as _;
 
 use tau_protocol::events::{CompactionReason, CompactionResult};
 use tau_protocol::session::SessionEntry;
