@@ -70,7 +70,10 @@ async fn prepare(
         return immediate(call, format!("Tool {} not found", call.name));
     };
     // Pi's `prepareArguments` runs before validation so tools can accept legacy shapes.
-    let prepared = tool.prepare_arguments(call.arguments.clone());
+    let prepared = match tool.prepare_arguments(call.arguments.clone()).await {
+        Ok(prepared) => prepared,
+        Err(message) => return immediate(call, message),
+    };
     let mut args = match tau_tools::validate::validate_arguments(
         &call.name,
         &tool.info().parameters,
@@ -280,7 +283,18 @@ pub(crate) async fn execute_tool_calls(
 ) -> Batch {
     let calls: Vec<ToolCall> = assistant.tool_calls().cloned().collect();
     let mut terminates = Vec::with_capacity(calls.len());
-    match config.tool_execution {
+    // Pi: one call of a tool whose `executionMode` is `sequential` makes the whole batch so.
+    let sequential = matches!(config.tool_execution, ToolExecution::Sequential)
+        || calls.iter().any(|call| {
+            config
+                .tool(&call.name)
+                .is_some_and(|tool| tool.sequential())
+        });
+    match if sequential {
+        ToolExecution::Sequential
+    } else {
+        ToolExecution::Parallel
+    } {
         ToolExecution::Sequential => {
             let mut results = Vec::with_capacity(calls.len());
             for call in &calls {

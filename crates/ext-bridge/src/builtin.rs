@@ -64,7 +64,7 @@ pub async fn run_builtin_tool(
     let Some(tool) = tools.iter().find(|t| t.info().name == call.name) else {
         return Err(format!("tau has no built-in tool named {}", call.name));
     };
-    let prepared = tool.prepare_arguments(call.params);
+    let prepared = tool.prepare_arguments(call.params).await?;
     let params =
         tau_tools::validate::validate_arguments(&call.name, &tool.info().parameters, &prepared)?;
     if let Some(sandbox) = sandbox {

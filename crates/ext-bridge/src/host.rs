@@ -548,6 +548,25 @@ impl ExtensionHost {
             .collect())
     }
 
+    /// Runs the `prepareArguments` of extension tool `tool` on the model's raw `args` (before
+    /// tau validates them, as Pi's loop does) and answers what it returned.
+    pub async fn prepare_tool_arguments(
+        &self,
+        tool: &str,
+        args: Value,
+    ) -> Result<Value, BridgeError> {
+        self.sync_state().await;
+        let conn = self.connection().await?;
+        self.call(
+            &conn,
+            "prepare_tool_arguments",
+            json!({ "tool": tool, "args": args }),
+            self.options.tool_timeout,
+            None,
+        )
+        .await
+    }
+
     /// Runs an extension tool; partial results go to `updates`; `cancel` aborts it.
     pub async fn execute_tool(
         &self,

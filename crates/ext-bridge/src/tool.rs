@@ -18,6 +18,10 @@ use crate::host::ExtensionHost;
 pub struct ExtensionTool {
     info: ToolInfo,
     host: Arc<ExtensionHost>,
+    /// The definition has `prepareArguments`, which runs in the host.
+    prepares: bool,
+    /// `executionMode: "sequential"`.
+    sequential: bool,
 }
 
 impl ExtensionTool {
@@ -30,9 +34,14 @@ impl ExtensionTool {
             parameters: def.parameters.clone(),
             prompt_snippet: def.prompt_snippet.clone(),
             prompt_guidelines: def.prompt_guidelines.clone(),
-            constrained_sampling: None,
+            constrained_sampling: def.constrained_sampling.clone(),
         };
-        ExtensionTool { info, host }
+        ExtensionTool {
+            info,
+            host,
+            prepares: def.functions.iter().any(|f| f == "prepareArguments"),
+            sequential: def.execution_mode.as_deref() == Some("sequential"),
+        }
     }
 }
 
@@ -40,6 +49,20 @@ impl ExtensionTool {
 impl Tool for ExtensionTool {
     fn info(&self) -> &ToolInfo {
         &self.info
+    }
+
+    async fn prepare_arguments(&self, args: Value) -> Result<Value, String> {
+        if !self.prepares {
+            return Ok(args);
+        }
+        self.host
+            .prepare_tool_arguments(&self.info.name, args)
+            .await
+            .map_err(|error| error.to_string())
+    }
+
+    fn sequential(&self) -> bool {
+        self.sequential
     }
 
     async fn execute(

@@ -145,7 +145,10 @@ fn call(
     args: Value,
     cwd: &Path,
 ) -> Result<Outcome, String> {
-    let prepared = tool.prepare_arguments(args);
+    let prepared = match runtime.block_on(tool.prepare_arguments(args)) {
+        Ok(prepared) => prepared,
+        Err(error) => return check_error(&error),
+    };
     let mut valid = match validate_arguments(name, &tool.info().parameters, &prepared) {
         Ok(valid) => valid,
         Err(error) => return check_error(&error),

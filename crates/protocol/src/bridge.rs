@@ -110,10 +110,18 @@ pub struct ToolDef {
     /// Extra guideline bullets for the system prompt.
     #[serde(default)]
     pub prompt_guidelines: Vec<String>,
-    /// The definition's function members (`execute`, `renderCall`, `renderResult`, ...):
-    /// the terminal UI asks the host to draw a tool that has renderers.
+    /// The definition's function members (`execute`, `renderCall`, `renderResult`,
+    /// `prepareArguments`, ...): the terminal UI asks the host to draw a tool that has
+    /// renderers; tau asks the host to prepare the arguments of a tool that has
+    /// `prepareArguments`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub functions: Vec<String>,
+    /// Pi's `executionMode` (`"sequential"` or `"parallel"`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub execution_mode: Option<String>,
+    /// Pi's `constrainedSampling` hint, declared to the model with the schema.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub constrained_sampling: Option<Value>,
 }
 
 /// A slash command an extension registered.

@@ -157,8 +157,8 @@ impl Tool for EditTool {
         &self.info
     }
 
-    fn prepare_arguments(&self, args: Value) -> Value {
-        prepare_edit_arguments(args)
+    async fn prepare_arguments(&self, args: Value) -> Result<Value, String> {
+        Ok(prepare_edit_arguments(args))
     }
 
     async fn execute(

@@ -99,9 +99,16 @@ pub trait Tool: Send + Sync {
     fn info(&self) -> &ToolInfo;
 
     /// Rewrites raw model arguments before schema validation (Pi's `prepareArguments`), e.g.
-    /// to accept legacy argument shapes. The default keeps them as they are.
-    fn prepare_arguments(&self, args: Value) -> Value {
-        args
+    /// to accept legacy argument shapes. The default keeps them as they are. `Err` becomes
+    /// the call's error result (Pi: a `prepareArguments` that throws).
+    async fn prepare_arguments(&self, args: Value) -> Result<Value, String> {
+        Ok(args)
+    }
+
+    /// Pi's `executionMode: "sequential"`: a batch of tool calls holding a call of this tool
+    /// runs its calls one at a time, whatever the configured mode.
+    fn sequential(&self) -> bool {
+        false
     }
 
     /// Runs one call with validated arguments.

@@ -18,6 +18,7 @@ mod ext_provider_events;
 mod ext_providers;
 mod ext_sandbox;
 mod ext_support;
+mod ext_tool_options;
 mod ext_turn_boundary;
 mod fuzz_rpc;
 mod interactive_pty;

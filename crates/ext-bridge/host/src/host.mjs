@@ -205,6 +205,8 @@ export class Host {
         return this.invokeSequence(params, signal);
       case "execute_tool":
         return this.executeTool(params, signal);
+      case "prepare_tool_arguments":
+        return this.prepareToolArguments(params);
       case "run_command":
         return this.runCommand(params, signal);
       case "run_shortcut":
@@ -378,6 +380,18 @@ export class Host {
       }
     }
     return { results };
+  }
+
+  /**
+   * A tool's `prepareArguments` on the model's raw arguments, before tau validates them (Pi's loop
+   * order); a throw becomes the call's error result in tau.
+   * @param {any} params `{tool, args}`
+   */
+  async prepareToolArguments(params) {
+    const { record, tool } = this.findTool(params.tool);
+    if (typeof tool.prepareArguments !== "function") return params.args;
+    const prepared = await this.run(record, () => tool.prepareArguments(params.args));
+    return toJson(prepared) ?? null;
   }
 
   /** @param {any} params @param {AbortSignal} signal */
