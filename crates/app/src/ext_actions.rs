@@ -70,7 +70,7 @@ pub struct Actions {
     resources: Arc<ResourceLoader>,
     /// Whether a tool registered at run time becomes active (not with a `--tools`
     /// allowlist that leaves it out, nor with `--no-tools`).
-    activate: Arc<dyn Fn(&str) -> bool + Send + Sync>,
+    activate: Arc<dyn Fn(&str, bool) -> bool + Send + Sync>,
     /// How many nested calls each tool call made (`ctx.executeTool()`), for their ids.
     nested_calls: std::sync::Mutex<std::collections::HashMap<String, u32>>,
     /// The registry view the host mirrors, renewed when providers change.
@@ -448,7 +448,7 @@ impl HostActions for Actions {
         let Some(host) = self.host.upgrade() else {
             return;
         };
-        let activate = (self.activate)(&tool.name);
+        let activate = (self.activate)(&tool.name, tool.default_active != Some(false));
         let tool: SharedTool = Arc::new(ExtensionTool::new(tool, host));
         self.current.get().add_tool(tool, activate);
     }

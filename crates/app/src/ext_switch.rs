@@ -25,8 +25,9 @@ pub struct Sessions {
     pub hooks: Option<Weak<ExtensionHooks>>,
     /// Where problems that do not fail the replacement go.
     pub warn: fn(&str),
-    /// Whether an extension tool becomes active when (re)registered.
-    pub activate: Arc<dyn Fn(&str) -> bool + Send + Sync>,
+    /// Whether an extension tool (its name, its `defaultActive`) becomes active when
+    /// (re)registered.
+    pub activate: Arc<dyn Fn(&str, bool) -> bool + Send + Sync>,
     /// Where `resources_discover` answers are kept, when extensions are loaded.
     pub resources: Option<Arc<ExtensionResources>>,
 }
@@ -48,11 +49,14 @@ impl Sessions {
             host: extensions.map(|(host, _)| Arc::downgrade(host)),
             hooks: extensions.map(|(_, hooks)| Arc::downgrade(hooks)),
             warn,
-            activate: Arc::new(move |name: &str| {
+            // Pi: a `--tools` list decides by name; without one, `defaultActive: false`
+            // keeps a tool inactive until `setActiveTools` names it.
+            activate: Arc::new(move |name: &str, default_active: bool| {
                 !no_tools
-                    && allow
-                        .as_ref()
-                        .is_none_or(|list| list.iter().any(|n| n == name))
+                    && match &allow {
+                        Some(list) => list.iter().any(|n| n == name),
+                        None => default_active,
+                    }
             }),
             resources: None,
         }
@@ -417,7 +421,7 @@ impl Sessions {
                     ));
                 }
                 for tool in tau_ext_bridge::extension_tools(&host) {
-                    let activate = (self.activate)(&tool.info().name);
+                    let activate = (self.activate)(&tool.info().name, tool.default_active());
                     self.current.get().add_tool(tool, activate);
                 }
             }

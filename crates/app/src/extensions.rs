@@ -474,7 +474,8 @@ impl Extensions {
             .iter()
             .filter(|tool| match &args.tools {
                 Some(allow) => allow.iter().any(|name| name == &tool.info().name),
-                None => !args.exclude_tools.contains(&tool.info().name),
+                // Pi's `defaultActive: false`: registered, active only once named.
+                None => !args.exclude_tools.contains(&tool.info().name) && tool.default_active(),
             })
             .cloned()
             .collect();

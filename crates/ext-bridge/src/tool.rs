@@ -22,6 +22,8 @@ pub struct ExtensionTool {
     prepares: bool,
     /// `executionMode: "sequential"`.
     sequential: bool,
+    /// `defaultActive` (absent: true).
+    default_active: bool,
 }
 
 impl ExtensionTool {
@@ -41,6 +43,7 @@ impl ExtensionTool {
             host,
             prepares: def.functions.iter().any(|f| f == "prepareArguments"),
             sequential: def.execution_mode.as_deref() == Some("sequential"),
+            default_active: def.default_active != Some(false),
         }
     }
 }
@@ -63,6 +66,10 @@ impl Tool for ExtensionTool {
 
     fn sequential(&self) -> bool {
         self.sequential
+    }
+
+    fn default_active(&self) -> bool {
+        self.default_active
     }
 
     async fn execute(

@@ -116,6 +116,9 @@ pub struct ToolDef {
     /// `prepareArguments`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub functions: Vec<String>,
+    /// Pi's `defaultActive`: `false` keeps the tool inactive until it is named.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub default_active: Option<bool>,
     /// Pi's `executionMode` (`"sequential"` or `"parallel"`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub execution_mode: Option<String>,

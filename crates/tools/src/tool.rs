@@ -111,6 +111,12 @@ pub trait Tool: Send + Sync {
         false
     }
 
+    /// Pi's `defaultActive`: whether registering the tool activates it (`false`: only when
+    /// named in `--tools` or by `setActiveTools`).
+    fn default_active(&self) -> bool {
+        true
+    }
+
     /// Runs one call with validated arguments.
     ///
     /// `Err` becomes an error result whose text is the error's message; `Ok` with

@@ -90,3 +90,59 @@ fn execution_mode_sequential_runs_the_batch_one_call_at_a_time() {
     };
     assert_eq!(&order[..2], ["start a", "start b"], "{order:?}");
 }
+
+#[test]
+fn default_active_false_keeps_a_tool_off_until_it_is_named() {
+    let Some(env) = ext_env("default_active_false_keeps_a_tool_off") else {
+        return;
+    };
+    let ws = Workspace::new();
+    let log = ws.path().join("steps.log");
+    let script = ws.script(&json!({ "turns": [
+        { "toolCalls": [{ "name": "dormant" }] },
+        { "text": "tried" },
+        { "toolCalls": [{ "name": "dormant" }] },
+        { "text": "done" },
+    ] }));
+    let mut cmd = env.tau(&ws, &[&fixture("ext-tool-options/index.ts")]);
+    cmd.env("TOOL_OPTIONS_LOG", &log)
+        .args(["--no-session", "--mode", "json", "--script"])
+        .arg(script)
+        .args(["first", "/wake", "second"]);
+    let out = run(cmd);
+    out.assert_ok();
+    assert_eq!(
+        ws.read("steps.log").lines().collect::<Vec<_>>(),
+        ["before false", "after true"]
+    );
+    assert_eq!(
+        tool_results(&out.output.stdout),
+        [
+            ("Tool dormant not found".to_string(), true),
+            ("awake".to_string(), false),
+        ]
+    );
+
+    // Named in --tools, it is active from the start.
+    let script = ws.script(&json!({ "turns": [
+        { "toolCalls": [{ "name": "dormant" }] },
+        { "text": "done" },
+    ] }));
+    let mut cmd = env.tau(&ws, &[&fixture("ext-tool-options/index.ts")]);
+    cmd.args([
+        "--no-session",
+        "--mode",
+        "json",
+        "--tools",
+        "read,dormant",
+        "--script",
+    ])
+    .arg(script)
+    .arg("go");
+    let out = run(cmd);
+    out.assert_ok();
+    assert_eq!(
+        tool_results(&out.output.stdout),
+        [("awake".to_string(), false)]
+    );
+}
