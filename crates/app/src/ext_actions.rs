@@ -70,7 +70,7 @@ pub struct Actions {
     resources: Arc<ResourceLoader>,
     /// Whether a tool registered at run time becomes active (not with a `--tools`
     /// allowlist that leaves it out, nor with `--no-tools`).
-    activate: Arc<dyn Fn(&str, bool) -> bool + Send + Sync>,
+    activate: crate::ext_switch::Activation,
     /// How many nested calls each tool call made (`ctx.executeTool()`), for their ids.
     nested_calls: std::sync::Mutex<std::collections::HashMap<String, u32>>,
     /// The registry view the host mirrors, renewed when providers change.

@@ -25,12 +25,15 @@ pub struct Sessions {
     pub hooks: Option<Weak<ExtensionHooks>>,
     /// Where problems that do not fail the replacement go.
     pub warn: fn(&str),
-    /// Whether an extension tool (its name, its `defaultActive`) becomes active when
-    /// (re)registered.
-    pub activate: Arc<dyn Fn(&str, bool) -> bool + Send + Sync>,
+    /// Whether an extension tool becomes active when (re)registered.
+    pub activate: Activation,
     /// Where `resources_discover` answers are kept, when extensions are loaded.
     pub resources: Option<Arc<ExtensionResources>>,
 }
+
+/// Decides from an extension tool's name and its `defaultActive` whether registering it
+/// activates it.
+pub type Activation = Arc<dyn Fn(&str, bool) -> bool + Send + Sync>;
 
 impl Sessions {
     /// Session replacement for `current` with the run's extension host and hooks (if any);
