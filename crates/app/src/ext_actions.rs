@@ -286,7 +286,15 @@ impl Actions {
             thought_signature: None,
             namespace: None,
         };
+        let hooks = self.hooks.upgrade();
+        if let Some(hooks) = &hooks {
+            hooks.nested_call(&call.id, &parent);
+        }
+        let id = call.id.clone();
         let outcome = self.current.get().run_nested_tool_call(call, &cancel).await;
+        if let Some(hooks) = &hooks {
+            hooks.nested_done(&id);
+        }
         let mut result = serde_json::to_value(&outcome.result).map_err(|e| e.to_string())?;
         if let Some(fields) = result.as_object_mut() {
             fields.remove("isError");

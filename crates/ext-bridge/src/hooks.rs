@@ -73,6 +73,9 @@ pub struct ExtensionHooks {
     restarts_seen: std::sync::atomic::AtomicU32,
     /// The streaming assistant message, for `message_update` handlers.
     partial: crate::partial::Partial,
+    /// Nested tool calls under way (`ctx.executeTool`): call id → the calling tool's id,
+    /// which their events carry as `parentToolCallId`.
+    nested: std::sync::Mutex<std::collections::HashMap<String, String>>,
 }
 
 impl ExtensionHooks {
@@ -83,6 +86,30 @@ impl ExtensionHooks {
             turn_index: AtomicU64::new(0),
             restarts_seen: std::sync::atomic::AtomicU32::new(0),
             partial: crate::partial::Partial::default(),
+            nested: Default::default(),
+        }
+    }
+
+    /// Marks `id` as a nested call of tool call `parent` until [`ExtensionHooks::nested_done`]:
+    /// its `tool_call`, `tool_result` and `tool_execution_*` events carry `parentToolCallId`.
+    pub fn nested_call(&self, id: &str, parent: &str) {
+        self.nested_calls()
+            .insert(id.to_string(), parent.to_string());
+    }
+
+    /// The nested call `id` finished.
+    pub fn nested_done(&self, id: &str) {
+        self.nested_calls().remove(id);
+    }
+
+    fn nested_calls(&self) -> std::sync::MutexGuard<'_, std::collections::HashMap<String, String>> {
+        self.nested.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Adds `parentToolCallId` to an event of tool call `id` when it is a nested call.
+    fn mark_nested(&self, id: &str, fields: &mut Map<String, Value>) {
+        if let Some(parent) = self.nested_calls().get(id) {
+            fields.insert("parentToolCallId".into(), parent.clone().into());
         }
     }
 
@@ -462,6 +489,11 @@ impl ExtensionHooks {
             }
             // `turn_end` reaches extensions as a boundary (`finish_turn`).
             AgentEvent::TurnEnd { .. } => return None,
+            AgentEvent::ToolExecutionStart { tool_call_id, .. }
+            | AgentEvent::ToolExecutionUpdate { tool_call_id, .. }
+            | AgentEvent::ToolExecutionEnd { tool_call_id, .. } => {
+                self.mark_nested(tool_call_id, fields);
+            }
             // Pi's extension event carries the partial message, not the running usage.
             AgentEvent::MessageUpdate {
                 usage,
@@ -717,12 +749,15 @@ impl AgentHooks for ExtensionHooks {
         if handlers.is_empty() {
             return None;
         }
-        let event = json!({
+        let mut event = json!({
             "type": "tool_call",
             "toolName": call.name,
             "toolCallId": call.id,
             "input": args.clone(),
         });
+        if let Some(fields) = event.as_object_mut() {
+            self.mark_nested(&call.id, fields);
+        }
         // One round trip for all handlers; the host stops at the first block or throw.
         let outcomes = match self
             .host
@@ -782,6 +817,7 @@ impl AgentHooks for ExtensionHooks {
         current.insert("toolCallId".into(), call.id.clone().into());
         current.insert("toolName".into(), call.name.clone().into());
         current.insert("input".into(), args.clone());
+        self.mark_nested(&call.id, &mut current);
         current.insert(
             "content".into(),
             serde_json::to_value(&result.content).ok()?,

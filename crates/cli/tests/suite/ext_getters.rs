@@ -165,7 +165,11 @@ async fn ext_getters_answer_as_pi() {
         !tau.contains_key("event.thinking_level_select"),
         "no change, no event"
     );
-    assert_eq!(first(&tau, "hook.tool_call"), &json!("call_1/1"));
+    // A nested call's events name the calling tool, as Pi's do.
+    assert_eq!(
+        first(&tau, "hook.tool_call"),
+        &json!({ "id": "call_1/1", "parent": "call_1" })
+    );
 
     let Some(pi) = PiOracle::locate() else {
         eprintln!(
