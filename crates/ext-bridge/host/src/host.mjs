@@ -38,6 +38,23 @@ function failure(path, error) {
   return stack ? { path, ok: false, error: message, stack } : { path, ok: false, error: message };
 }
 
+/**
+ * A boundary's `context.contextEntries` (`turn_end`, `agent_before_settle`): Pi's session projection
+ * entries (`{sourceEntry, messages}`), computed here by Pi's own function over the mirrored session,
+ * which tau has brought up to date before the call (the drafts proposed at this boundary are not in it).
+ * @param {any} event @param {any} ctx
+ */
+function addContextEntries(event, ctx) {
+  if (event?.type !== "turn_end" && event?.type !== "agent_before_settle") return;
+  const context = event.context;
+  if (!context || typeof context !== "object" || "contextEntries" in context) return;
+  try {
+    context.contextEntries = ctx.sessionManager.buildSessionProjection().entries;
+  } catch {
+    // Pi's session functions need Node 20.19 / 22.12+; without them the key stays absent.
+  }
+}
+
 export class Host {
   /**
    * @param {import("./rpc.mjs").Connection} conn
@@ -346,6 +363,7 @@ export class Host {
     const { record, handler } = this.findHandler(params.handlerId);
     const event = liveEvent(params.event ?? {}, signal);
     const ctx = createContext(this.services(), record.path, { kind: "event", signal, call: params.ctx ?? {} });
+    addContextEntries(event, ctx);
     const before = JSON.stringify(event);
     const value = await this.run(record, () => handler.fn(event, ctx));
     const after = JSON.stringify(event);
