@@ -16,6 +16,7 @@
 //! unless the run is offline (Pi installs it at start-up, and skips it offline), a settings
 //! path that does not exist and an untrusted project's `.pi/` are warnings.
 
+mod host_deps;
 mod layout;
 mod packages;
 mod patterns;
@@ -306,8 +307,14 @@ pub fn discover(options: &DiscoveryOptions) -> Discovery {
             from_cli: false,
         }));
     }
+    let paths = merge(explicit.clone(), configured);
+    let roots: Vec<PathBuf> = package_roots(options, trust.trusted)
+        .into_iter()
+        .map(|root| normalize(&root.root))
+        .collect();
+    warnings.extend(host_deps::host_dependency_warnings(&roots, &paths));
     Discovery {
-        paths: merge(explicit.clone(), configured),
+        paths,
         warnings,
         errors,
         explicit,

@@ -258,3 +258,45 @@ fn run_done(cmd: std::process::Command) -> Run {
     run.assert_ok();
     run
 }
+
+/// Pi's `host_dependency_warning`: a package that lists a host-provided package in
+/// `dependencies` loads, with a warning naming its package.json and the fix.
+#[test]
+fn a_package_depending_on_host_packages_loads_with_pis_warning() {
+    let Some(env) = ext_env("a_package_depending_on_host_packages_loads_with_pis_warning") else {
+        return;
+    };
+    let ws = Workspace::new();
+    let pkg = ws.path().join("my-pkg");
+    std::fs::create_dir_all(pkg.join("extensions")).expect("mkdir");
+    std::fs::write(
+        pkg.join("package.json"),
+        json!({"name": "my-pkg", "dependencies": {"typebox": "^1.0.0", "@earendil-works/pi-tui": "1.6.0"}})
+            .to_string(),
+    )
+    .expect("write");
+    std::fs::write(
+        pkg.join("extensions/hello.ts"),
+        "export default function (pi: any) { pi.registerCommand(\"hello\", { handler: async () => {} }); }\n",
+    )
+    .expect("write");
+    std::fs::write(
+        ws.agent_dir.path().join("settings.json"),
+        json!({"packages": [pkg.display().to_string()]}).to_string(),
+    )
+    .expect("write");
+    let script = ws.script(&json!({ "turns": [{ "text": "ok" }] }));
+    let mut cmd = env.tau(&ws, &[]);
+    cmd.arg("--script")
+        .arg(&script)
+        .args(["--no-session", "-p", "go"]);
+    let run = run_done(cmd);
+    let stderr = run.stderr();
+    assert!(
+        stderr.contains(&format!(
+            "{}: Host-provided extension packages must be declared in peerDependencies with a \"*\" range, not dependencies: @earendil-works/pi-tui, typebox.",
+            pkg.join("package.json").display()
+        )),
+        "{stderr}"
+    );
+}
