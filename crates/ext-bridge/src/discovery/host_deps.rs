@@ -86,7 +86,7 @@ mod tests {
             warnings[0]
         );
         // A package none of whose extensions loads, or with only peer dependencies: nothing.
-        assert!(host_dependency_warnings(&[pkg.clone()], &[]).is_empty());
+        assert!(host_dependency_warnings(std::slice::from_ref(&pkg), &[]).is_empty());
         std::fs::write(
             pkg.join("package.json"),
             r#"{"peerDependencies": {"typebox": "*"}}"#,
