@@ -154,3 +154,15 @@ test("uncaught errors and rejections from extensions are reported, the bus is sh
   assert.deepEqual(await client.request("bind", { state: {} }), {}, "the host still answers");
   await client.close();
 });
+
+test("Pi's errors for a non-object tool schema and for using a failed extension's API", async () => {
+  const client = new HostClient();
+  await client.hello();
+  const failed = join(fixtures, "stash-then-throw.ts");
+  const { extensions } = await client.load([failed, join(fixtures, "use-stash.ts")]);
+  assert.equal(extensions[0].ok, false);
+  const described = Object.fromEntries(extensions[1].commands.map((/** @type {any} */ c) => [c.name, c.description]));
+  assert.equal(described["schema-error"], `Tool "bad" registered by extension "${failed}" must define an object parameter schema.`);
+  assert.equal(described["stale-error"], `Extension "${failed}" failed to load and its API is no longer active.`);
+  await client.close();
+});
