@@ -9,6 +9,7 @@ use tau_protocol::{AgentMessage, ContentBlock, StopReason, UserContent};
 use crate::doc::Doc;
 use crate::escape::push_html;
 use crate::system::describe_update;
+use crate::tools::{read_range, shorten_path};
 
 /// Appends the sidebar.
 pub(crate) fn push_sidebar(doc: &Doc<'_>, out: &mut String) {
@@ -82,7 +83,7 @@ fn contains_active(doc: &Doc<'_>, index: usize) -> bool {
 fn push_row(doc: &Doc<'_>, row: &Row, out: &mut String) {
     let index = row.index;
     let (kind, text) = row_text(doc, index);
-    out.push_str(&format!("<li class=\"row {kind}"));
+    out.push_str(&format!("<li class=\"row kind-{kind}"));
     if doc.on_active_path[index] {
         out.push_str(" on-path");
     }
@@ -284,11 +285,15 @@ fn describe_call(name: &str, args: &Value) -> String {
         if path.is_empty() {
             fallback.to_string()
         } else {
-            path
+            shorten_path(&path)
         }
     };
     match name {
-        "read" | "write" | "edit" => format!("[{name}: {}]", path("")),
+        "read" => {
+            let range = read_range(args.get("offset"), args.get("limit")).unwrap_or_default();
+            format!("[read: {}{range}]", path(""))
+        }
+        "write" | "edit" => format!("[{name}: {}]", path("")),
         "bash" => {
             let command = text("command");
             let flat = one_line(&command);

@@ -156,7 +156,7 @@ fn push_arg(out: &mut String, value: Option<&Value>, empty: &str) {
 const INVALID_ARG: &str = "<span class=\"invalid\">[invalid argument]</span>";
 
 /// A home directory shown as `~`, as Pi's export does.
-fn shorten_path(path: &str) -> String {
+pub(crate) fn shorten_path(path: &str) -> String {
     for home in ["/home/", "/Users/"] {
         if let Some(rest) = path.strip_prefix(home) {
             if let Some(slash) = rest.find('/') {
@@ -176,7 +176,7 @@ fn scalar(value: &Value) -> String {
 }
 
 /// `read`'s line range: `:start` or `:start-end` (Pi's formatReadLineRange).
-fn read_range(offset: Option<&Value>, limit: Option<&Value>) -> Option<String> {
+pub(crate) fn read_range(offset: Option<&Value>, limit: Option<&Value>) -> Option<String> {
     let number = |value: &Value| match value {
         Value::Number(n) => n.as_f64(),
         Value::String(s) if !s.trim().is_empty() => s.trim().parse().ok(),

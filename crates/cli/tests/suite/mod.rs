@@ -3,6 +3,8 @@ mod cli_strict;
 mod compaction;
 mod crash_safety;
 mod errors_and_abort;
+mod export_browser;
+mod export_html;
 mod ext_compaction;
 mod ext_differential;
 mod ext_examples;
