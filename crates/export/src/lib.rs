@@ -23,6 +23,7 @@ mod tools;
 
 use std::path::{Path, PathBuf};
 
+use tau_protocol::session::SessionEntry;
 use tau_protocol::ToolDeclaration;
 use tau_session::{encode_line, read_session_file, LineProblem, Session, SessionError};
 
@@ -98,7 +99,14 @@ pub fn export_session_html(
     system_prompt: Option<&str>,
     tools: &[ToolDeclaration],
 ) -> Result<PathBuf, String> {
-    if session.tree().is_empty() {
+    // Pi writes a session file with its first message; until then it has nothing to export
+    // (settings entries alone, such as a model change, are not a conversation).
+    let has_messages = session
+        .tree()
+        .entries()
+        .iter()
+        .any(|entry| matches!(entry, SessionEntry::Message(_)));
+    if !has_messages {
         return Err("Nothing to export yet - start a conversation first".into());
     }
     let path = output

@@ -322,3 +322,40 @@ fn a_session_tau_wrote_exports() {
     assert!(page.contains("All <strong>done</strong>."));
     assert!(page.contains("<p>run echo</p>"));
 }
+
+#[test]
+fn rpc_export_html_writes_the_open_session() {
+    use super::rpc_client::RpcClient;
+    let ws = Workspace::new();
+    let script = ws.script(&json!({"turns": [
+        {"thinking": "Short and sweet.", "text": "Hello from **RPC**."},
+        {"text": "Second answer."}
+    ]}));
+    let mut cmd = ws.tau();
+    cmd.arg("--script").arg(script).args(["--mode", "rpc", "--no-session"]);
+    let mut client = RpcClient::start(cmd);
+    client.prompt_and_wait("say hello");
+    client.prompt_and_wait("and again");
+
+    let data = client.ok(json!({"type": "export_html", "outputPath": "rpc.html"}));
+    assert_eq!(data, json!({"path": "rpc.html"}));
+    let page = ws.read("rpc.html");
+    assert!(page.contains("Hello from <strong>RPC</strong>."));
+    assert!(page.contains("<div class=\"plain\">Short and sweet.</div>"));
+    assert!(page.contains("<p>and again</p>") && page.contains("Second answer."));
+    // The running system prompt and tools are in the page (recorded, or from the runtime).
+    assert!(page.contains("System prompt") && page.contains("<span class=\"tool-name\">read</span>"));
+
+    // No path: the default name, from the session id (the session is in memory here).
+    let data = client.ok(json!({"type": "export_html"}));
+    let path = data["path"].as_str().expect("path");
+    assert!(path.starts_with("tau-session-") && path.ends_with(".html"), "{path}");
+    assert!(ws.path().join(path).is_file());
+
+    let bad = client.err(json!({"type": "export_html", "outputPath": 7}));
+    assert_eq!(bad, "export_html: \"outputPath\" must be a string");
+    let unwritable = client.err(json!({"type": "export_html", "outputPath": "missing/dir/x.html"}));
+    assert!(unwritable.starts_with("cannot write missing/dir/x.html"), "{unwritable}");
+    let (status, _) = client.close();
+    assert!(status.success());
+}

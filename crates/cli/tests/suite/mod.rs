@@ -45,6 +45,7 @@ mod tui_arg_completion;
 mod tui_autocomplete;
 mod tui_examples;
 mod tui_examples_model;
+mod tui_export;
 mod tui_fullscreen;
 mod tui_fullscreen_pi;
 mod tui_images;

@@ -54,6 +54,18 @@ pub fn run(runner: &Arc<Runner>, name: &'static str, args: &str, app: &mut App) 
         "fork" => spawn(runner, |runner| async move { fork(&runner).await }),
         "tree" => open_tree(runner, None),
         "copy" => copy_last_answer(app),
+        "export" => {
+            let output = crate::export::path_argument(&args);
+            match crate::export::export_command(&runner.current.get(), output) {
+                Ok(path) => app
+                    .transcript
+                    .notice(Level::Info, format!("Session exported to: {path}")),
+                Err(error) => app.transcript.notice(
+                    Level::Error,
+                    format!("Failed to export session: {error}"),
+                ),
+            }
+        }
         "settings" => super::settings::open::open(runner, app),
         "trust" => {
             let Some(context) = app.settings_context.clone() else {

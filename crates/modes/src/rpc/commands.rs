@@ -137,7 +137,15 @@ async fn run(rpc: &Arc<Rpc>, kind: &str, command: &Value) -> Outcome {
             }
             Ok(None)
         }
-        "export_html" => Err("export_html is not supported by tau yet; read the session with get_entries or get_messages instead".into()),
+        "export_html" => {
+            let output = match command.get("outputPath") {
+                None | Some(Value::Null) => None,
+                Some(Value::String(path)) => Some(path.as_str()),
+                Some(_) => return Err("export_html: \"outputPath\" must be a string".into()),
+            };
+            let path = crate::export::export_html(&rpc.current.get(), output)?;
+            Ok(Some(json!({ "path": path })))
+        }
         other => session_cmds::run(rpc, other, command).await,
     }
 }
