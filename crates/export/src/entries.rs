@@ -16,7 +16,9 @@ pub(crate) fn push_transcript(doc: &Doc<'_>, out: &mut String) {
         let mut body = String::new();
         let class = entry_body(doc, index, &mut body);
         let Some(class) = class else { continue };
-        out.push_str(&format!("<section class=\"entry {class}\" data-n=\"{index}\""));
+        out.push_str(&format!(
+            "<section class=\"entry {class}\" data-n=\"{index}\""
+        ));
         if let Some(dom_id) = doc.dom_id(index) {
             out.push_str(" id=\"");
             push_html(out, &dom_id);
@@ -332,7 +334,7 @@ fn group_thousands(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);

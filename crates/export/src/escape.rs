@@ -90,7 +90,10 @@ mod tests {
 
     #[test]
     fn only_harmless_link_schemes_pass() {
-        assert_eq!(safe_url("https://x.org/a?b=1").as_deref(), Some("https://x.org/a?b=1"));
+        assert_eq!(
+            safe_url("https://x.org/a?b=1").as_deref(),
+            Some("https://x.org/a?b=1")
+        );
         assert_eq!(safe_url("#frag").as_deref(), Some("#frag"));
         assert_eq!(safe_url("docs/a.md").as_deref(), Some("docs/a.md"));
         assert_eq!(safe_url("MAILTO:a@b").as_deref(), Some("MAILTO:a@b"));

@@ -55,7 +55,10 @@ mod tests {
     fn times_are_cut_from_iso() {
         assert_eq!(short_time("2026-12-05T07:42:42.123Z"), "07:42:42");
         assert_eq!(short_time("yesterday"), "yesterday");
-        assert_eq!(long_time("2026-12-05T07:42:42.123Z"), "2026-12-05 07:42:42 UTC");
+        assert_eq!(
+            long_time("2026-12-05T07:42:42.123Z"),
+            "2026-12-05 07:42:42 UTC"
+        );
         assert_eq!(format_cost(0.01234), "$0.012");
     }
 }

@@ -43,7 +43,12 @@ fn stats(doc: &Doc<'_>) -> Stats {
                         }
                     }
                     let usage = &message.usage;
-                    let counts = [usage.input, usage.output, usage.cache_read, usage.cache_write];
+                    let counts = [
+                        usage.input,
+                        usage.output,
+                        usage.cache_read,
+                        usage.cache_write,
+                    ];
                     for (total, count) in stats.tokens.iter_mut().zip(counts) {
                         *total += count;
                     }

@@ -262,7 +262,8 @@ mod tests {
 
     #[test]
     fn common_markdown_becomes_html() {
-        let html = render("# Title\n\nSome *em* and **strong**, `code` ~~gone~~.\n\n- a\n- [x] b\n");
+        let html =
+            render("# Title\n\nSome *em* and **strong**, `code` ~~gone~~.\n\n- a\n- [x] b\n");
         assert!(html.contains("<h1>Title</h1>"), "{html}");
         assert!(html.contains("<em>em</em>") && html.contains("<strong>strong</strong>"));
         assert!(html.contains("<code>code</code>") && html.contains("<del>gone</del>"));
@@ -286,8 +287,18 @@ mod tests {
     #[test]
     fn tables_have_heads_and_alignment() {
         let html = render("| a | b |\n|:--|--:|\n| 1 | 2 |\n");
-        assert!(html.contains("<thead><tr><th class=\"left\">a</th><th class=\"right\">b</th></tr></thead>"), "{html}");
-        assert!(html.contains("<tbody><tr><td class=\"left\">1</td><td class=\"right\">2</td></tr></tbody>"), "{html}");
+        assert!(
+            html.contains(
+                "<thead><tr><th class=\"left\">a</th><th class=\"right\">b</th></tr></thead>"
+            ),
+            "{html}"
+        );
+        assert!(
+            html.contains(
+                "<tbody><tr><td class=\"left\">1</td><td class=\"right\">2</td></tr></tbody>"
+            ),
+            "{html}"
+        );
     }
 
     #[test]
@@ -295,8 +306,14 @@ mod tests {
         let html = render("<script>alert(1)</script>\n\nhi <img src=x onerror=alert(2)> there");
         assert!(!html.contains("<script"), "{html}");
         assert!(!html.contains("<img"), "{html}");
-        assert!(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"), "{html}");
-        assert!(html.contains("&lt;img src=x onerror=alert(2)&gt;"), "{html}");
+        assert!(
+            html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"),
+            "{html}"
+        );
+        assert!(
+            html.contains("&lt;img src=x onerror=alert(2)&gt;"),
+            "{html}"
+        );
     }
 
     #[test]
@@ -304,14 +321,27 @@ mod tests {
         let html = render("[click](javascript:alert(1)) [ok](https://example.org \"t\")");
         assert!(!html.contains("javascript"), "{html}");
         assert!(html.contains("<a>click</a>"), "{html}");
-        assert!(html.contains("<a href=\"https://example.org\" title=\"t\" rel=\"noopener noreferrer\">ok</a>"), "{html}");
+        assert!(
+            html.contains(
+                "<a href=\"https://example.org\" title=\"t\" rel=\"noopener noreferrer\">ok</a>"
+            ),
+            "{html}"
+        );
     }
 
     #[test]
     fn remote_images_are_links_and_inline_images_are_drawn() {
         let html = render("![cat](https://example.org/cat.png) ![dot](data:image/png;base64,iVBORw==) ![x](javascript:1)");
         assert!(html.contains("<a class=\"md-image-link\" href=\"https://example.org/cat.png\" rel=\"noopener noreferrer\">[image: cat]</a>"), "{html}");
-        assert!(html.contains("<img class=\"md-image\" src=\"data:image/png;base64,iVBORw==\" alt=\"dot\">"), "{html}");
-        assert!(html.contains("[image: x]") && !html.contains("javascript"), "{html}");
+        assert!(
+            html.contains(
+                "<img class=\"md-image\" src=\"data:image/png;base64,iVBORw==\" alt=\"dot\">"
+            ),
+            "{html}"
+        );
+        assert!(
+            html.contains("[image: x]") && !html.contains("javascript"),
+            "{html}"
+        );
     }
 }

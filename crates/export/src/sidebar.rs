@@ -198,7 +198,10 @@ fn row_text(doc: &Doc<'_>, index: usize) -> (&'static str, String) {
         },
         SessionEntry::Compaction(compaction) => {
             let thousands = (compaction.tokens_before as f64 / 1000.0).round();
-            push("role-compaction", &format!("[compaction: {thousands}k tokens]"));
+            push(
+                "role-compaction",
+                &format!("[compaction: {thousands}k tokens]"),
+            );
             "other"
         }
         SessionEntry::BranchSummary(summary) => {
@@ -220,12 +223,19 @@ fn row_text(doc: &Doc<'_>, index: usize) -> (&'static str, String) {
             "setting"
         }
         SessionEntry::ContextEdit(edit) => {
-            let what = if edit.replacement.is_some() { "replace" } else { "omit" };
+            let what = if edit.replacement.is_some() {
+                "replace"
+            } else {
+                "omit"
+            };
             push("dim", &format!("[context {what}: {}]", edit.target_id));
             "setting"
         }
         SessionEntry::Label(label) => {
-            push("dim", &format!("[label: {}]", label.label.as_deref().unwrap_or("(cleared)")));
+            push(
+                "dim",
+                &format!("[label: {}]", label.label.as_deref().unwrap_or("(cleared)")),
+            );
             "setting"
         }
         SessionEntry::Custom(custom) => {
@@ -233,7 +243,10 @@ fn row_text(doc: &Doc<'_>, index: usize) -> (&'static str, String) {
             "setting"
         }
         SessionEntry::SessionInfo(info) => {
-            push("dim", &format!("[name: {}]", info.name.as_deref().unwrap_or("")));
+            push(
+                "dim",
+                &format!("[name: {}]", info.name.as_deref().unwrap_or("")),
+            );
             "other"
         }
         SessionEntry::Usage(usage) => {
@@ -281,7 +294,11 @@ fn describe_call(name: &str, args: &Value) -> String {
     };
     let path = |fallback: &str| {
         let path = text("path");
-        let path = if path.is_empty() { text("file_path") } else { path };
+        let path = if path.is_empty() {
+            text("file_path")
+        } else {
+            path
+        };
         if path.is_empty() {
             fallback.to_string()
         } else {
@@ -298,7 +315,11 @@ fn describe_call(name: &str, args: &Value) -> String {
             let command = text("command");
             let flat = one_line(&command);
             let short: String = flat.chars().take(50).collect();
-            let more = if command.chars().count() > 50 { "..." } else { "" };
+            let more = if command.chars().count() > 50 {
+                "..."
+            } else {
+                ""
+            };
             format!("[bash: {short}{more}]")
         }
         "grep" => format!("[grep: /{}/ in {}]", text("pattern"), path(".")),

@@ -45,7 +45,9 @@ pub(crate) fn push_prompt(out: &mut String, title: &str, text: &str) {
     let lines = text.split('\n').count();
     out.push_str("<details class=\"system-prompt\"><summary>");
     push_html(out, title);
-    out.push_str(&format!(" <span class=\"dim\">({lines} lines)</span></summary><div class=\"plain\">"));
+    out.push_str(&format!(
+        " <span class=\"dim\">({lines} lines)</span></summary><div class=\"plain\">"
+    ));
     push_html(out, text);
     out.push_str("</div></details>");
 }
@@ -57,7 +59,10 @@ pub(crate) fn push_tools(out: &mut String, title: &str, tools: &[ToolDeclaration
     }
     out.push_str("<details class=\"tools-list\"><summary>");
     push_html(out, title);
-    out.push_str(&format!(" <span class=\"dim\">({})</span></summary><ul>", tools.len()));
+    out.push_str(&format!(
+        " <span class=\"dim\">({})</span></summary><ul>",
+        tools.len()
+    ));
     for tool in tools {
         out.push_str("<li><span class=\"tool-name\">");
         push_html(out, &tool.name);
@@ -120,8 +125,16 @@ pub(crate) fn describe_update(message: &SystemMessage) -> String {
             name.clone()
         });
     }
-    let added = message.tools_added.iter().flatten().map(|t| format!("+{}", t.name));
-    let removed = message.tools_removed.iter().flatten().map(|t| format!("-{}", t.name));
+    let added = message
+        .tools_added
+        .iter()
+        .flatten()
+        .map(|t| format!("+{}", t.name));
+    let removed = message
+        .tools_removed
+        .iter()
+        .flatten()
+        .map(|t| format!("-{}", t.name));
     let changes: Vec<String> = added.chain(removed).collect();
     if !changes.is_empty() {
         parts.push(format!("tools {}", changes.join(" ")));

@@ -98,8 +98,14 @@ fn the_page_runs_its_script_and_switches_branches() {
     let profile = ws.agent_dir.path().join("chromium");
 
     let dom = dump_dom(&browser, &profile, &file_url(&page));
-    assert!(dom.contains("data-ready=\"true\""), "the script ran under the page's policy:\n{dom}");
-    assert!(!dom.contains("data-pwned"), "hostile session text ran:\n{dom}");
+    assert!(
+        dom.contains("data-ready=\"true\""),
+        "the script ran under the page's policy:\n{dom}"
+    );
+    assert!(
+        !dom.contains("data-pwned"),
+        "hostile session text ran:\n{dom}"
+    );
     assert!(
         !opening_tag(&dom, "div", "class=\"toolbar\"").contains("hidden"),
         "the script shows its controls"
@@ -109,10 +115,23 @@ fn the_page_runs_its_script_and_switches_branches() {
     assert!(!shown(&dom, 9) && !shown(&dom, 10));
 
     // Pi's deep link to the other branch's leaf.
-    let other = dump_dom(&browser, &profile, &format!("{}?leafId=a4", file_url(&page)));
-    assert!(shown(&other, 9) && shown(&other, 10), "the other branch shows");
-    assert!(!shown(&other, 11) && !shown(&other, 13), "the active branch's own part hides");
-    assert!(shown(&other, 3) && shown(&other, 8), "the shared part stays");
+    let other = dump_dom(
+        &browser,
+        &profile,
+        &format!("{}?leafId=a4", file_url(&page)),
+    );
+    assert!(
+        shown(&other, 9) && shown(&other, 10),
+        "the other branch shows"
+    );
+    assert!(
+        !shown(&other, 11) && !shown(&other, 13),
+        "the active branch's own part hides"
+    );
+    assert!(
+        shown(&other, 3) && shown(&other, 8),
+        "the shared part stays"
+    );
     assert!(opening_tag(&other, "li", "data-n=\"10\"").contains(" leaf"));
 
     // A link to an entry on another branch opens that branch at its newest leaf.
@@ -143,6 +162,12 @@ fn markup_slipped_into_the_page_still_cannot_run() {
         &ws.agent_dir.path().join("chromium"),
         &file_url(&ws.path().join("tampered.html")),
     );
-    assert!(dom.contains("data-ready=\"true\""), "the page's own script still ran");
-    assert!(!dom.contains("data-pwned"), "the policy let injected code run:\n{dom}");
+    assert!(
+        dom.contains("data-ready=\"true\""),
+        "the page's own script still ran"
+    );
+    assert!(
+        !dom.contains("data-pwned"),
+        "the policy let injected code run:\n{dom}"
+    );
 }

@@ -34,7 +34,12 @@ fn entry(id: &str, parent: Option<&str>, second: u32, body: Value) -> Value {
 }
 
 fn message(id: &str, parent: Option<&str>, second: u32, message: Value) -> Value {
-    entry(id, parent, second, json!({"type": "message", "message": message}))
+    entry(
+        id,
+        parent,
+        second,
+        json!({"type": "message", "message": message}),
+    )
 }
 
 fn usage(input: u64, output: u64, cost: f64) -> Value {
@@ -60,53 +65,168 @@ fn tool_result(call: &str, tool: &str, content: Value, details: Value, is_error:
 /// branches after `a2`: `u3`/`a4` (written first) and the active `u2`/`a3`.
 pub(super) fn rich_session(dir: &Path) -> PathBuf {
     let output: Vec<String> = (1..=12).map(|i| format!("line {i}")).collect();
-    let lines = vec![
+    let lines = [
         json!({"type": "session", "version": 3, "id": "0193aaaa-0000-7000-8000-000000000e01",
                "timestamp": "2026-12-05T10:00:00.000Z", "cwd": "/home/ann/project"}),
-        message("s1", None, 1, json!({"role": "system", "content": "You are a careful assistant.",
+        message(
+            "s1",
+            None,
+            1,
+            json!({"role": "system", "content": "You are a careful assistant.",
             "timestamp": 1,
             "toolsAdded": [
                 {"name": "bash", "description": "Run a command", "parameters": {"type": "object", "properties": {"command": {"type": "string"}}}},
                 {"name": "read", "description": "Read a file", "parameters": {"type": "object", "properties": {"path": {"type": "string"}}}}
-            ]})),
-        entry("m1", Some("s1"), 2, json!({"type": "model_change", "provider": "loopback", "modelId": "test-model"})),
-        message("u1", Some("m1"), 3, json!({"role": "user", "timestamp": 1, "content": [
-            {"type": "text", "text": "Please **fix** the bug in `main.rs`"},
-            {"type": "image", "data": PNG, "mimeType": "image/png"}
-        ]})),
-        message("a1", Some("u1"), 4, assistant(json!([
-            {"type": "thinking", "thinking": "The user wants a fix; look at the files first."},
-            {"type": "text", "text": "Let me look."},
-            {"type": "toolCall", "id": "call_bash", "name": "bash", "arguments": {"command": "ls -la"}},
-            {"type": "toolCall", "id": "call_read", "name": "read", "arguments": {"path": "/home/ann/project/src/main.rs", "offset": 1, "limit": 20}},
-            {"type": "toolCall", "id": "call_edit", "name": "edit", "arguments": {"path": "src/main.rs", "edits": [{"oldText": "a", "newText": "b"}]}},
-            {"type": "toolCall", "id": "call_custom", "name": "deploy_site", "arguments": {"target": "staging", "dryRun": true}}
-        ]), "toolUse", usage(1200, 80, 0.0123))),
-        message("t1", Some("a1"), 5, tool_result("call_bash", "bash",
-            json!([{"type": "text", "text": output.join("\n")}]), Value::Null, false)),
-        message("t2", Some("t1"), 6, tool_result("call_read", "read",
-            json!([{"type": "text", "text": "fn main() {}"}, {"type": "image", "data": PNG, "mimeType": "image/png"}]), Value::Null, false)),
-        message("t3", Some("t2"), 7, tool_result("call_edit", "edit",
-            json!([{"type": "text", "text": "Edited src/main.rs"}]),
-            json!({"diff": "-1 let a = 1;\n+1 let b = 1;"}), false)),
+            ]}),
+        ),
+        entry(
+            "m1",
+            Some("s1"),
+            2,
+            json!({"type": "model_change", "provider": "loopback", "modelId": "test-model"}),
+        ),
+        message(
+            "u1",
+            Some("m1"),
+            3,
+            json!({"role": "user", "timestamp": 1, "content": [
+                {"type": "text", "text": "Please **fix** the bug in `main.rs`"},
+                {"type": "image", "data": PNG, "mimeType": "image/png"}
+            ]}),
+        ),
+        message(
+            "a1",
+            Some("u1"),
+            4,
+            assistant(
+                json!([
+                    {"type": "thinking", "thinking": "The user wants a fix; look at the files first."},
+                    {"type": "text", "text": "Let me look."},
+                    {"type": "toolCall", "id": "call_bash", "name": "bash", "arguments": {"command": "ls -la"}},
+                    {"type": "toolCall", "id": "call_read", "name": "read", "arguments": {"path": "/home/ann/project/src/main.rs", "offset": 1, "limit": 20}},
+                    {"type": "toolCall", "id": "call_edit", "name": "edit", "arguments": {"path": "src/main.rs", "edits": [{"oldText": "a", "newText": "b"}]}},
+                    {"type": "toolCall", "id": "call_custom", "name": "deploy_site", "arguments": {"target": "staging", "dryRun": true}}
+                ]),
+                "toolUse",
+                usage(1200, 80, 0.0123),
+            ),
+        ),
+        message(
+            "t1",
+            Some("a1"),
+            5,
+            tool_result(
+                "call_bash",
+                "bash",
+                json!([{"type": "text", "text": output.join("\n")}]),
+                Value::Null,
+                false,
+            ),
+        ),
+        message(
+            "t2",
+            Some("t1"),
+            6,
+            tool_result(
+                "call_read",
+                "read",
+                json!([{"type": "text", "text": "fn main() {}"}, {"type": "image", "data": PNG, "mimeType": "image/png"}]),
+                Value::Null,
+                false,
+            ),
+        ),
+        message(
+            "t3",
+            Some("t2"),
+            7,
+            tool_result(
+                "call_edit",
+                "edit",
+                json!([{"type": "text", "text": "Edited src/main.rs"}]),
+                json!({"diff": "-1 let a = 1;\n+1 let b = 1;"}),
+                false,
+            ),
+        ),
     ];
     let mut text: Vec<String> = lines.iter().map(Value::to_string).collect();
     text.push("{\"type\": \"message\", this line is torn".into());
     let rest = vec![
-        message("t4", Some("t3"), 8, tool_result("call_custom", "deploy_site",
-            json!([{"type": "text", "text": "deploy refused: no credentials"}]), Value::Null, true)),
-        message("a2", Some("t4"), 9, assistant(json!([
-            {"type": "text", "text": "Fixed.\n\n```rust\nfn main() { println!(\"<ok>\"); }\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |"}
-        ]), "stop", usage(1500, 40, 0.02))),
+        message(
+            "t4",
+            Some("t3"),
+            8,
+            tool_result(
+                "call_custom",
+                "deploy_site",
+                json!([{"type": "text", "text": "deploy refused: no credentials"}]),
+                Value::Null,
+                true,
+            ),
+        ),
+        message(
+            "a2",
+            Some("t4"),
+            9,
+            assistant(
+                json!([
+                    {"type": "text", "text": "Fixed.\n\n```rust\nfn main() { println!(\"<ok>\"); }\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |"}
+                ]),
+                "stop",
+                usage(1500, 40, 0.02),
+            ),
+        ),
         // The branch that is not active, written first.
-        message("u3", Some("a2"), 10, json!({"role": "user", "content": "What about the other branch?", "timestamp": 1})),
-        message("a4", Some("u3"), 11, assistant(json!([{"type": "text", "text": "An answer on the other branch."}]), "stop", usage(10, 5, 0.001))),
+        message(
+            "u3",
+            Some("a2"),
+            10,
+            json!({"role": "user", "content": "What about the other branch?", "timestamp": 1}),
+        ),
+        message(
+            "a4",
+            Some("u3"),
+            11,
+            assistant(
+                json!([{"type": "text", "text": "An answer on the other branch."}]),
+                "stop",
+                usage(10, 5, 0.001),
+            ),
+        ),
         // The active branch.
-        message("u2", Some("a2"), 12, json!({"role": "user", "content": HOSTILE, "timestamp": 1})),
-        entry("c1", Some("u2"), 13, json!({"type": "custom_message", "customType": "audit", "content": "A note only the model sees", "display": false})),
-        message("a3", Some("c1"), 14, assistant(json!([{"type": "text", "text": format!("You wrote: {HOSTILE}")}]), "stop", usage(20, 10, 0.0))),
-        entry("l1", Some("a3"), 15, json!({"type": "label", "targetId": "u1", "label": "start"})),
-        entry("n1", Some("l1"), 16, json!({"type": "session_info", "name": "Fix <main.rs> & friends"})),
+        message(
+            "u2",
+            Some("a2"),
+            12,
+            json!({"role": "user", "content": HOSTILE, "timestamp": 1}),
+        ),
+        entry(
+            "c1",
+            Some("u2"),
+            13,
+            json!({"type": "custom_message", "customType": "audit", "content": "A note only the model sees", "display": false}),
+        ),
+        message(
+            "a3",
+            Some("c1"),
+            14,
+            assistant(
+                json!([{"type": "text", "text": format!("You wrote: {HOSTILE}")}]),
+                "stop",
+                usage(20, 10, 0.0),
+            ),
+        ),
+        entry(
+            "l1",
+            Some("a3"),
+            15,
+            json!({"type": "label", "targetId": "u1", "label": "start"}),
+        ),
+        entry(
+            "n1",
+            Some("l1"),
+            16,
+            json!({"type": "session_info", "name": "Fix <main.rs> & friends"}),
+        ),
     ];
     text.extend(rest.iter().map(Value::to_string));
     let path = dir.join("2026-12-05T10-00-00-000Z_0193aaaa-0000-7000-8000-000000000e01.jsonl");
@@ -116,24 +236,34 @@ pub(super) fn rich_session(dir: &Path) -> PathBuf {
 
 /// Runs `tau --export` with `args` in the workspace.
 pub(super) fn export(ws: &Workspace, args: &[&str]) -> std::process::Output {
-    ws.tau().arg("--export").args(args).output().expect("run tau")
+    ws.tau()
+        .arg("--export")
+        .args(args)
+        .output()
+        .expect("run tau")
 }
 
 /// The `<section>` element of entry index `n`: its opening tag and content.
 pub(super) fn section(page: &str, n: usize) -> Option<&str> {
-    let start = page.find(&format!("<section class=\"entry "))
-        .and_then(|_| {
-            let marker = format!(" data-n=\"{n}\"");
-            page.match_indices("<section class=\"entry ")
-                .map(|(at, _)| at)
-                .find(|&at| page[at..].split('>').next().is_some_and(|tag| tag.contains(&marker)))
+    let marker = format!(" data-n=\"{n}\"");
+    let start = page
+        .match_indices("<section class=\"entry ")
+        .map(|(at, _)| at)
+        .find(|&at| {
+            page[at..]
+                .split('>')
+                .next()
+                .is_some_and(|tag| tag.contains(&marker))
         })?;
     let end = page[start..].find("</section>")? + start;
     Some(&page[start..end])
 }
 
 pub(super) fn is_hidden(section: &str) -> bool {
-    section.split('>').next().is_some_and(|tag| tag.ends_with(" hidden"))
+    section
+        .split('>')
+        .next()
+        .is_some_and(|tag| tag.ends_with(" hidden"))
 }
 
 #[test]
@@ -152,16 +282,24 @@ fn export_writes_one_page_with_the_active_branch_and_reports_the_torn_line() {
 
     // Self-contained: no address outside the page, one script and one style, both inline.
     for outside in ["src=\"http", "href=\"http", "<link", "@import", "url("] {
-        assert!(!page.contains(outside), "page refers outside itself: {outside}");
+        assert!(
+            !page.contains(outside),
+            "page refers outside itself: {outside}"
+        );
     }
     assert_eq!(page.matches("<script").count(), 1);
-    assert!(page.contains("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; img-src data:;"));
+    assert!(page.contains(
+        "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; img-src data:;"
+    ));
 
     // Title and header: the session's name (escaped), models, counts, tokens, cost.
     assert!(page.contains("<title>Fix &lt;main.rs&gt; &amp; friends · tau session</title>"));
     assert!(page.contains("<h1>Fix &lt;main.rs&gt; &amp; friends</h1>"));
     assert!(page.contains("<dt>Models</dt><dd>loopback/test-model</dd>"));
-    assert!(page.contains("<dt>Messages</dt><dd>3 user, 4 assistant, 4 tool results, 1 custom</dd>"), "{page}");
+    assert!(
+        page.contains("<dt>Messages</dt><dd>3 user, 4 assistant, 4 tool results, 1 custom</dd>"),
+        "{page}"
+    );
     assert!(page.contains("<dt>Tool calls</dt><dd>4</dd>"));
     assert!(page.contains("<dt>Tokens</dt><dd>↑2.7k ↓135</dd>"));
     assert!(page.contains("<dt>Cost</dt><dd>$0.033</dd>"));
@@ -172,37 +310,60 @@ fn export_writes_one_page_with_the_active_branch_and_reports_the_torn_line() {
     let (system, user, first_answer) = (section(&page, 0), section(&page, 2), section(&page, 3));
     let system = system.expect("system prompt section");
     assert!(system.contains("System prompt") && system.contains("You are a careful assistant."));
-    assert!(system.contains("Available tools") && system.contains("<span class=\"tool-name\">bash</span> Run a command"));
+    assert!(
+        system.contains("Available tools")
+            && system.contains("<span class=\"tool-name\">bash</span> Run a command")
+    );
     let user = user.expect("user section");
     assert!(user.contains("<strong>fix</strong>") && user.contains("<code>main.rs</code>"));
-    assert!(user.contains(&format!("<img class=\"image\" alt=\"image\" src=\"data:image/png;base64,{PNG}\">")));
-    assert!(page.contains("<span class=\"tree-label\">[start]</span>"), "the label shows in the tree");
+    assert!(user.contains(&format!(
+        "<img class=\"image\" alt=\"image\" src=\"data:image/png;base64,{PNG}\">"
+    )));
+    assert!(
+        page.contains("<span class=\"tree-label\">[start]</span>"),
+        "the label shows in the tree"
+    );
 
     let answer = first_answer.expect("assistant section");
     assert!(answer.contains("<details class=\"thinking\" open><summary>Thinking</summary><div class=\"plain\">The user wants a fix; look at the files first.</div></details>"));
     assert!(answer.contains("<div class=\"tool success\" data-tool=\"bash\" data-result-n=\"4\"><div class=\"tool-head\"><span class=\"prompt\">$</span> ls -la</div>"));
     assert!(answer.contains("<pre>line 1\nline 2\nline 3\nline 4\nline 5</pre><details class=\"more\"><summary>… (7 more lines)</summary>"), "{answer}");
     assert!(answer.contains("<span class=\"tool-name\">read</span> <span class=\"path\">~/project/src/main.rs</span><span class=\"dim\">:1-20</span>"));
-    assert!(answer.contains("<span class=\"removed\">-1 let a = 1;</span>\n<span class=\"added\">+1 let b = 1;</span>"));
+    assert!(answer.contains(
+        "<span class=\"removed\">-1 let a = 1;</span>\n<span class=\"added\">+1 let b = 1;</span>"
+    ));
     assert!(answer.contains("<div class=\"tool error\" data-tool=\"deploy_site\""));
-    assert!(answer.contains("&quot;target&quot;: &quot;staging&quot;"), "custom tools show their arguments");
+    assert!(
+        answer.contains("&quot;target&quot;: &quot;staging&quot;"),
+        "custom tools show their arguments"
+    );
     assert!(answer.contains("deploy refused: no credentials"));
     assert!(answer.contains("<div class=\"meta\">loopback/test-model · ↑1.2k ↓80 · $0.012</div>"));
     // Tool results are drawn in their calls, not on their own.
     assert!(section(&page, 4).is_none());
 
     let fixed = section(&page, 8).expect("final answer of the shared part");
-    assert!(fixed.contains("<pre><code class=\"language-rust\">fn main() { println!(&quot;&lt;ok&gt;&quot;); }"));
+    assert!(fixed.contains(
+        "<pre><code class=\"language-rust\">fn main() { println!(&quot;&lt;ok&gt;&quot;); }"
+    ));
     assert!(fixed.contains("<table><thead><tr><th>a</th><th>b</th></tr></thead><tbody><tr><td>1</td><td>2</td></tr></tbody></table>"));
 
     // The active branch shows; the other one is in the page, hidden until chosen.
     for n in [0, 2, 3, 8, 11, 13] {
-        assert!(!is_hidden(section(&page, n).expect("section")), "entry {n} shows");
+        assert!(
+            !is_hidden(section(&page, n).expect("section")),
+            "entry {n} shows"
+        );
     }
     for n in [9, 10] {
-        assert!(is_hidden(section(&page, n).expect("section")), "entry {n} waits hidden");
+        assert!(
+            is_hidden(section(&page, n).expect("section")),
+            "entry {n} waits hidden"
+        );
     }
-    assert!(section(&page, 10).expect("a4").contains("An answer on the other branch."));
+    assert!(section(&page, 10)
+        .expect("a4")
+        .contains("An answer on the other branch."));
     let hidden_note = section(&page, 12).expect("custom message");
     assert!(hidden_note.starts_with("<section class=\"entry custom hidden-message\""));
     assert!(hidden_note.contains("[audit] · hidden in the terminal"));
@@ -210,7 +371,9 @@ fn export_writes_one_page_with_the_active_branch_and_reports_the_torn_line() {
     // The tree: every entry, the active branch marked, the split indented.
     assert_eq!(page.matches("<li class=\"row ").count(), 16);
     assert!(page.contains("<li class=\"row kind-setting on-path\" data-kind=\"setting\" data-n=\"14\" data-leaf=\"15\" data-id=\"l1\" data-p=\"13\""));
-    assert!(page.contains("data-n=\"15\" data-leaf=\"15\" data-id=\"n1\" data-p=\"14\" tabindex=\"0\""));
+    assert!(
+        page.contains("data-n=\"15\" data-leaf=\"15\" data-id=\"n1\" data-p=\"14\" tabindex=\"0\"")
+    );
     assert!(page.contains("<li class=\"row kind-user\" data-kind=\"user\" data-n=\"9\" data-leaf=\"10\" data-id=\"u3\" data-p=\"8\" tabindex=\"0\"><span class=\"prefix\">└─ </span>"), "{page}");
 }
 
@@ -221,14 +384,29 @@ fn session_text_never_becomes_markup() {
     let output = export(&ws, &[session.to_str().expect("utf-8"), "out.html"]);
     assert!(output.status.success(), "{}", stderr(&output));
     let page = ws.read("out.html");
-    assert!(!page.contains("<script>document"), "a script tag from the session survived");
-    assert!(!page.contains("<img src=x"), "an img tag from the session survived");
-    assert!(!page.contains("href=\"javascript"), "a javascript: link survived");
+    assert!(
+        !page.contains("<script>document"),
+        "a script tag from the session survived"
+    );
+    assert!(
+        !page.contains("<img src=x"),
+        "an img tag from the session survived"
+    );
+    assert!(
+        !page.contains("href=\"javascript"),
+        "a javascript: link survived"
+    );
     let user = section(&page, 11).expect("hostile user message");
-    assert!(user.contains("&lt;script&gt;document.body.dataset.pwned=&#39;script&#39;&lt;/script&gt;"), "{user}");
+    assert!(
+        user.contains("&lt;script&gt;document.body.dataset.pwned=&#39;script&#39;&lt;/script&gt;"),
+        "{user}"
+    );
     // In a paragraph (after "You wrote: ") the link parses as a link and loses its target.
     let answer = section(&page, 13).expect("answer quoting it");
-    assert!(answer.contains("&lt;script&gt;") && answer.contains("<a>click</a>"), "{answer}");
+    assert!(
+        answer.contains("&lt;script&gt;") && answer.contains("<a>click</a>"),
+        "{answer}"
+    );
 }
 
 #[test]
@@ -247,10 +425,15 @@ fn export_errors_say_what_is_wrong_and_write_nothing() {
     let ws = Workspace::new();
     let missing = export(&ws, &["nope.jsonl", "out.html"]);
     assert_eq!(missing.status.code(), Some(1));
-    let absolute = std::fs::canonicalize(ws.path()).expect("canonical").join("nope.jsonl");
+    let absolute = std::fs::canonicalize(ws.path())
+        .expect("canonical")
+        .join("nope.jsonl");
     assert!(
         stderr(&missing).contains(&format!("File not found: {}", absolute.display()))
-            || stderr(&missing).contains(&format!("File not found: {}", ws.path().join("nope.jsonl").display())),
+            || stderr(&missing).contains(&format!(
+                "File not found: {}",
+                ws.path().join("nope.jsonl").display()
+            )),
         "{}",
         stderr(&missing)
     );
@@ -258,17 +441,32 @@ fn export_errors_say_what_is_wrong_and_write_nothing() {
     ws.write("notes.jsonl", "{\"hello\": 1}\n");
     let not_session = export(&ws, &["notes.jsonl", "out.html"]);
     assert_eq!(not_session.status.code(), Some(1));
-    assert!(stderr(&not_session).contains("is not a valid session"), "{}", stderr(&not_session));
+    assert!(
+        stderr(&not_session).contains("is not a valid session"),
+        "{}",
+        stderr(&not_session)
+    );
 
     std::fs::create_dir(ws.path().join("folder")).expect("mkdir");
     let folder = export(&ws, &["folder", "out.html"]);
     assert_eq!(folder.status.code(), Some(1));
-    assert!(stderr(&folder).contains("is a folder; give the path of a session file"), "{}", stderr(&folder));
+    assert!(
+        stderr(&folder).contains("is a folder; give the path of a session file"),
+        "{}",
+        stderr(&folder)
+    );
 
     let session = rich_session(ws.path());
-    let unwritable = export(&ws, &[session.to_str().expect("utf-8"), "no/such/dir/out.html"]);
+    let unwritable = export(
+        &ws,
+        &[session.to_str().expect("utf-8"), "no/such/dir/out.html"],
+    );
     assert_eq!(unwritable.status.code(), Some(1));
-    assert!(stderr(&unwritable).contains("cannot write no/such/dir/out.html"), "{}", stderr(&unwritable));
+    assert!(
+        stderr(&unwritable).contains("cannot write no/such/dir/out.html"),
+        "{}",
+        stderr(&unwritable)
+    );
     assert!(stdout(&unwritable).is_empty());
     assert!(!ws.path().join("out.html").exists());
 }
@@ -299,8 +497,16 @@ fn a_session_with_every_entry_kind_exports() {
     let summary = page.find("Branch summary").expect("summary");
     let compaction = page.find("Compacted from").expect("compaction");
     let tag_before = |at: usize| &page[page[..at].rfind("<section").expect("section")..at];
-    assert!(!tag_before(summary).split('>').next().unwrap_or_default().ends_with(" hidden"));
-    assert!(tag_before(compaction).split('>').next().unwrap_or_default().ends_with(" hidden"));
+    assert!(!tag_before(summary)
+        .split('>')
+        .next()
+        .unwrap_or_default()
+        .ends_with(" hidden"));
+    assert!(tag_before(compaction)
+        .split('>')
+        .next()
+        .unwrap_or_default()
+        .ends_with(" hidden"));
 }
 
 #[test]
@@ -310,7 +516,13 @@ fn a_session_tau_wrote_exports() {
         {"thinking": "Run it.", "toolCalls": [{"name": "bash", "arguments": {"command": "echo exported-output"}}]},
         {"text": "All **done**."}
     ]}));
-    let run = ws.tau().arg("--script").arg(&script).args(["-p", "run echo"]).output().expect("run tau");
+    let run = ws
+        .tau()
+        .arg("--script")
+        .arg(&script)
+        .args(["-p", "run echo"])
+        .output()
+        .expect("run tau");
     assert!(run.status.success(), "{}", stderr(&run));
     let files = session_files(&ws);
     assert_eq!(files.len(), 1);
@@ -332,7 +544,9 @@ fn rpc_export_html_writes_the_open_session() {
         {"text": "Second answer."}
     ]}));
     let mut cmd = ws.tau();
-    cmd.arg("--script").arg(script).args(["--mode", "rpc", "--no-session"]);
+    cmd.arg("--script")
+        .arg(script)
+        .args(["--mode", "rpc", "--no-session"]);
     let mut client = RpcClient::start(cmd);
     client.prompt_and_wait("say hello");
     client.prompt_and_wait("and again");
@@ -344,18 +558,26 @@ fn rpc_export_html_writes_the_open_session() {
     assert!(page.contains("<div class=\"plain\">Short and sweet.</div>"));
     assert!(page.contains("<p>and again</p>") && page.contains("Second answer."));
     // The running system prompt and tools are in the page (recorded, or from the runtime).
-    assert!(page.contains("System prompt") && page.contains("<span class=\"tool-name\">read</span>"));
+    assert!(
+        page.contains("System prompt") && page.contains("<span class=\"tool-name\">read</span>")
+    );
 
     // No path: the default name, from the session id (the session is in memory here).
     let data = client.ok(json!({"type": "export_html"}));
     let path = data["path"].as_str().expect("path");
-    assert!(path.starts_with("tau-session-") && path.ends_with(".html"), "{path}");
+    assert!(
+        path.starts_with("tau-session-") && path.ends_with(".html"),
+        "{path}"
+    );
     assert!(ws.path().join(path).is_file());
 
     let bad = client.err(json!({"type": "export_html", "outputPath": 7}));
     assert_eq!(bad, "export_html: \"outputPath\" must be a string");
     let unwritable = client.err(json!({"type": "export_html", "outputPath": "missing/dir/x.html"}));
-    assert!(unwritable.starts_with("cannot write missing/dir/x.html"), "{unwritable}");
+    assert!(
+        unwritable.starts_with("cannot write missing/dir/x.html"),
+        "{unwritable}"
+    );
     let (status, _) = client.close();
     assert!(status.success());
 }

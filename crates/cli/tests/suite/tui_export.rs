@@ -40,9 +40,6 @@ fn export_writes_the_page_or_the_branch_and_reports_where() {
         .iter()
         .filter_map(|entry| entry["message"]["role"].as_str())
         .collect();
-    assert!(
-        roles.ends_with(&["user", "assistant"]),
-        "{roles:?}\n{text}"
-    );
+    assert!(roles.ends_with(&["user", "assistant"]), "{roles:?}\n{text}");
     tui.quit();
 }

@@ -60,10 +60,9 @@ pub fn run(runner: &Arc<Runner>, name: &'static str, args: &str, app: &mut App) 
                 Ok(path) => app
                     .transcript
                     .notice(Level::Info, format!("Session exported to: {path}")),
-                Err(error) => app.transcript.notice(
-                    Level::Error,
-                    format!("Failed to export session: {error}"),
-                ),
+                Err(error) => app
+                    .transcript
+                    .notice(Level::Error, format!("Failed to export session: {error}")),
             }
         }
         "settings" => super::settings::open::open(runner, app),

@@ -119,10 +119,14 @@ async fn run(rpc: &Arc<Rpc>, kind: &str, command: &Value) -> Outcome {
             let instructions = command.get("customInstructions").and_then(Value::as_str);
             let result = rpc.current.get().compact(instructions).await;
             let result = result.map_err(|error| error.to_string())?;
-            Ok(Some(serde_json::to_value(result).map_err(|e| e.to_string())?))
+            Ok(Some(
+                serde_json::to_value(result).map_err(|e| e.to_string())?,
+            ))
         }
         "set_auto_compaction" => {
-            rpc.current.get().set_auto_compaction(flag(command, "enabled")?);
+            rpc.current
+                .get()
+                .set_auto_compaction(flag(command, "enabled")?);
             Ok(None)
         }
         "set_auto_retry" => {
