@@ -21,10 +21,58 @@ pub fn render(text: &str) -> String {
         cell: 0,
         image: None,
     };
-    for event in Parser::new_ext(text, options) {
+    let text = without_html_blocks(text);
+    for event in Parser::new_ext(&text, options) {
         writer.event(event);
     }
     writer.out
+}
+
+/// `text` with a backslash before each `<` that would open an HTML block (a `<` first on
+/// a line, outside fenced code). Pi's export turns HTML parsing off, so such a line stays a
+/// paragraph whose Markdown (links, emphasis) still renders; an HTML block would swallow it
+/// as raw text. Tags inside a line are inline HTML, which [`Writer`] shows as text.
+fn without_html_blocks(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.contains('<') {
+        return text.into();
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut fence: Option<(char, usize)> = None;
+    for line in text.split_inclusive('\n') {
+        let indent = line.len() - line.trim_start_matches(' ').len();
+        let rest = &line[indent..];
+        let marker = rest.chars().next().filter(|c| *c == '`' || *c == '~');
+        if let (true, Some(mark)) = (indent < 4, marker) {
+            let run = rest.chars().take_while(|c| *c == mark).count();
+            match fence {
+                None if run >= 3 => fence = Some((mark, run)),
+                Some((open, len)) if open == mark && run >= len && rest[run..].trim().is_empty() => {
+                    fence = None
+                }
+                _ => {}
+            }
+        } else if fence.is_none() && indent < 4 && opens_html_block(rest) {
+            out.push_str(&line[..indent]);
+            out.push('\\');
+            out.push_str(rest);
+            continue;
+        }
+        out.push_str(line);
+    }
+    out.into()
+}
+
+/// Whether a line (indentation removed) starts like an HTML block: `<` and a tag name, `/`,
+/// `!` or `?`; an autolink (`<https://…>`, `<a@b.c>`) does not.
+fn opens_html_block(line: &str) -> bool {
+    let Some(rest) = line.strip_prefix('<') else {
+        return false;
+    };
+    if !rest.starts_with(|c: char| c.is_ascii_alphabetic() || matches!(c, '/' | '!' | '?')) {
+        return false;
+    }
+    let token = rest.split([' ', '>', '\n']).next().unwrap_or_default();
+    !token.contains([':', '@'])
 }
 
 /// An image whose alt text is being collected.
@@ -314,6 +362,14 @@ mod tests {
             html.contains("&lt;img src=x onerror=alert(2)&gt;"),
             "{html}"
         );
+    }
+
+    #[test]
+    fn a_line_opening_with_a_tag_stays_markdown() {
+        let html = render("<b>bold?</b> and [a link](https://x.org)\n\n```\n<kept>\n```\n<https://auto.link>\n");
+        assert!(html.starts_with("<p>&lt;b&gt;bold?&lt;/b&gt; and <a href=\"https://x.org\""), "{html}");
+        assert!(html.contains("<pre><code>&lt;kept&gt;\n</code></pre>"), "{html}");
+        assert!(html.contains("<a href=\"https://auto.link\" rel=\"noopener noreferrer\">https://auto.link</a>"), "{html}");
     }
 
     #[test]

@@ -53,20 +53,23 @@ fn dump_dom(browser: &Path, profile: &Path, url: &str) -> String {
         .stderr(Stdio::null())
         .spawn()
         .expect("start chromium");
+    // Read while it runs: a large DOM would fill the pipe and stall the browser.
+    let mut stdout = child.stdout.take().expect("stdout");
+    let reader = std::thread::spawn(move || {
+        let mut text = Vec::new();
+        std::io::Read::read_to_end(&mut stdout, &mut text).map(|_| text)
+    });
     // A guard against a browser that never exits, not a timing assertion.
     let deadline = Instant::now() + Duration::from_secs(120);
-    loop {
-        if child.try_wait().expect("wait for chromium").is_some() {
-            break;
-        }
+    while child.try_wait().expect("wait for chromium").is_none() {
         if Instant::now() > deadline {
             let _ = child.kill();
             panic!("chromium did not finish loading {url}");
         }
         std::thread::sleep(Duration::from_millis(50));
     }
-    let output = child.wait_with_output().expect("chromium output");
-    String::from_utf8_lossy(&output.stdout).into_owned()
+    let text = reader.join().expect("reader").expect("chromium output");
+    String::from_utf8_lossy(&text).into_owned()
 }
 
 /// The opening tag of the element with `marker` in it (`data-n="3"`, …) within `tag`s.
@@ -170,4 +173,102 @@ fn markup_slipped_into_the_page_still_cannot_run() {
         !dom.contains("data-pwned"),
         "the policy let injected code run:\n{dom}"
     );
+}
+
+/// A script appended to a page that writes what its transcript shows into `#summary` as
+/// JSON: user texts, assistant texts, thinking texts and the number of tool blocks, taken
+/// with `selectors` (Pi's page and tau's name their parts differently).
+fn summary_script(selectors: [&str; 4]) -> String {
+    let [user, assistant, thinking, tool] = selectors;
+    format!(
+        "var texts = function (s) {{ return Array.prototype.map.call(document.querySelectorAll(s), \
+function (e) {{ return e.textContent.replace(/\\s+/g, ''); }}); }};\
+var out = document.createElement('pre'); out.id = 'summary';\
+out.textContent = JSON.stringify({{user: texts('{user}'), assistant: texts('{assistant}'), \
+thinking: texts('{thinking}'), tools: document.querySelectorAll('{tool}').length}});\
+document.body.appendChild(out);"
+    )
+}
+
+/// The JSON that [`summary_script`] left in the dumped DOM.
+fn summary(dom: &str) -> serde_json::Value {
+    let start = dom.find("<pre id=\"summary\">").expect("summary written") + 18;
+    let end = start + dom[start..].find("</pre>").expect("summary end");
+    let json = dom[start..end]
+        .replace("&quot;", "\"")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&");
+    serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}: {json}"))
+}
+
+#[test]
+fn the_active_branch_shows_what_pis_export_shows() {
+    let test = "the_active_branch_shows_what_pis_export_shows";
+    let Some(browser) = chromium(test) else {
+        return;
+    };
+    let Some(pi) = tau_test_support::oracle::PiOracle::locate() else {
+        eprintln!("{test}: skipped: reference Pi not installed; run tools/oracle/setup.sh");
+        return;
+    };
+    let ws = Workspace::new();
+    let session = rich_session(ws.path());
+    let ours = export(&ws, &[session.to_str().expect("utf-8"), "tau.html"]);
+    assert!(ours.status.success(), "{}", stderr(&ours));
+    let theirs = Command::new(&pi.node)
+        .arg(&pi.cli)
+        .arg("--export")
+        .arg(&session)
+        .arg("pi.html")
+        .current_dir(ws.path())
+        .env("HOME", ws.agent_dir.path())
+        .env("PI_CODING_AGENT_DIR", ws.agent_dir.path().join("pi-agent"))
+        .output()
+        .expect("run pi");
+    assert!(theirs.status.success(), "{}", stderr(&theirs));
+    assert_eq!(stdout(&theirs), "Exported to: pi.html\n");
+
+    // Pi's page has no policy; tau's runs only scripts with its nonce.
+    let pi_page = ws.read("pi.html").replace(
+        "</body>",
+        &format!(
+            "<script>{}</script></body>",
+            summary_script([
+                "#messages .user-message .markdown-content",
+                "#messages .assistant-text",
+                "#messages .thinking-text",
+                "#messages .tool-execution",
+            ])
+        ),
+    );
+    let tau_page = ws.read("tau.html");
+    let nonce_at = tau_page.find("<script nonce=\"").expect("nonce") + 15;
+    let nonce = &tau_page[nonce_at..nonce_at + tau_page[nonce_at..].find('"').expect("end")];
+    let tau_page = tau_page.replace(
+        "</body>",
+        &format!(
+            "<script nonce=\"{nonce}\">{}</script></body>",
+            summary_script([
+                "#messages section.user:not([hidden]) .markdown",
+                "#messages section.assistant:not([hidden]) > .markdown",
+                "#messages section:not([hidden]) .thinking .plain",
+                "#messages section:not([hidden]) .tool",
+            ])
+        ),
+    );
+    ws.write("pi-summary.html", &pi_page);
+    ws.write("tau-summary.html", &tau_page);
+    let profile = ws.agent_dir.path().join("chromium");
+    for query in ["", "?leafId=a4"] {
+        let pi_url = format!("{}{query}", file_url(&ws.path().join("pi-summary.html")));
+        let tau_url = format!("{}{query}", file_url(&ws.path().join("tau-summary.html")));
+        let pi_view = summary(&dump_dom(&browser, &profile, &pi_url));
+        let tau_view = summary(&dump_dom(&browser, &profile, &tau_url));
+        assert!(
+            pi_view["user"].as_array().is_some_and(|u| u.len() >= 2),
+            "Pi's page showed its transcript: {pi_view}"
+        );
+        assert_eq!(tau_view, pi_view, "branch {query:?}");
+    }
 }
