@@ -46,7 +46,9 @@ fn without_html_blocks(text: &str) -> std::borrow::Cow<'_, str> {
             let run = rest.chars().take_while(|c| *c == mark).count();
             match fence {
                 None if run >= 3 => fence = Some((mark, run)),
-                Some((open, len)) if open == mark && run >= len && rest[run..].trim().is_empty() => {
+                Some((open, len))
+                    if open == mark && run >= len && rest[run..].trim().is_empty() =>
+                {
                     fence = None
                 }
                 _ => {}
@@ -366,10 +368,23 @@ mod tests {
 
     #[test]
     fn a_line_opening_with_a_tag_stays_markdown() {
-        let html = render("<b>bold?</b> and [a link](https://x.org)\n\n```\n<kept>\n```\n<https://auto.link>\n");
-        assert!(html.starts_with("<p>&lt;b&gt;bold?&lt;/b&gt; and <a href=\"https://x.org\""), "{html}");
-        assert!(html.contains("<pre><code>&lt;kept&gt;\n</code></pre>"), "{html}");
-        assert!(html.contains("<a href=\"https://auto.link\" rel=\"noopener noreferrer\">https://auto.link</a>"), "{html}");
+        let html = render(
+            "<b>bold?</b> and [a link](https://x.org)\n\n```\n<kept>\n```\n<https://auto.link>\n",
+        );
+        assert!(
+            html.starts_with("<p>&lt;b&gt;bold?&lt;/b&gt; and <a href=\"https://x.org\""),
+            "{html}"
+        );
+        assert!(
+            html.contains("<pre><code>&lt;kept&gt;\n</code></pre>"),
+            "{html}"
+        );
+        assert!(
+            html.contains(
+                "<a href=\"https://auto.link\" rel=\"noopener noreferrer\">https://auto.link</a>"
+            ),
+            "{html}"
+        );
     }
 
     #[test]

@@ -45,8 +45,9 @@ pub(crate) fn push_prompt(out: &mut String, title: &str, text: &str) {
     let lines = text.split('\n').count();
     out.push_str("<details class=\"system-prompt\"><summary>");
     push_html(out, title);
+    let unit = if lines == 1 { "line" } else { "lines" };
     out.push_str(&format!(
-        " <span class=\"dim\">({lines} lines)</span></summary><div class=\"plain\">"
+        " <span class=\"dim\">({lines} {unit})</span></summary><div class=\"plain\">"
     ));
     push_html(out, text);
     out.push_str("</div></details>");

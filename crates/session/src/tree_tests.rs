@@ -238,7 +238,11 @@ fn parent_indexes_follow_reused_ids_and_cut_cycles() {
     assert_eq!(tree.parent_index(0), None);
     assert_eq!(tree.parent_index(1), Some(2), "y's parent x is the later x");
     assert_eq!(tree.parent_index(3), Some(2));
-    assert_eq!(tree.parent_index(4), None, "the cycle is cut at its first entry");
+    assert_eq!(
+        tree.parent_index(4),
+        None,
+        "the cycle is cut at its first entry"
+    );
     assert_eq!(tree.parent_index(5), Some(4));
     assert_eq!(tree.parent_index(6), None, "past the end");
     assert_eq!(tree.leaf_index(), Some(5));
