@@ -144,10 +144,16 @@ async fn run(rpc: &Arc<Rpc>, kind: &str, command: &Value) -> Outcome {
         "export_html" => {
             let output = match command.get("outputPath") {
                 None | Some(Value::Null) => None,
-                Some(Value::String(path)) => Some(path.as_str()),
+                Some(Value::String(path)) => Some(path.clone()),
                 Some(_) => return Err("export_html: \"outputPath\" must be a string".into()),
             };
-            let path = crate::export::export_html(&rpc.current.get(), output)?;
+            // Rendering a long session takes a moment: off the async workers.
+            let runtime = rpc.current.get();
+            let path = tokio::task::spawn_blocking(move || {
+                crate::export::export_html(&runtime, output.as_deref())
+            })
+            .await
+            .map_err(|error| format!("export_html: {error}"))??;
             Ok(Some(json!({ "path": path })))
         }
         other => session_cmds::run(rpc, other, command).await,
