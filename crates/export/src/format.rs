@@ -33,9 +33,12 @@ pub(crate) fn short_time(iso: &str) -> String {
 
 /// `YYYY-MM-DD HH:MM:SS UTC` of an ISO 8601 timestamp, or the text as it is.
 pub(crate) fn long_time(iso: &str) -> String {
-    match iso.split_once('T') {
-        Some((date, time)) if time.len() >= 8 => format!("{date} {} UTC", &time[..8]),
-        _ => iso.to_string(),
+    match iso
+        .split_once('T')
+        .and_then(|(date, time)| Some((date, time.get(..8)?)))
+    {
+        Some((date, hms)) => format!("{date} {hms} UTC"),
+        None => iso.to_string(),
     }
 }
 
@@ -60,5 +63,8 @@ mod tests {
             "2026-12-05 07:42:42 UTC"
         );
         assert_eq!(format_cost(0.01234), "$0.012");
+        // Byte 8 inside a character: shown as it is, no panic.
+        assert_eq!(long_time("2026-01-01Taéééé"), "2026-01-01Taéééé");
+        assert_eq!(short_time("2026-01-01Taéééé"), "2026-01-01Taéééé");
     }
 }

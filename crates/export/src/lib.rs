@@ -170,3 +170,92 @@ fn expand_tilde(path: &Path) -> PathBuf {
         _ => path.to_path_buf(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+    use tau_protocol::session::SessionHeader;
+    use tau_session::SessionTree;
+
+    fn entries(values: Vec<serde_json::Value>) -> SessionTree {
+        SessionTree::from_entries(
+            values
+                .into_iter()
+                .map(|v| serde_json::from_value(v).expect("entry"))
+                .collect(),
+        )
+    }
+
+    fn page(tree: &SessionTree) -> String {
+        let header: SessionHeader = serde_json::from_value(
+            json!({"type": "session", "id": "odd", "timestamp": "not a time"}),
+        )
+        .expect("header");
+        render_html(ExportSource {
+            header: &header,
+            tree,
+            problems: &[],
+            system_prompt: None,
+            tools: &[],
+        })
+    }
+
+    #[test]
+    fn odd_entries_render_without_failing() {
+        let tree = entries(vec![
+            json!({"type": "message", "id": "a", "parentId": null, "timestamp": "Tééé",
+                   "message": {"role": "assistant", "content": [
+                       {"type": "toolCall", "id": "c", "name": "read", "arguments": {"path": 5, "offset": "x"}},
+                       {"type": "toolCall", "id": "d", "name": "bash", "arguments": ["not", "an", "object"]},
+                       {"type": "toolCall", "id": "e", "name": "write", "arguments": {"path": "f", "content": {"no": 1}}},
+                       {"type": "thinking", "thinking": "", "redacted": true}
+                   ], "api": "", "provider": "", "model": "",
+                   "usage": {"input": 0, "output": 0, "cacheRead": 0, "cacheWrite": 0, "totalTokens": 0,
+                             "cost": {"input": 0, "output": 0, "cacheRead": 0, "cacheWrite": 0, "total": 0}},
+                   "stopReason": "error", "timestamp": 0}}),
+            json!({"type": "message", "id": "b", "parentId": "a", "timestamp": "",
+                   "message": {"role": "toolResult", "toolCallId": "c", "toolName": "read", "isError": true,
+                               "timestamp": 0, "content": [{"type": "image", "data": "<b>", "mimeType": "text/html"}]}}),
+            json!({"type": "message", "id": "x", "parentId": "b", "timestamp": "",
+                   "message": {"role": "surprise", "what": "<i>"}}),
+            json!({"id": "no-type", "parentId": "x"}),
+            json!({"type": "label", "id": "l", "parentId": "gone", "timestamp": "", "targetId": "a", "label": "<lbl>"}),
+        ]);
+        let html = page(&tree);
+        assert!(html.contains("<span class=\"invalid\">[invalid argument]</span>"));
+        assert!(html.contains("[invalid content argument: expected a string]"));
+        assert!(html.contains("Thinking (redacted)"));
+        assert!(html.contains("Error: Unknown error"));
+        assert!(html.contains("[image of type text/html that is not a base64 image; not shown]"));
+        assert!(
+            html.contains("A message with role surprise that this version of tau does not show")
+        );
+        assert!(html.contains("An entry of type (no type) that this version of tau does not show"));
+        assert!(html.contains("<span class=\"tree-label\">[&lt;lbl&gt;]</span>"));
+        assert!(!html.contains("<b>") && !html.contains("<i>") && !html.contains("<lbl>"));
+    }
+
+    #[test]
+    fn a_deep_session_renders_without_recursion() {
+        let mut values = vec![json!({"type": "message", "id": "e0", "parentId": null,
+            "timestamp": "2026-01-01T00:00:00.000Z",
+            "message": {"role": "user", "content": "start", "timestamp": 0}})];
+        for i in 1..20_000 {
+            values.push(
+                json!({"type": "message", "id": format!("e{i}"), "parentId": format!("e{}", i - 1),
+                "timestamp": "2026-01-01T00:00:00.000Z",
+                "message": {"role": "user", "content": "next", "timestamp": 0}}),
+            );
+        }
+        let html = page(&entries(values));
+        assert_eq!(
+            html.matches("<section class=\"entry user\"").count(),
+            20_000
+        );
+        assert!(
+            !html.contains("\" hidden><time"),
+            "one branch: everything shows"
+        );
+    }
+}
