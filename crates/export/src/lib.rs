@@ -7,7 +7,7 @@
 //! loaded from anywhere when the page is opened.
 //!
 //! [`export_file`] reads any session file (Pi's or tau's) and writes the page;
-//! [`export_session_html`] and [`export_session_jsonl`] export the open session.
+//! [`session_page`] and [`export_session_jsonl`] export the open session.
 
 mod doc;
 mod entries;
@@ -90,15 +90,33 @@ pub fn export_file(input: &Path, output: Option<&Path>) -> Result<FileExport, St
     Ok(FileExport { path, problems })
 }
 
-/// Writes the open session's page (every branch, opening on its current leaf) to `output`
-/// (default: [`default_html_name`]). `system_prompt` and `tools` are shown for sessions that
-/// do not record their own. An in-memory session (`--no-session`) exports too.
-pub fn export_session_html(
+/// The open session's page, rendered and not yet written (so a caller holding the session's
+/// lock can let go of it before the write).
+#[derive(Debug)]
+pub struct SessionPage {
+    /// Where it goes: `output`, or [`default_html_name`] in the working directory.
+    pub path: PathBuf,
+    /// The page.
+    pub html: String,
+}
+
+impl SessionPage {
+    /// Writes the page; returns its path.
+    pub fn write(self) -> Result<PathBuf, String> {
+        write(&self.path, self.html.as_bytes())?;
+        Ok(self.path)
+    }
+}
+
+/// Renders the open session's page (every branch, opening on its current leaf) for `output`.
+/// `system_prompt` and `tools` are shown for sessions that do not record their own. An
+/// in-memory session (`--no-session`) exports too; one without messages yet does not.
+pub fn session_page(
     session: &Session,
     output: Option<&Path>,
     system_prompt: Option<&str>,
     tools: &[ToolDeclaration],
-) -> Result<PathBuf, String> {
+) -> Result<SessionPage, String> {
     // Pi writes a session file with its first message; until then it has nothing to export
     // (settings entries alone, such as a model change, are not a conversation).
     let has_messages = session
@@ -119,8 +137,7 @@ pub fn export_session_html(
         system_prompt,
         tools,
     });
-    write(&path, html.as_bytes())?;
-    Ok(path)
+    Ok(SessionPage { path, html })
 }
 
 /// Writes the current branch as a session file of its own (Pi's `/export <file>.jsonl`): a

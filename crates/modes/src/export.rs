@@ -12,10 +12,11 @@ use tau_runtime::Runtime;
 pub(crate) fn export_html(runtime: &Runtime, output: Option<&str>) -> Result<String, String> {
     let prompt = runtime.effective_system_prompt();
     let tools = runtime.config().declarations();
-    let path = runtime.with_session_log(|session| {
-        tau_export::export_session_html(session, output.map(Path::new), Some(&prompt), &tools)
+    // Rendered under the session's lock, written after it is released.
+    let page = runtime.with_session_log(|session| {
+        tau_export::session_page(session, output.map(Path::new), Some(&prompt), &tools)
     })?;
-    Ok(path.display().to_string())
+    Ok(page.write()?.display().to_string())
 }
 
 /// `/export [path]`: a path ending in `.jsonl` writes the current branch as a session file,
