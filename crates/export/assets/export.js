@@ -52,6 +52,30 @@
     }
   }
 
+  // A link to each entry on the branch shown (Pi's deep link), for sharing a place.
+  function currentLeaf() {
+    var row = document.querySelector('#tree .row.leaf');
+    return row ? row.dataset.id : undefined;
+  }
+  sectionOf.forEach(function (section) {
+    var id = section.id.replace(/^entry-/, '');
+    if (!section.id) return;
+    var link = document.createElement('a');
+    link.className = 'permalink';
+    link.textContent = '#';
+    link.title = 'Link to this entry on this branch';
+    link.href = '#' + section.id;
+    // Clicked: the link names the branch shown too, so it opens the same view.
+    link.addEventListener('click', function () {
+      var params = new URLSearchParams();
+      var leaf = currentLeaf();
+      if (leaf !== undefined) params.set('leafId', leaf);
+      params.set('targetId', id);
+      link.href = '#' + params.toString();
+    });
+    section.insertBefore(link, section.firstChild);
+  });
+
   // A row leads to the newest leaf below it, as in Pi's export.
   function select(row) {
     navigate(row.dataset.leaf || row.dataset.n, row.dataset.n);
@@ -146,8 +170,10 @@
   document.querySelectorAll('[data-needs-script]').forEach(function (element) { element.hidden = false; });
   applyFilter();
 
-  // Deep links: Pi's ?leafId=…&targetId=… and #entry-<id>.
-  var params = new URLSearchParams(window.location.search);
+  // Deep links: Pi's ?leafId=…&targetId=…, the same in the fragment (the page's own
+  // permalinks), and #entry-<id>.
+  var fragment = window.location.hash.slice(1);
+  var params = new URLSearchParams(fragment.indexOf('=') >= 0 ? fragment : window.location.search);
   var leafId = params.get('leafId');
   var targetId = params.get('targetId');
   var hash = decodeURIComponent(window.location.hash.replace(/^#entry-/, ''));

@@ -137,6 +137,15 @@ fn the_page_runs_its_script_and_switches_branches() {
     );
     assert!(opening_tag(&other, "li", "data-n=\"10\"").contains(" leaf"));
 
+    // The page's own permalinks name both in the fragment; every shown entry has one.
+    let pinned = dump_dom(
+        &browser,
+        &profile,
+        &format!("{}#leafId=a4&targetId=u3", file_url(&page)),
+    );
+    assert!(shown(&pinned, 9) && shown(&pinned, 10) && !shown(&pinned, 13));
+    assert!(pinned.contains("<a class=\"permalink\" title=\"Link to this entry on this branch\" href=\"#entry-u3\">#</a>"));
+
     // A link to an entry on another branch opens that branch at its newest leaf.
     let linked = dump_dom(&browser, &profile, &format!("{}#entry-u3", file_url(&page)));
     assert!(shown(&linked, 9) && shown(&linked, 10));
