@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use super::export_html::{export, rich_session};
+use super::export_support::{export, rich_session};
 use crate::support::*;
 
 /// The browser, or `None` (and a note on stderr) when none is installed.

@@ -5,6 +5,7 @@ mod crash_safety;
 mod errors_and_abort;
 mod export_browser;
 mod export_html;
+mod export_support;
 mod ext_compaction;
 mod ext_differential;
 mod ext_examples;
