@@ -58,11 +58,30 @@ pub async fn run(args: Args) -> ExitCode {
     if failed {
         return ExitCode::from(1);
     }
+    if let Some(file) = &args.export {
+        return export(file, args.messages.first().map(String::as_str));
+    }
     if let Some(search) = &args.list_models {
         return list_models(&args, search.as_deref()).await;
     }
     match run_checked(args).await {
         Ok(code) => code,
+        Err(message) => fail(&message),
+    }
+}
+
+/// `--export <file> [output]`: the session file as one HTML page, as Pi exports it
+/// (`Exported to: <path>`); lines the file could not read are warnings, not failures.
+fn export(file: &str, output: Option<&str>) -> ExitCode {
+    let output = output.map(std::path::Path::new);
+    match tau_export::export_file(std::path::Path::new(file), output) {
+        Ok(done) => {
+            for problem in &done.problems {
+                warn(&format!("{file}: {problem}"));
+            }
+            say(&format!("Exported to: {}", done.path.display()));
+            ExitCode::SUCCESS
+        }
         Err(message) => fail(&message),
     }
 }

@@ -50,7 +50,8 @@ pub struct Args {
     /// `--theme <path>`, `--use-theme <name>`, `--tui-mode <mode>`: settings of the
     /// interactive terminal UI, which has none of them yet; no effect in other modes.
     pub ui_options: Vec<(String, String)>,
-    /// `--export <file> [output]`: not supported yet (an error).
+    /// `--export <file> [output]`: write the session file as HTML (the output is the first
+    /// message) and exit.
     pub export: Option<String>,
     /// `@path` arguments.
     pub file_args: Vec<String>,
@@ -152,12 +153,6 @@ pub fn parse(argv: &[String]) -> Args {
         .iter()
         .any(|name| std::env::var(name).is_ok_and(|v| is_truthy(&v)));
     args.app.offline |= env_offline;
-    if let Some(file) = &args.export {
-        args.diagnostics.push((
-            true,
-            format!("--export {file}: tau cannot export sessions to HTML yet; nothing was run"),
-        ));
-    }
     args
 }
 
@@ -450,21 +445,15 @@ mod tests {
     }
 
     #[test]
-    fn export_is_an_error_and_resource_paths_are_taken() {
+    fn export_takes_its_output_from_the_messages_and_resource_paths_are_taken() {
         let args =
             parse_str("--export s.jsonl out.html --skill a --skill b -ns --prompt-template c -np");
         assert_eq!(args.export.as_deref(), Some("s.jsonl"));
+        assert_eq!(args.messages, ["out.html"]);
         assert_eq!(args.app.skills, ["a", "b"]);
         assert_eq!(args.app.prompt_templates, ["c"]);
         assert!(args.app.no_skills && args.app.no_prompt_templates);
-        let errors: Vec<&str> = args
-            .diagnostics
-            .iter()
-            .filter(|(is_error, _)| *is_error)
-            .map(|(_, message)| message.as_str())
-            .collect();
-        assert_eq!(errors.len(), 1, "{errors:?}");
-        assert!(errors[0].starts_with("--export s.jsonl:"));
+        assert!(args.diagnostics.is_empty(), "{:?}", args.diagnostics);
     }
 
     #[test]

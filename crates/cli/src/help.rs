@@ -89,6 +89,8 @@ Sessions:
   --session-dir <dir>         Where this folder's sessions live
   -n, --name <name>           Name the session
   --no-session                Do not persist the session
+  --export <file> [output]    Write a session file as one HTML page and exit (default
+                              output: tau-session-<name>.html here; docs/export.md)
 
 Accepted from Pi:
   --offline                   No start-up network use (tau makes none); settings packages
@@ -98,7 +100,7 @@ Accepted from Pi:
   --no-themes                 No effect: tau loads no theme files yet
   --theme <path>, --use-theme <name>, --tui-mode regular|fullscreen
                               Interactive-UI settings; no effect in print, json, rpc
-  --export, install, remove, update, list, config
+  install, remove, update, list, config
                               Not available yet: an error, nothing is run
 
 Other:

@@ -234,6 +234,26 @@ impl SessionTree {
         self.leaf.and_then(|index| self.entries[index].id())
     }
 
+    /// The current leaf's index in [`Self::entries`].
+    pub fn leaf_index(&self) -> Option<usize> {
+        self.leaf
+    }
+
+    /// The index of the entry that `entries()[index]`'s `parentId` resolves to, by the rules
+    /// of [`Self::branch`] (the latest entry with that id; `None` for a root, an orphan or the
+    /// entry a `parentId` cycle was cut at). Lets a caller walk or index the whole tree
+    /// without looking ids up again.
+    pub fn parent_index(&self, index: usize) -> Option<usize> {
+        let entry = self.entries.get(index)?;
+        if entry.id().is_some() {
+            self.parent_of.get(index).copied().flatten()
+        } else {
+            entry
+                .parent_id()
+                .and_then(|parent| self.by_id.get(parent).copied())
+        }
+    }
+
     /// The current leaf entry.
     pub fn leaf(&self) -> Option<&SessionEntry> {
         self.leaf.map(|index| &self.entries[index])
@@ -293,15 +313,8 @@ impl SessionTree {
             if path.len() > self.entries.len() {
                 break; // a parentId cycle
             }
-            let entry = &self.entries[i];
-            path.push(entry);
-            current = if entry.id().is_some() {
-                self.parent_of[i]
-            } else {
-                entry
-                    .parent_id()
-                    .and_then(|parent| self.by_id.get(parent).copied())
-            };
+            path.push(&self.entries[i]);
+            current = self.parent_index(i);
         }
         path.reverse();
         path

@@ -223,3 +223,27 @@ fn parents_resolve_when_they_arrive_and_follow_redefined_ids() {
         ["x", "b", "c", "-"]
     );
 }
+
+#[test]
+fn parent_indexes_follow_reused_ids_and_cut_cycles() {
+    // "x" is reused: its children resolve to the later entry; "p" and "q" form a cycle.
+    let tree = SessionTree::from_entries(vec![
+        user("x", None, 0),
+        user("y", Some("x"), 1),
+        user("x", None, 2),
+        user("z", Some("x"), 3),
+        user("p", Some("q"), 4),
+        user("q", Some("p"), 5),
+    ]);
+    assert_eq!(tree.parent_index(0), None);
+    assert_eq!(tree.parent_index(1), Some(2), "y's parent x is the later x");
+    assert_eq!(tree.parent_index(3), Some(2));
+    assert_eq!(
+        tree.parent_index(4),
+        None,
+        "the cycle is cut at its first entry"
+    );
+    assert_eq!(tree.parent_index(5), Some(4));
+    assert_eq!(tree.parent_index(6), None, "past the end");
+    assert_eq!(tree.leaf_index(), Some(5));
+}

@@ -96,12 +96,12 @@ fn pi_flags_tau_has_nothing_to_do_for_are_accepted() {
 }
 
 #[test]
-fn issue_11_export_tau_lacks_is_an_error_not_a_prompt() {
+fn issue_11_export_of_a_bad_file_is_an_error_not_a_prompt() {
     let ws = Workspace::new();
     ws.write("s.jsonl", "");
     assert_refused(
         &echo(&ws, &["--export", "s.jsonl", "out.html"]),
-        "--export s.jsonl: tau cannot export sessions to HTML yet",
+        "s.jsonl is empty",
     );
     assert!(!ws.path().join("out.html").exists());
 }

@@ -373,3 +373,66 @@ async fn a_branched_pi_session_resumes_the_active_branch_in_both() {
         ])
     );
 }
+
+/// Issue 14 §3: `tau --export` of a session Pi wrote and branched with its own
+/// `SessionManager`: the page opens on Pi's active branch, keeps the other one, and shows
+/// Pi's recorded system prompt, the tool call with its result, and nothing unreadable.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_branched_session_pi_wrote_exports_in_tau() {
+    let Some(pi) = pi_or_skip("a_branched_session_pi_wrote_exports_in_tau") else {
+        return;
+    };
+    let dir = tempfile::tempdir().expect("temp dir");
+    let sandbox = Sandbox::new(&dir, pi.clone());
+    let session = write_two_turn_session(&sandbox, Harness::Pi).await;
+    let script = dir.path().join("branch.mjs");
+    std::fs::write(&script, BRANCH_SCRIPT).expect("branch.mjs");
+    let branched = Command::new(&pi.node)
+        .arg(&script)
+        .arg(&pi.cli)
+        .arg(&session)
+        .output()
+        .expect("run node");
+    assert!(
+        branched.status.success(),
+        "{}",
+        String::from_utf8_lossy(&branched.stderr)
+    );
+
+    let page_path = dir.path().join("pi-session.html");
+    let output = Command::new(env!("CARGO_BIN_EXE_tau"))
+        .arg("--export")
+        .arg(&session)
+        .arg(&page_path)
+        .output()
+        .expect("run tau");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert!(stderr.is_empty(), "Pi's file read with problems: {stderr}");
+    let page = std::fs::read_to_string(&page_path).expect("page");
+    assert!(!page.contains("problem reading the session file"));
+    // Pi records its prompt and tools as the leading system message.
+    assert!(
+        page.contains("System prompt") && page.contains("<span class=\"tool-name\">read</span>")
+    );
+    assert!(page
+        .contains("<span class=\"tool-name\">read</span> <span class=\"path\">notes.txt</span>"));
+    assert!(
+        page.contains("<pre>alpha\nbeta\n</pre>"),
+        "the read result shows"
+    );
+    assert!(page.contains("<dt>Models</dt><dd>mock/mock-model</dd>"));
+    // Both branches are in the page; only the active one (Pi's leaf) shows.
+    let transcript = page.find("<div id=\"messages\">").expect("transcript");
+    let section_of = |text: &str| {
+        let at = transcript
+            + page[transcript..]
+                .find(text)
+                .unwrap_or_else(|| panic!("{text:?} in the transcript"));
+        let open = page[..at].rfind("<section").expect("section");
+        page[open..open + page[open..].find('>').expect("tag end")].to_string()
+    };
+    assert!(!section_of("Alternate answer.").ends_with(" hidden"));
+    assert!(section_of("Second answer.").ends_with(" hidden"));
+    assert!(!section_of("It has alpha and beta.").ends_with(" hidden"));
+}

@@ -119,10 +119,14 @@ async fn run(rpc: &Arc<Rpc>, kind: &str, command: &Value) -> Outcome {
             let instructions = command.get("customInstructions").and_then(Value::as_str);
             let result = rpc.current.get().compact(instructions).await;
             let result = result.map_err(|error| error.to_string())?;
-            Ok(Some(serde_json::to_value(result).map_err(|e| e.to_string())?))
+            Ok(Some(
+                serde_json::to_value(result).map_err(|e| e.to_string())?,
+            ))
         }
         "set_auto_compaction" => {
-            rpc.current.get().set_auto_compaction(flag(command, "enabled")?);
+            rpc.current
+                .get()
+                .set_auto_compaction(flag(command, "enabled")?);
             Ok(None)
         }
         "set_auto_retry" => {
@@ -137,7 +141,21 @@ async fn run(rpc: &Arc<Rpc>, kind: &str, command: &Value) -> Outcome {
             }
             Ok(None)
         }
-        "export_html" => Err("export_html is not supported by tau yet; read the session with get_entries or get_messages instead".into()),
+        "export_html" => {
+            let output = match command.get("outputPath") {
+                None | Some(Value::Null) => None,
+                Some(Value::String(path)) => Some(path.clone()),
+                Some(_) => return Err("export_html: \"outputPath\" must be a string".into()),
+            };
+            // Rendering a long session takes a moment: off the async workers.
+            let runtime = rpc.current.get();
+            let path = tokio::task::spawn_blocking(move || {
+                crate::export::export_html(&runtime, output.as_deref())
+            })
+            .await
+            .map_err(|error| format!("export_html: {error}"))??;
+            Ok(Some(json!({ "path": path })))
+        }
         other => session_cmds::run(rpc, other, command).await,
     }
 }
