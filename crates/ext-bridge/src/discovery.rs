@@ -17,7 +17,7 @@
 //! path that does not exist and an untrusted project's `.pi/` are warnings.
 
 mod layout;
-mod packages;
+pub mod packages;
 mod patterns;
 pub mod trust;
 
@@ -28,7 +28,8 @@ pub use layout::{discover_in, entries_of_folder};
 pub use trust::{ProjectTrust, TrustReason};
 
 pub(crate) use layout::normalize;
-use layout::{collect_from_paths, path_key, resolve_from};
+use layout::{collect_from_paths, path_key};
+pub use layout::{path_key as resource_path_key, resolve_from};
 pub use packages::PackageRoot;
 use packages::{PackageEntry, Problems, Scope};
 pub use patterns::{
@@ -108,6 +109,14 @@ impl Acc {
         if !self.items.iter().any(|(known, _, _)| *known == path) {
             self.items.push((path, rank, enabled));
         }
+    }
+
+    /// Every recorded path with its enabled flag, in the order recorded.
+    pub(crate) fn entries(self) -> Vec<(PathBuf, bool)> {
+        self.items
+            .into_iter()
+            .map(|(path, _, enabled)| (path, enabled))
+            .collect()
     }
 
     /// The enabled paths by rank (stable), each real path once; a disabled entry still

@@ -1,0 +1,110 @@
+//! `tau config`: Pi's `pi config` resource screen without the screen. It lists what the
+//! installed packages provide, grouped as Pi groups them (package, then kind), with `[x]` for
+//! enabled and `[ ]` for disabled; with `-l` the project view, where `[+]`/`[-]` mark the
+//! project's own load/unload overrides. `--enable`, `--disable` and `--reset` change one
+//! resource each (applied in order), written as Pi's screen writes them, and the listing that
+//! follows shows the result.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use tau_app::packages::resources::{PackageResources, Resource};
+use tau_app::packages::{PackageManager, Scope};
+
+use crate::package_args::PackageArgs;
+
+fn out(line: &str) {
+    let _ = writeln!(std::io::stdout(), "{line}");
+}
+
+/// Applies the changes in `args`, then lists the view.
+pub fn run(manager: &PackageManager, args: &PackageArgs, scope: Scope) -> Result<ExitCode, String> {
+    for change in &args.config_changes {
+        let groups = manager.package_resources(scope);
+        let (group, resource) = manager.find_resource(&groups, &change.resource)?;
+        if change.enable.is_none() && scope == Scope::User {
+            return Err(format!(
+                "--reset {} needs -l: it drops a project override (without -l use --enable or --disable)",
+                change.resource
+            ));
+        }
+        manager.set_resource(group, resource, scope, change.enable)?;
+        let what = match change.enable {
+            Some(true) => "Enabled",
+            Some(false) => "Disabled",
+            None => "Reset",
+        };
+        out(&format!(
+            "{what} {} {} of {}",
+            resource.kind.key().trim_end_matches('s'),
+            resource.display,
+            group.source
+        ));
+    }
+    let groups = manager.package_resources(scope);
+    list(manager, &groups, scope)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn checkbox(
+    manager: &PackageManager,
+    group: &PackageResources,
+    resource: &Resource,
+    scope: Scope,
+) -> Result<(String, &'static str), String> {
+    let enabled = if resource.enabled { "[x]" } else { "[ ]" };
+    if scope == Scope::User {
+        return Ok((enabled.into(), ""));
+    }
+    Ok(match manager.project_override(group, resource)? {
+        Some(true) => ("[+]".into(), "  project load"),
+        Some(false) => ("[-]".into(), "  project unload"),
+        None if group.scope == Scope::User => (enabled.into(), "  inherited global"),
+        None => (enabled.into(), ""),
+    })
+}
+
+fn list(manager: &PackageManager, groups: &[PackageResources], scope: Scope) -> Result<(), String> {
+    match scope {
+        Scope::User => out(&format!(
+            "Global Resources ({})",
+            manager.shown_settings_path(Scope::User)
+        )),
+        Scope::Project => out(&format!(
+            "Project Local Resources ({}; inherited global resources are marked)",
+            manager.shown_settings_path(Scope::Project)
+        )),
+    }
+    let mut groups: Vec<&PackageResources> =
+        groups.iter().filter(|g| !g.resources.is_empty()).collect();
+    // Pi's order: user packages before project ones, then by source.
+    groups.sort_by(|a, b| {
+        (a.scope == Scope::Project, &a.source).cmp(&(b.scope == Scope::Project, &b.source))
+    });
+    if groups.is_empty() {
+        out("  No resources found (install a package with `tau install <source>`)");
+        return Ok(());
+    }
+    for group in groups {
+        let inherited = if scope == Scope::Project && group.scope == Scope::User {
+            " · inherited global"
+        } else {
+            ""
+        };
+        out(&format!(
+            "  {} ({}){inherited}",
+            group.source,
+            group.scope.label()
+        ));
+        let mut current = None;
+        for resource in &group.resources {
+            if current != Some(resource.kind) {
+                current = Some(resource.kind);
+                out(&format!("    {}", resource.kind.label()));
+            }
+            let (checkbox, suffix) = checkbox(manager, group, resource, scope)?;
+            out(&format!("      {checkbox} {}{suffix}", resource.display));
+        }
+    }
+    Ok(())
+}
