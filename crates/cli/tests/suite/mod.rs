@@ -25,6 +25,7 @@ mod interop_pi;
 mod json_mode;
 mod models;
 mod multi_turn;
+mod packages;
 mod providers;
 mod rpc_client;
 mod rpc_command_ctx;
