@@ -600,3 +600,7 @@ pub(crate) fn roots(ctx: &Ctx, entries: &[(PackageEntry, Scope)]) -> Vec<Package
     }
     out
 }
+
+#[cfg(test)]
+#[path = "packages_tests.rs"]
+mod tests;
