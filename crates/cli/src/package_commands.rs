@@ -174,7 +174,7 @@ fn run_parsed(args: PackageArgs) -> ExitCode {
             "Project is not trusted. Use --approve to modify local {what} config."
         ));
     }
-    let manager = PackageManager::new(&agent_dir, &cwd, trusted, Box::new(|line| err(line)));
+    let manager = PackageManager::new(&agent_dir, &cwd, trusted, Box::new(err));
     let scope = if args.local {
         Scope::Project
     } else {

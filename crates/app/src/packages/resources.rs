@@ -129,7 +129,7 @@ impl PackageManager {
                     } else {
                         Scope::User
                     },
-                    root: package.root.clone(),
+                    root: package.root,
                     resources,
                 }
             })
