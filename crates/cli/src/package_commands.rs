@@ -228,6 +228,7 @@ fn list(manager: &PackageManager, trusted: bool) -> Result<ExitCode, String> {
             project_file.display()
         ));
     }
+    warn_not_installed(&packages);
     if packages.is_empty() {
         out("No packages installed.");
         return Ok(ExitCode::SUCCESS);
@@ -241,9 +242,8 @@ fn list(manager: &PackageManager, trusted: bool) -> Result<ExitCode, String> {
         for package in group {
             let filtered = if package.filtered { " (filtered)" } else { "" };
             out(&format!("  {}{filtered}", package.source));
-            match &package.installed_path {
-                Some(path) => out(&format!("    {}", path.display())),
-                None => out("    (not installed: run `tau update` to install it)"),
+            if let Some(path) = &package.installed_path {
+                out(&format!("    {}", path.display()));
             }
         }
         true
@@ -256,6 +256,22 @@ fn list(manager: &PackageManager, trusted: bool) -> Result<ExitCode, String> {
         show("Project packages:", Scope::Project);
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Says which recorded packages are not installed (Pi installs them at its next start; tau
+/// does not download at start-up).
+pub fn warn_not_installed(packages: &[ConfiguredPackage]) {
+    for package in packages.iter().filter(|p| p.installed_path.is_none()) {
+        let local = if package.scope == Scope::Project {
+            " -l"
+        } else {
+            ""
+        };
+        err(&format!(
+            "Warning: {} is not installed; run `tau install{local} {}` (or `tau update`) to install it",
+            package.source, package.source
+        ));
+    }
 }
 
 const SELF_UPDATE: &str = "tau cannot update itself: it is not installed through npm. Rebuild or \

@@ -41,6 +41,12 @@ pub fn run(manager: &PackageManager, args: &PackageArgs, scope: Scope) -> Result
             group.source
         ));
     }
+    let configured = manager.configured()?;
+    let shown: Vec<_> = configured
+        .into_iter()
+        .filter(|p| scope == Scope::Project || p.scope == Scope::User)
+        .collect();
+    crate::package_commands::warn_not_installed(&shown);
     let groups = manager.package_resources(scope);
     list(manager, &groups, scope)?;
     Ok(ExitCode::SUCCESS)
