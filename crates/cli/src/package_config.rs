@@ -1,5 +1,6 @@
-//! `tau config`: Pi's `pi config` resource screen without the screen. It lists what the
-//! installed packages provide, grouped as Pi groups them (package, then kind), with `[x]` for
+//! `tau config`: Pi's `pi config` resource screen without the screen. It lists the
+//! extensions, skills and prompt templates a run considers, grouped as Pi groups them (each
+//! package, then the agent directory's and the project's own, then kind), with `[x]` for
 //! enabled and `[ ]` for disabled; with `-l` the project view, where `[+]`/`[-]` mark the
 //! project's own load/unload overrides. `--enable`, `--disable` and `--reset` change one
 //! resource each (applied in order), written as Pi's screen writes them, and the listing that
@@ -8,7 +9,7 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use tau_app::packages::resources::{PackageResources, Resource};
+use tau_app::packages::resources::{Resource, ResourceGroup};
 use tau_app::packages::{PackageManager, Scope};
 
 use crate::package_args::PackageArgs;
@@ -20,7 +21,7 @@ fn out(line: &str) {
 /// Applies the changes in `args`, then lists the view.
 pub fn run(manager: &PackageManager, args: &PackageArgs, scope: Scope) -> Result<ExitCode, String> {
     for change in &args.config_changes {
-        let groups = manager.package_resources(scope);
+        let groups = manager.resource_groups(scope);
         let (group, resource) = manager.find_resource(&groups, &change.resource)?;
         if change.enable.is_none() && scope == Scope::User {
             return Err(format!(
@@ -35,10 +36,10 @@ pub fn run(manager: &PackageManager, args: &PackageArgs, scope: Scope) -> Result
             None => "Reset",
         };
         out(&format!(
-            "{what} {} {} of {}",
+            "{what} {} {} ({})",
             resource.kind.key().trim_end_matches('s'),
             resource.display,
-            group.source
+            group.label
         ));
     }
     let configured = manager.configured()?;
@@ -47,14 +48,14 @@ pub fn run(manager: &PackageManager, args: &PackageArgs, scope: Scope) -> Result
         .filter(|p| scope == Scope::Project || p.scope == Scope::User)
         .collect();
     crate::package_commands::warn_not_installed(&shown);
-    let groups = manager.package_resources(scope);
+    let groups = manager.resource_groups(scope);
     list(manager, &groups, scope)?;
     Ok(ExitCode::SUCCESS)
 }
 
 fn checkbox(
     manager: &PackageManager,
-    group: &PackageResources,
+    group: &ResourceGroup,
     resource: &Resource,
     scope: Scope,
 ) -> Result<(String, &'static str), String> {
@@ -70,7 +71,7 @@ fn checkbox(
     })
 }
 
-fn list(manager: &PackageManager, groups: &[PackageResources], scope: Scope) -> Result<(), String> {
+fn list(manager: &PackageManager, groups: &[ResourceGroup], scope: Scope) -> Result<(), String> {
     match scope {
         Scope::User => out(&format!(
             "Global Resources ({})",
@@ -81,12 +82,6 @@ fn list(manager: &PackageManager, groups: &[PackageResources], scope: Scope) -> 
             manager.shown_settings_path(Scope::Project)
         )),
     }
-    let mut groups: Vec<&PackageResources> =
-        groups.iter().filter(|g| !g.resources.is_empty()).collect();
-    // Pi's order: user packages before project ones, then by source.
-    groups.sort_by(|a, b| {
-        (a.scope == Scope::Project, &a.source).cmp(&(b.scope == Scope::Project, &b.source))
-    });
     if groups.is_empty() {
         out("  No resources found (install a package with `tau install <source>`)");
         return Ok(());
@@ -97,11 +92,7 @@ fn list(manager: &PackageManager, groups: &[PackageResources], scope: Scope) -> 
         } else {
             ""
         };
-        out(&format!(
-            "  {} ({}){inherited}",
-            group.source,
-            group.scope.label()
-        ));
+        out(&format!("  {}{inherited}", group.label));
         let mut current = None;
         for resource in &group.resources {
             if current != Some(resource.kind) {

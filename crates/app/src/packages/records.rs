@@ -56,6 +56,11 @@ impl PackageManager {
     /// The `packages` entries of a scope's settings file; a missing file has none. A file that
     /// cannot be read is an error, so nothing is written over it.
     pub fn read_packages(&self, scope: Scope) -> Result<Vec<Value>, String> {
+        self.read_list(scope, "packages")
+    }
+
+    /// The list under `key` in a scope's settings file (empty when missing).
+    pub fn read_list(&self, scope: Scope, key: &str) -> Result<Vec<Value>, String> {
         let path = self.settings_path(scope);
         let text = match std::fs::read_to_string(&path) {
             Ok(text) => text,
@@ -68,14 +73,19 @@ impl PackageManager {
                 path.display()
             )
         })?;
-        match settings.get("packages") {
+        match settings.get(key) {
             None => Ok(Vec::new()),
             Some(Value::Array(list)) => Ok(list.clone()),
             Some(other) => Err(format!(
-                "\"packages\" in {} is {other}, not a list; fix it and run the command again",
+                "\"{key}\" in {} is {other}, not a list; fix it and run the command again",
                 path.display()
             )),
         }
+    }
+
+    /// Replaces the list under `key` in a scope's settings file.
+    pub fn write_list(&self, scope: Scope, key: &str, list: Vec<Value>) -> Result<(), String> {
+        settings_file::set(&self.settings_dir(scope), key, Value::Array(list))
     }
 
     fn write_packages(&self, scope: Scope, packages: Vec<Value>) -> Result<(), String> {

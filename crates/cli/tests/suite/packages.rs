@@ -510,7 +510,7 @@ fn an_installed_package_loads_its_extension_skill_and_prompt_in_a_run() {
     );
     let changed = ok(&ws, &["config", "--disable", "tools-skill"]);
     assert!(
-        changed.starts_with(&format!("Disabled skill tools-skill of {source}\n")),
+        changed.starts_with(&format!("Disabled skill tools-skill ({source} (user))\n")),
         "{changed}"
     );
     assert!(changed.contains("      [ ] tools-skill\n"), "{changed}");
@@ -529,6 +529,30 @@ fn an_installed_package_loads_its_extension_skill_and_prompt_in_a_run() {
         user_settings(&ws),
         json!({"packages": [{"source": source, "skills": ["+skills/tools-skill/SKILL.md"]}]})
     );
+
+    // The agent directory's own skill is listed under its folder and toggled in the
+    // settings' own `skills` list.
+    let own = ws.agent_dir.path().join("skills/own/SKILL.md");
+    std::fs::create_dir_all(own.parent().expect("parent")).expect("mkdir");
+    std::fs::write(&own, "---\ndescription: Own skill\n---\nOwn.\n").expect("write");
+    let listed = ok(&ws, &["config", "--disable", "own"]);
+    assert!(
+        listed.contains("  User (~/)\n    Skills\n      [ ] own\n"),
+        "{listed}"
+    );
+    assert_eq!(
+        user_settings(&ws)["skills"],
+        json!(["-skills/own/SKILL.md"])
+    );
+    let output = run_system_prompt(&ws, &host, &[]);
+    assert!(
+        !stdout(&output).contains("Own skill"),
+        "{}",
+        stdout(&output)
+    );
+    ok(&ws, &["config", "--enable", "own"]);
+    let output = run_system_prompt(&ws, &host, &[]);
+    assert!(stdout(&output).contains("Own skill"), "{}", stdout(&output));
 
     // Project overrides: an autoload:false entry that unloads the extension here only.
     std::fs::remove_file(ws.path().join("loaded-tools.txt")).expect("rm");
