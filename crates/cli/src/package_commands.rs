@@ -185,7 +185,7 @@ fn run_parsed(args: PackageArgs) -> ExitCode {
         Command::Remove => remove(&manager, &args, scope),
         Command::List => list(&manager, trusted),
         Command::Update => update(&manager, &args),
-        Command::Config => package_config::run(&manager, &args, scope),
+        Command::Config => package_config::run(manager, &args, scope, trusted, &agent_dir),
     };
     match result {
         Ok(code) => code,

@@ -18,8 +18,46 @@ fn out(line: &str) {
     let _ = writeln!(std::io::stdout(), "{line}");
 }
 
+/// On a terminal without changes to make: Pi's screen.
+fn interactive(args: &PackageArgs) -> bool {
+    use std::io::IsTerminal;
+    args.config_changes.is_empty()
+        && std::io::stdin().is_terminal()
+        && std::io::stdout().is_terminal()
+}
+
+/// Opens the screen (on a terminal, without changes), or applies the changes in `args`
+/// and lists the view.
+pub fn run(
+    manager: PackageManager,
+    args: &PackageArgs,
+    scope: Scope,
+    project_trusted: bool,
+    agent_dir: &std::path::Path,
+) -> Result<ExitCode, String> {
+    if interactive(args) {
+        let hint = manager.shown_settings_path(Scope::User);
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .map_err(|e| format!("cannot start the async runtime: {e}"))?;
+        return runtime.block_on(tau_modes::config_screen::run(
+            manager,
+            scope,
+            project_trusted,
+            hint,
+            agent_dir,
+        ));
+    }
+    list_and_change(&manager, args, scope)
+}
+
 /// Applies the changes in `args`, then lists the view.
-pub fn run(manager: &PackageManager, args: &PackageArgs, scope: Scope) -> Result<ExitCode, String> {
+fn list_and_change(
+    manager: &PackageManager,
+    args: &PackageArgs,
+    scope: Scope,
+) -> Result<ExitCode, String> {
     for change in &args.config_changes {
         let groups = manager.resource_groups(scope);
         let (group, resource) = manager.find_resource(&groups, &change.resource)?;

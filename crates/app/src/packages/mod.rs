@@ -50,7 +50,7 @@ impl Scope {
 }
 
 /// Receives the package manager's progress lines ("Installing npm:foo...") and warnings.
-pub type ProgressSink = Box<dyn Fn(&str)>;
+pub type ProgressSink = Box<dyn Fn(&str) + Send + Sync>;
 
 /// One configured package, as `tau list` shows it.
 #[derive(Debug, Clone, PartialEq)]

@@ -577,3 +577,57 @@ fn an_installed_package_loads_its_extension_skill_and_prompt_in_a_run() {
         json!({"packages": []})
     );
 }
+
+#[test]
+fn config_on_a_terminal_is_pi_s_screen_and_saves_each_toggle() {
+    use std::time::Duration;
+    use tau_test_support::pty::PtySession;
+
+    let ws = Workspace::new();
+    write_package(&ws, "pkg", "tools");
+    ok(&ws, &["install", "./pkg"]);
+    let agent = ws.agent_dir.path().display().to_string();
+    let session = PtySession::spawn(
+        env!("CARGO_BIN_EXE_tau"),
+        &["config"],
+        &[("TAU_AGENT_DIR", &agent), ("HOME", &agent)],
+        ws.path(),
+        100,
+        30,
+    )
+    .expect("spawn tau config");
+    let wait = |what: &str| {
+        session
+            .wait_for_text(what, Duration::from_secs(20))
+            .unwrap_or_else(|e| panic!("{what}: {e}\n{}", session.dump()))
+    };
+    let screen = wait("Global Resources");
+    let source = tau_app_relative(ws.agent_dir.path(), &ws.path().join("pkg"));
+    for line in [
+        format!("  {source} (user)"),
+        "    Extensions".to_string(),
+        ">     [x] mark.ts".to_string(),
+        "      [x] tools-skill".to_string(),
+        "      [x] tools-prompt.md".to_string(),
+    ] {
+        assert!(
+            screen.rows().iter().any(|r| r.trim_end() == line),
+            "{line:?} in\n{}",
+            session.dump()
+        );
+    }
+    // Typing searches; Space toggles the selected resource and saves it at once.
+    session.send_text("skill").expect("type");
+    wait(">     [x] tools-skill");
+    session.send_text(" ").expect("space");
+    wait(">     [ ] tools-skill");
+    assert_eq!(
+        user_settings(&ws),
+        json!({"packages": [{"source": source, "skills": ["-skills/tools-skill/SKILL.md"]}]})
+    );
+    session.send_key("escape").expect("escape");
+    let status = session
+        .wait_exit(Duration::from_secs(20))
+        .unwrap_or_else(|e| panic!("exit: {e}\n{}", session.dump()));
+    assert!(status.success(), "{status:?}");
+}
