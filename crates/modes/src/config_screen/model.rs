@@ -287,3 +287,7 @@ impl ConfigModel {
         self.reload();
     }
 }
+
+#[cfg(test)]
+#[path = "model_tests.rs"]
+mod tests;
