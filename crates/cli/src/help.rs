@@ -30,7 +30,7 @@ Usage:
   tau remove <source> [-l]    Remove a package and its record (alias: uninstall)
   tau update [source]         Update installed packages (all, or one)
   tau list                    List recorded packages
-  tau config [-l]             List package resources; --enable/--disable one
+  tau config [-l]             Enable/disable resources (a screen; or --enable/--disable)
                               (each command has --help; docs/packages.md)
 
 Modes:

@@ -86,10 +86,11 @@ Options:
   --agent-dir <dir>  Agent directory"
         }
         Command::Config => {
-            "Show the resources installed packages provide (extensions, skills, prompts, themes)
-and enable or disable them. Without a change it lists them with [x] (enabled) or [ ]
-(disabled); a change is written to settings.json as Pi's `pi config` writes it.
-tau has no interactive screen for this yet: name the resources on the command line.
+            "Enable or disable extensions, skills and prompt templates (of packages, the agent
+directory and the project). On a terminal this opens the resource screen: type to search,
+space toggles (saved at once), tab switches between global and project overrides, esc closes.
+Otherwise, or with changes given, it lists them with [x] (enabled) or [ ] (disabled) after
+applying the changes, written to settings.json as Pi's `pi config` writes them.
 
 Options:
   --enable <resource>   Enable a resource (as listed, or its path)

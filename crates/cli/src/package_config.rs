@@ -1,4 +1,5 @@
-//! `tau config`: Pi's `pi config` resource screen without the screen. It lists the
+//! `tau config`: on a terminal, Pi's resource screen (`tau_modes::config_screen`); otherwise
+//! the same without the screen. It lists the
 //! extensions, skills and prompt templates a run considers, grouped as Pi groups them (each
 //! package, then the agent directory's and the project's own, then kind), with `[x]` for
 //! enabled and `[ ]` for disabled; with `-l` the project view, where `[+]`/`[-]` mark the
