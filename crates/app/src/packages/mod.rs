@@ -72,6 +72,8 @@ pub struct PackageManager {
     project_trusted: bool,
     npm: Program,
     progress: ProgressSink,
+    /// `npm root -g`, asked once when needed.
+    global_npm_root: std::sync::OnceLock<Option<PathBuf>>,
 }
 
 /// `npmCommand` from a settings file, when it names a program.
@@ -123,7 +125,21 @@ impl PackageManager {
             project_trusted,
             npm,
             progress,
+            global_npm_root: std::sync::OnceLock::new(),
         }
+    }
+
+    /// The global npm packages folder (`npm root -g`), if npm answers.
+    fn global_npm_root(&self) -> Option<PathBuf> {
+        self.global_npm_root
+            .get_or_init(|| {
+                let args = vec!["root".to_string(), "-g".to_string()];
+                command::capture(&self.npm, &args, None)
+                    .ok()
+                    .filter(|root| !root.is_empty())
+                    .map(PathBuf::from)
+            })
+            .clone()
     }
 
     fn say(&self, line: &str) {
@@ -239,7 +255,18 @@ impl PackageManager {
     /// Where a recorded source of `scope` is installed, if it is.
     pub fn installed_path(&self, source: &str, scope: Scope) -> Option<PathBuf> {
         let path = match parse_source(source) {
-            Source::Npm { name, .. } => self.npm_install_path(&name, scope),
+            Source::Npm { name, .. } => {
+                let managed = self.npm_install_path(&name, scope);
+                // Pi still finds user packages that older versions installed globally.
+                if scope == Scope::User && !managed.exists() {
+                    if let Some(global) = self.global_npm_root().map(|root| root.join(&name)) {
+                        if global.exists() {
+                            return Some(global);
+                        }
+                    }
+                }
+                managed
+            }
             Source::Git { host, path, .. } => self.git_install_path(&host, &path, scope).ok()?,
             Source::Local(path) => {
                 tau_ext_bridge::discovery::resolve_from(&self.settings_dir(scope), &path)

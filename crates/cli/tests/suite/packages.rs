@@ -631,3 +631,43 @@ fn config_on_a_terminal_is_pi_s_screen_and_saves_each_toggle() {
         .unwrap_or_else(|e| panic!("exit: {e}\n{}", session.dump()));
     assert!(status.success(), "{status:?}");
 }
+
+#[test]
+fn a_user_package_installed_globally_by_older_versions_is_found_there() {
+    use std::os::unix::fs::PermissionsExt;
+    let ws = Workspace::new();
+    let global = ws.path().join("global/node_modules");
+    ws.write(
+        "global/node_modules/legacy-tools/package.json",
+        r#"{"name":"legacy-tools","version":"1.0.0"}"#,
+    );
+    // An npm that only answers `npm root -g`.
+    let npm = ws.write(
+        "bin/npm",
+        &format!(
+            "#!/bin/sh\n[ \"$1 $2\" = \"root -g\" ] && echo {} && exit 0\nexit 1\n",
+            global.display()
+        ),
+    );
+    std::fs::set_permissions(&npm, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    std::fs::write(
+        ws.agent_dir.path().join("settings.json"),
+        json!({"packages": ["npm:legacy-tools"]}).to_string(),
+    )
+    .expect("write");
+    let output = ws
+        .tau()
+        .env("TAU_NPM", &npm)
+        .arg("list")
+        .output()
+        .expect("run tau");
+    assert_eq!(
+        stdout(&output),
+        format!(
+            "User packages:\n  npm:legacy-tools\n    {}\n",
+            global.join("legacy-tools").display()
+        ),
+        "{}",
+        stderr(&output)
+    );
+}
