@@ -671,3 +671,35 @@ fn a_user_package_installed_globally_by_older_versions_is_found_there() {
         stderr(&output)
     );
 }
+
+#[test]
+fn an_unreachable_registry_or_git_host_is_explained() {
+    let ws = Workspace::new();
+    if has("npm") {
+        // Port 9 on loopback refuses connections: npm cannot reach its registry.
+        let output = ws
+            .tau()
+            .env("npm_config_registry", "http://127.0.0.1:9/")
+            .env("npm_config_fetch_retries", "0")
+            .args(["install", "npm:is-number"])
+            .output()
+            .expect("run tau");
+        assert_eq!(output.status.code(), Some(1));
+        let error = stderr(&output);
+        assert!(
+            error.contains("cannot be reached: check the connection"),
+            "{error}"
+        );
+    }
+    if has("git") {
+        let output = tau(&ws, &["install", "http://127.0.0.1:9/acme/tools.git"]);
+        assert_eq!(output.status.code(), Some(1));
+        let error = stderr(&output);
+        assert!(
+            error.contains("cannot be reached: check the connection"),
+            "{error}"
+        );
+        assert!(!ws.agent_dir.path().join("git/127.0.0.1/acme").exists());
+    }
+    assert!(!ws.agent_dir.path().join("settings.json").exists());
+}
