@@ -204,13 +204,9 @@ impl Component for ConfigView<'_> {
     }
 }
 
-/// How the screen ended.
-enum Ending {
-    /// Esc: closed.
-    Closed,
-    /// Ctrl+C or the terminal went away.
-    Exit,
-}
+/// The screen is done: Esc closed it, Ctrl+C or a lost terminal ended it (Pi exits 0 either
+/// way; every change is already saved).
+struct Done;
 
 fn handle(
     model: &mut ConfigModel,
@@ -218,7 +214,7 @@ fn handle(
     keys: &SharedKeybindings,
     data: &str,
     rows: usize,
-) -> Option<Ending> {
+) -> Option<Done> {
     let keys = keys.read().unwrap_or_else(|p| p.into_inner());
     let page = rows.saturating_sub(CHROME).max(5) as isize;
     if keys.matches(data, "tui.select.up") {
@@ -229,10 +225,9 @@ fn handle(
         model.move_by(-page);
     } else if keys.matches(data, "tui.select.pageDown") {
         model.move_by(page);
-    } else if keys.matches(data, "tui.select.cancel") {
-        return Some(Ending::Closed);
-    } else if data == "\x03" {
-        return Some(Ending::Exit);
+    } else if keys.matches(data, "tui.select.cancel") || data == "\x03" {
+        // Esc closes, Ctrl+C exits: the same here, every change is saved already.
+        return Some(Done);
     } else if keys.matches(data, "tui.input.tab") {
         model.switch_scope();
     } else if data == " " || keys.matches(data, "tui.select.confirm") {
@@ -265,7 +260,7 @@ pub async fn run(
     let (mut terminal, mut input) = Terminal::start(&mut renderer, TerminalOptions::default())
         .map_err(|error| format!("cannot take the terminal: {error}"))?;
     let mut out = terminal.writer();
-    let ending = loop {
+    loop {
         let rows = terminal.size().rows;
         let mut view = ConfigView {
             model: &model,
@@ -279,24 +274,22 @@ pub async fn run(
             overlays: Vec::new(),
         };
         if renderer.render(frame, terminal.size(), &mut out).is_err() {
-            break Ending::Exit;
+            break;
         }
         let event = match tokio::time::timeout(Duration::from_millis(250), input.recv()).await {
             Ok(Some(event)) => event,
-            Ok(None) => break Ending::Exit,
+            Ok(None) => break,
             Err(_) => continue,
         };
         let data = match event {
             TerminalEvent::Input(data) if !tau_tui::keys::is_key_release(&data) => data,
-            TerminalEvent::InputClosed => break Ending::Exit,
+            TerminalEvent::InputClosed => break,
             _ => continue,
         };
-        if let Some(ending) = handle(&mut model, &mut search, &keys, &data, rows) {
-            break ending;
+        if let Some(Done) = handle(&mut model, &mut search, &keys, &data, rows) {
+            break;
         }
-    };
+    }
     let _ = terminal.stop(&mut renderer, None);
-    Ok(match ending {
-        Ending::Closed | Ending::Exit => ExitCode::SUCCESS,
-    })
+    Ok(ExitCode::SUCCESS)
 }
