@@ -625,7 +625,17 @@ fn config_on_a_terminal_is_pi_s_screen_and_saves_each_toggle() {
         user_settings(&ws),
         json!({"packages": [{"source": source, "skills": ["-skills/tools-skill/SKILL.md"]}]})
     );
-    session.send_key("escape").expect("escape");
+    // Tab: the project view (a project without .pi/ is trusted), where Space cycles the
+    // project's override of the user's resource.
+    session.send_key("tab").expect("tab");
+    wait("Project Local Resources");
+    session.send_text(" ").expect("space");
+    wait("[+] tools-skill  project load");
+    assert_eq!(
+        settings(&ws.path().join(".pi/settings.json")),
+        json!({"packages": [{"source": "../pkg", "autoload": false, "skills": ["+skills/tools-skill/SKILL.md"]}]})
+    );
+    session.send_key("ctrl+c").expect("ctrl+c");
     let status = session
         .wait_exit(Duration::from_secs(20))
         .unwrap_or_else(|e| panic!("exit: {e}\n{}", session.dump()));

@@ -225,7 +225,9 @@ fn handle(
         model.move_by(-page);
     } else if keys.matches(data, "tui.select.pageDown") {
         model.move_by(page);
-    } else if keys.matches(data, "tui.select.cancel") || data == "\x03" {
+    } else if keys.matches(data, "tui.select.cancel")
+        || tau_tui::keys::matches_key(data, "ctrl+c", keys.key_context())
+    {
         // Esc closes, Ctrl+C exits: the same here, every change is saved already.
         return Some(Done);
     } else if keys.matches(data, "tui.input.tab") {
