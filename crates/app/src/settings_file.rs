@@ -3,6 +3,9 @@
 //! nested key such as `compaction.enabled` keeps its siblings), every other key kept, written
 //! pretty-printed with two spaces. A file that is not a JSON object is left alone and the
 //! change is refused, as Pi does not save over a settings file it could not load.
+//!
+//! The functions take the folder of the settings file: the agent directory, or a project's
+//! `.pi` folder for project settings.
 
 use std::path::{Path, PathBuf};
 
@@ -21,7 +24,8 @@ pub fn read(agent_dir: &Path) -> Map<String, Value> {
         .unwrap_or_default()
 }
 
-fn parse(text: &str) -> Result<Map<String, Value>, String> {
+/// Parses settings text (a BOM and an empty file allowed) into its object.
+pub fn parse(text: &str) -> Result<Map<String, Value>, String> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if text.trim().is_empty() {
         return Ok(Map::new());

@@ -5,18 +5,9 @@ pub fn version() -> String {
     format!("tau {}", env!("CARGO_PKG_VERSION"))
 }
 
-/// Pi's subcommand words (`pi install ...`): as a first argument they are commands, never
-/// a prompt for the model.
-const PI_SUBCOMMANDS: &[&str] = &[
-    "install",
-    "remove",
-    "uninstall",
-    "update",
-    "list",
-    "config",
-    "auth",
-    "mcp",
-];
+/// Pi's subcommand words tau does not have (`pi auth ...`): as a first argument they are
+/// commands, never a prompt for the model. The package commands are in `package_args`.
+const PI_SUBCOMMANDS: &[&str] = &["auth", "mcp"];
 
 /// The error for a Pi subcommand tau does not have yet, when `first` is one.
 pub fn unsupported_subcommand(first: &str) -> Option<String> {
@@ -35,6 +26,12 @@ pub fn usage() -> &'static str {
 Usage:
   tau [options] [--] [@files...] [messages...]
   tau setup-extensions        Install the extension host's dependencies (once per install)
+  tau install <source> [-l]   Install a Pi package (npm:, git:, URL, path) and record it
+  tau remove <source> [-l]    Remove a package and its record (alias: uninstall)
+  tau update [source]         Update installed packages (all, or one)
+  tau list                    List recorded packages
+  tau config [-l]             Enable/disable resources (a screen; or --enable/--disable)
+                              (each command has --help; docs/packages.md)
 
 Modes:
   -p, --print                 Run the prompts, print the final answer, exit
@@ -100,8 +97,7 @@ Accepted from Pi:
   --no-themes                 No effect: tau loads no theme files yet
   --theme <path>, --use-theme <name>, --tui-mode regular|fullscreen
                               Interactive-UI settings; no effect in print, json, rpc
-  install, remove, update, list, config
-                              Not available yet: an error, nothing is run
+  auth, mcp                   Not available yet: an error, nothing is run
 
 Other:
   --agent-dir <dir>           Agent directory for this run (see TAU_AGENT_DIR)

@@ -5,6 +5,9 @@ mod app;
 mod args;
 mod help;
 mod inputs;
+mod package_args;
+mod package_commands;
+mod package_config;
 mod setup_extensions;
 
 use std::process::ExitCode;
@@ -16,6 +19,9 @@ fn main() -> ExitCode {
         .is_some_and(|first| first == "setup-extensions")
     {
         return setup_extensions::run(&argv[1..]);
+    }
+    if let Some(code) = package_commands::run(&argv) {
+        return code;
     }
     if let Some(message) = argv
         .first()

@@ -18,7 +18,7 @@
 
 mod host_deps;
 mod layout;
-mod packages;
+pub mod packages;
 mod patterns;
 pub mod trust;
 
@@ -29,7 +29,8 @@ pub use layout::{discover_in, entries_of_folder};
 pub use trust::{ProjectTrust, TrustReason};
 
 pub(crate) use layout::normalize;
-use layout::{collect_from_paths, path_key, resolve_from};
+use layout::{collect_from_paths, path_key};
+pub use layout::{path_key as resource_path_key, resolve_from};
 pub use packages::PackageRoot;
 use packages::{PackageEntry, Problems, Scope};
 pub use patterns::{
@@ -109,6 +110,14 @@ impl Acc {
         if !self.items.iter().any(|(known, _, _)| *known == path) {
             self.items.push((path, rank, enabled));
         }
+    }
+
+    /// Every recorded path with its enabled flag, in the order recorded.
+    pub(crate) fn entries(self) -> Vec<(PathBuf, bool)> {
+        self.items
+            .into_iter()
+            .map(|(path, _, enabled)| (path, enabled))
+            .collect()
     }
 
     /// The enabled paths by rank (stable), each real path once; a disabled entry still
@@ -365,6 +374,88 @@ fn project_has_extensions(cwd: &Path) -> bool {
     }
     read_settings(&cwd.join(".pi/settings.json"))
         .is_ok_and(|s| !s.extensions.is_empty() || !s.packages.is_empty())
+}
+
+/// A top-level extension (a settings `extensions` entry or a file in an `extensions/`
+/// folder), as `tau config` lists it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TopLevelExtension {
+    /// The entry file.
+    pub path: PathBuf,
+    /// Whether it loads.
+    pub enabled: bool,
+    /// `user` or `project`.
+    pub scope: &'static str,
+    /// `auto` (found in the `extensions/` folder) or `local` (a settings entry).
+    pub source: &'static str,
+}
+
+/// The top-level extensions of the user's settings and agent directory, and with `trusted`
+/// the project's, each once by precedence (project settings, `.pi/extensions/`, user
+/// settings, `<agent dir>/extensions/`), disabled ones included.
+pub fn top_level_extensions(agent_dir: &Path, cwd: &Path, trusted: bool) -> Vec<TopLevelExtension> {
+    let agent_dir = normalize(agent_dir);
+    let cwd = normalize(cwd);
+    let global = read_settings(&agent_dir.join("settings.json")).unwrap_or_default();
+    let project = if trusted {
+        read_settings(&cwd.join(".pi/settings.json")).unwrap_or_default()
+    } else {
+        ScopeSettings::default()
+    };
+    let mut found: Vec<TopLevelExtension> = Vec::new();
+    let mut add = |path: PathBuf, enabled: bool, scope: &'static str, source: &'static str| {
+        let key = path_key(&path);
+        if !found.iter().any(|f| path_key(&f.path) == key) {
+            found.push(TopLevelExtension {
+                path,
+                enabled,
+                scope,
+                source,
+            });
+        }
+    };
+    let scopes = [
+        (&project, cwd.join(".pi"), "project", trusted),
+        (&global, agent_dir, "user", true),
+    ];
+    for (settings, base, scope, wanted) in &scopes {
+        if !wanted {
+            continue;
+        }
+        let (patterns, plain): (Vec<String>, Vec<String>) = settings
+            .extensions
+            .iter()
+            .cloned()
+            .partition(|e| is_pattern(e));
+        let resolved: Vec<PathBuf> = plain
+            .iter()
+            .filter(|e| !e.starts_with("builtin:"))
+            .map(|e| resolve_from(base, e))
+            .collect();
+        let all = collect_from_paths(&resolved);
+        let enabled = apply_patterns(&all, &patterns, base);
+        let settings_entries: Vec<(PathBuf, bool)> = all
+            .into_iter()
+            .map(|path| {
+                let on = enabled.contains(&path);
+                (path, on)
+            })
+            .collect();
+        let auto: Vec<(PathBuf, bool)> = discover_in(&base.join("extensions"))
+            .into_iter()
+            .map(|path| {
+                let on = enabled_by_overrides(&path, &settings.extensions, base);
+                (path, on)
+            })
+            .collect();
+        for (path, on) in settings_entries {
+            add(path, on, scope, "local");
+        }
+        for (path, on) in auto {
+            add(path, on, scope, "auto");
+        }
+    }
+    found
 }
 
 /// The configured set: packages, settings entries, and the discovered folders.

@@ -6,6 +6,7 @@
 //! RPC protocol (docs/rpc.md), with its extension UI over the same stream.
 
 mod export;
+pub mod config_screen;
 mod interactive;
 pub use interactive::{run as run_interactive, InteractiveOptions, PromptBuilder};
 pub mod json;

@@ -5,7 +5,7 @@
 //! with [`ResourceLoader::set_extension_paths`].
 
 pub mod frontmatter;
-mod packages;
+pub mod packages;
 pub mod paths;
 pub mod skills;
 pub mod source;

@@ -247,85 +247,7 @@ pub fn configured(options: &PathOptions, kind: Kind) -> Vec<(PathBuf, Origin)> {
                 });
             }
         }
-        let user_base = options.agent_dir.clone();
-        let project_base = options.cwd.join(".pi");
-        let user_entries = settings_entries(&user_base.join("settings.json"), kind);
-        let project_entries = if options.trusted {
-            settings_entries(&project_base.join("settings.json"), kind)
-        } else {
-            Vec::new()
-        };
-        add_settings(
-            &mut entries,
-            &project_entries,
-            &project_base,
-            kind,
-            "project",
-            0,
-        );
-        add_settings(&mut entries, &user_entries, &user_base, kind, "user", 2);
-        let user_agents = home().join(".agents").join("skills");
-        match kind {
-            Kind::Skills => {
-                if options.trusted {
-                    let dir = project_base.join("skills");
-                    add_auto(
-                        &mut entries,
-                        skills::files_in(&dir, Standalone::AtRoot),
-                        &project_entries,
-                        &project_base,
-                        "project",
-                        1,
-                    );
-                    for dir in ancestor_agents_dirs(&options.cwd) {
-                        if key(&dir) == key(&user_agents) {
-                            continue;
-                        }
-                        let base = dir.parent().map(Path::to_path_buf).unwrap_or_default();
-                        add_auto(
-                            &mut entries,
-                            agents_files(&dir),
-                            &project_entries,
-                            &base,
-                            "project",
-                            1,
-                        );
-                    }
-                }
-                add_auto(
-                    &mut entries,
-                    skills::files_in(&user_base.join("skills"), Standalone::AtRoot),
-                    &user_entries,
-                    &user_base,
-                    "user",
-                    3,
-                );
-                let base = home().join(".agents");
-                add_auto(
-                    &mut entries,
-                    agents_files(&user_agents),
-                    &user_entries,
-                    &base,
-                    "user",
-                    3,
-                );
-            }
-            Kind::Prompts => {
-                if options.trusted {
-                    let files = templates::files_in(&project_base.join("prompts"));
-                    add_auto(
-                        &mut entries,
-                        files,
-                        &project_entries,
-                        &project_base,
-                        "project",
-                        1,
-                    );
-                }
-                let files = templates::files_in(&user_base.join("prompts"));
-                add_auto(&mut entries, files, &user_entries, &user_base, "user", 3);
-            }
-        }
+        top_level_entries(options, kind, &mut entries);
     }
     entries.sort_by_key(|e| e.rank);
     let mut seen: Vec<PathBuf> = Vec::new();
@@ -348,6 +270,101 @@ pub fn configured(options: &PathOptions, kind: Kind) -> Vec<(PathBuf, Origin)> {
         }
         seen.push(k);
         out.push((path, Origin::explicit("local")));
+    }
+    out
+}
+
+/// The top-level entries of `kind` (settings entries and conventional folders; not packages
+/// or explicit paths), in no particular order.
+fn top_level_entries(options: &PathOptions, kind: Kind, entries: &mut Vec<Entry>) {
+    let user_base = options.agent_dir.clone();
+    let project_base = options.cwd.join(".pi");
+    let user_entries = settings_entries(&user_base.join("settings.json"), kind);
+    let project_entries = if options.trusted {
+        settings_entries(&project_base.join("settings.json"), kind)
+    } else {
+        Vec::new()
+    };
+    add_settings(entries, &project_entries, &project_base, kind, "project", 0);
+    add_settings(entries, &user_entries, &user_base, kind, "user", 2);
+    let user_agents = home().join(".agents").join("skills");
+    match kind {
+        Kind::Skills => {
+            if options.trusted {
+                let dir = project_base.join("skills");
+                add_auto(
+                    entries,
+                    skills::files_in(&dir, Standalone::AtRoot),
+                    &project_entries,
+                    &project_base,
+                    "project",
+                    1,
+                );
+                for dir in ancestor_agents_dirs(&options.cwd) {
+                    if key(&dir) == key(&user_agents) {
+                        continue;
+                    }
+                    let base = dir.parent().map(Path::to_path_buf).unwrap_or_default();
+                    add_auto(
+                        entries,
+                        agents_files(&dir),
+                        &project_entries,
+                        &base,
+                        "project",
+                        1,
+                    );
+                }
+            }
+            add_auto(
+                entries,
+                skills::files_in(&user_base.join("skills"), Standalone::AtRoot),
+                &user_entries,
+                &user_base,
+                "user",
+                3,
+            );
+            let base = home().join(".agents");
+            add_auto(
+                entries,
+                agents_files(&user_agents),
+                &user_entries,
+                &base,
+                "user",
+                3,
+            );
+        }
+        Kind::Prompts => {
+            if options.trusted {
+                let files = templates::files_in(&project_base.join("prompts"));
+                add_auto(
+                    entries,
+                    files,
+                    &project_entries,
+                    &project_base,
+                    "project",
+                    1,
+                );
+            }
+            let files = templates::files_in(&user_base.join("prompts"));
+            add_auto(entries, files, &user_entries, &user_base, "user", 3);
+        }
+    }
+}
+
+/// Every top-level path of `kind` a run would consider, each once (first by precedence),
+/// with where it came from and whether it is enabled: what `tau config` lists.
+pub fn top_level(options: &PathOptions, kind: Kind) -> Vec<(PathBuf, Origin, bool)> {
+    let mut entries = Vec::new();
+    top_level_entries(options, kind, &mut entries);
+    entries.sort_by_key(|e| e.rank);
+    let mut seen: Vec<PathBuf> = Vec::new();
+    let mut out = Vec::new();
+    for entry in entries {
+        let k = key(&entry.path);
+        if !seen.contains(&k) {
+            seen.push(k);
+            out.push((entry.path, entry.origin, entry.enabled));
+        }
     }
     out
 }

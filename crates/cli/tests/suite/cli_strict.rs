@@ -110,16 +110,7 @@ fn issue_11_export_of_a_bad_file_is_an_error_not_a_prompt() {
 fn pi_subcommand_words_are_never_prompts() {
     let ws = Workspace::new();
     let script = ws.script(&json!({"turns": [{"text": "got: ${lastUserMessage}"}]}));
-    for word in [
-        "install",
-        "remove",
-        "uninstall",
-        "update",
-        "list",
-        "config",
-        "auth",
-        "mcp",
-    ] {
+    for word in ["auth", "mcp"] {
         // As in Pi, the word is a command when it comes first.
         let output = ws
             .tau()
@@ -130,6 +121,26 @@ fn pi_subcommand_words_are_never_prompts() {
         assert_refused(
             &output,
             &format!("`tau {word}` is a Pi command tau does not have yet"),
+        );
+    }
+    // The package commands are tau commands too: a run option is not theirs.
+    for (word, command) in [
+        ("install", "install"),
+        ("remove", "remove"),
+        ("uninstall", "remove"),
+        ("update", "update"),
+        ("list", "list"),
+        ("config", "config"),
+    ] {
+        let output = ws
+            .tau()
+            .args([word, "npm:some-package", "--script"])
+            .arg(&script)
+            .output()
+            .expect("run tau");
+        assert_refused(
+            &output,
+            &format!("Unknown option --script for \"{command}\""),
         );
     }
     // After `--` the word is a message like any other.

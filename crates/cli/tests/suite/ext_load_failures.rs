@@ -216,7 +216,7 @@ fn settings_entries_follow_pi_missing_paths_warn_missing_packages_stop_unless_of
         &ws,
         &[
             "npm:tau-test-absent-package",
-            "npm install --prefix",
+            "tau install npm:tau-test-absent-package",
             "--offline",
         ],
     );

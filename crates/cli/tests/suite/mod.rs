@@ -29,6 +29,8 @@ mod interop_pi;
 mod json_mode;
 mod models;
 mod multi_turn;
+mod packages;
+mod packages_pi;
 mod providers;
 mod rpc_client;
 mod rpc_command_ctx;

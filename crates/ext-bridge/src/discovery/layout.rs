@@ -74,13 +74,13 @@ pub(crate) fn expand(input: &str) -> PathBuf {
 }
 
 /// `input` (trimmed, `~` expanded) resolved against `base` (Pi's `resolvePath`).
-pub(crate) fn resolve_from(base: &Path, input: &str) -> PathBuf {
+pub fn resolve_from(base: &Path, input: &str) -> PathBuf {
     normalize(&base.join(expand(input.trim())))
 }
 
 /// The key two paths are compared by: the real path when it exists, else the normalized one
 /// (Pi's `getResourcePathKey`).
-pub(crate) fn path_key(path: &Path) -> PathBuf {
+pub fn path_key(path: &Path) -> PathBuf {
     std::fs::canonicalize(path).unwrap_or_else(|_| normalize(path))
 }
 

@@ -78,27 +78,47 @@ impl PackageEntry {
 
 /// A parsed source.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum Source {
+pub enum Source {
     /// `npm:<name>[@<version>]`.
     Npm {
+        /// What follows `npm:` (`name@version`), as npm is asked for it.
         spec: String,
+        /// The package name.
         name: String,
+        /// The version or range, if one was given.
         version: Option<String>,
     },
     /// A git repository.
     Git {
+        /// What `git clone` is given: the source without its `@ref` (and without `git:`),
+        /// `https://` added to a bare `host/path`.
         repo: String,
+        /// The host name (no user, no port).
         host: String,
+        /// `owner/name` (more segments for nested groups), without `.git`.
         path: String,
+        /// The `@ref` (tag, branch or commit), if one was given.
         git_ref: Option<String>,
     },
     /// A file or folder.
     Local(String),
 }
 
+impl Source {
+    /// Whether the source names a fixed version (Pi's `pinned`): an exact npm version, or a
+    /// git ref.
+    pub fn pinned(&self) -> bool {
+        match self {
+            Source::Npm { version, .. } => version.as_deref().is_some_and(is_exact_version),
+            Source::Git { git_ref, .. } => git_ref.is_some(),
+            Source::Local(_) => false,
+        }
+    }
+}
+
 /// Whether a value names a local path rather than a package or remote source (Pi's
 /// `isLocalPath`).
-pub(crate) fn is_local(value: &str) -> bool {
+pub fn is_local(value: &str) -> bool {
     let value = value.trim();
     ![
         "npm:", "git:", "github:", "http:", "https:", "ssh:", "builtin:",
@@ -108,7 +128,7 @@ pub(crate) fn is_local(value: &str) -> bool {
 }
 
 /// Parses a source the way Pi's `parseSource` does.
-pub(crate) fn parse_source(source: &str) -> Source {
+pub fn parse_source(source: &str) -> Source {
     if let Some(spec) = source.strip_prefix("npm:") {
         let spec = spec.trim().to_string();
         let (name, version) = split_npm_spec(&spec);
@@ -138,8 +158,16 @@ fn split_npm_spec(spec: &str) -> (String, Option<String>) {
     }
 }
 
-/// Git sources: `git:` shorthand (`host/owner/repo[@ref]`, `git@host:owner/repo`) or an
-/// explicit `https://`, `http://`, `ssh://`, `git://` URL.
+/// Splits `path@ref` when both parts are there.
+fn split_ref(path: &str) -> (&str, Option<&str>) {
+    match path.split_once('@') {
+        Some((path, git_ref)) if !path.is_empty() && !git_ref.is_empty() => (path, Some(git_ref)),
+        _ => (path, None),
+    }
+}
+
+/// Git sources: `git:` shorthand (`host/owner/repo[@ref]`, `git@host:owner/repo[@ref]`) or
+/// an explicit `https://`, `http://`, `ssh://`, `git://` URL (with `@ref` after the path).
 fn parse_git(source: &str) -> Option<Source> {
     let trimmed = source.trim();
     let prefixed = trimmed.strip_prefix("git:").map(str::trim);
@@ -150,48 +178,42 @@ fn parse_git(source: &str) -> Option<Source> {
     if prefixed.is_none() && scheme.is_none() {
         return None;
     }
-    let (repo, host, path_with_ref) = if let Some(rest) = url.strip_prefix("git@") {
+    let (repo, host, path, git_ref) = if let Some(rest) = url.strip_prefix("git@") {
         let (host, path) = rest.split_once(':')?;
-        (format!("git@{host}:"), host.to_string(), path.to_string())
+        let (path, git_ref) = split_ref(path);
+        (format!("git@{host}:{path}"), host, path, git_ref)
     } else if let Some(scheme) = scheme {
         let rest = &url[scheme.len()..];
         let (authority, path) = rest.split_once('/')?;
         let host = authority.rsplit('@').next()?.split(':').next()?;
-        (
-            format!("{scheme}{authority}/"),
-            host.to_string(),
-            path.to_string(),
-        )
+        let (path, git_ref) = split_ref(path);
+        let path = path.trim_end_matches('/');
+        (format!("{scheme}{authority}/{path}"), host, path, git_ref)
     } else {
         let (host, path) = url.split_once('/')?;
         if !host.contains('.') && host != "localhost" {
             return None;
         }
-        (
-            format!("https://{host}/"),
-            host.to_string(),
-            path.to_string(),
-        )
+        let (path, git_ref) = split_ref(path);
+        (format!("https://{host}/{path}"), host, path, git_ref)
     };
-    let (path, git_ref) = match path_with_ref.split_once('@') {
-        Some((path, git_ref)) if !path.is_empty() && !git_ref.is_empty() => {
-            (path.to_string(), Some(git_ref.to_string()))
-        }
-        _ => (path_with_ref, None),
-    };
-    let path = path
-        .trim_start_matches('/')
-        .trim_end_matches(".git")
-        .to_string();
+    let path = path.trim_matches('/');
+    let path = path.strip_suffix(".git").unwrap_or(path).to_string();
     let unsafe_part = |s: &str| s.contains(['\0', '\\']) || s.split('/').any(|p| p == "..");
-    if host.is_empty() || path.split('/').count() < 2 || unsafe_part(&host) || unsafe_part(&path) {
+    if host.is_empty()
+        || host.contains('/')
+        || path.split('/').count() < 2
+        || path.split('/').any(str::is_empty)
+        || unsafe_part(host)
+        || unsafe_part(&path)
+    {
         return None;
     }
     Some(Source::Git {
-        repo: format!("{repo}{path}"),
-        host,
+        repo,
+        host: host.to_string(),
         path,
-        git_ref,
+        git_ref: git_ref.map(String::from),
     })
 }
 
@@ -293,22 +315,25 @@ pub(crate) fn resolve_all(
                 Ok(root) => {
                     collect_package(&root, filter, acc);
                 }
-                Err(problem) => problems.not_installed(
-                    source_scope,
-                    format!(
-                        "package {source} ({}) {problem}; tau does not download packages at startup, \
-                         install it with: npm install --prefix {} --legacy-peer-deps --no-audit --no-fund {spec}",
-                        ctx.origin(source_scope),
-                        ctx.npm_root(source_scope).display()
-                    ),
-                ),
+                Err(problem) => {
+                    let how = match source_scope {
+                        Scope::Temporary => format!(
+                            "npm install --prefix {} --legacy-peer-deps --no-audit --no-fund {spec}",
+                            ctx.npm_root(source_scope).display()
+                        ),
+                        _ => install_command(source, source_scope),
+                    };
+                    problems.not_installed(
+                        source_scope,
+                        format!(
+                            "package {source} ({}) {problem}; tau does not download packages at startup, \
+                             install it with: {how}",
+                            ctx.origin(source_scope),
+                        ),
+                    )
+                }
             },
-            Source::Git {
-                repo,
-                host,
-                path,
-                git_ref,
-            } => {
+            Source::Git { host, path, .. } => {
                 if source_scope == Scope::Temporary {
                     problems.errors.push(format!(
                         "-e {source}: tau does not fetch git sources; clone the repository and pass its folder to -e"
@@ -320,21 +345,28 @@ pub(crate) fn resolve_all(
                     collect_package(&root, filter, acc);
                     continue;
                 }
-                let checkout = git_ref
-                    .map(|r| format!(" && git -C {} checkout {r}", root.display()))
-                    .unwrap_or_default();
                 problems.not_installed(
                     source_scope,
                     format!(
-                        "package {source} ({}) is not installed; tau does not download packages at startup, \
-                         install it with: git clone {repo} {}{checkout} (then npm install there if it has dependencies)",
+                        "package {source} ({}) is not installed (no {}); tau does not download packages at startup, \
+                         install it with: {}",
                         ctx.origin(source_scope),
-                        root.display()
+                        root.display(),
+                        install_command(source, source_scope)
                     ),
                 );
             }
         }
     }
+}
+
+/// The `tau install` line that installs a configured package where its settings file
+/// expects it.
+fn install_command(source: &str, scope: Scope) -> String {
+    let local = if scope == Scope::Project { " -l" } else { "" };
+    format!(
+        "tau install{local} {source} (or `tau update --extensions` for every configured package)"
+    )
 }
 
 /// What resolving the configured extensions found wrong, by what it does to the run.
@@ -399,7 +431,9 @@ fn npm_installed(
     }
 }
 
-fn is_exact_version(version: &str) -> bool {
+/// Whether `version` is one exact semver version (`1.2.3`, `v1.2.3-beta.1`), not a range or
+/// a tag.
+pub fn is_exact_version(version: &str) -> bool {
     let core = version.trim_start_matches('v');
     let core = core.split(['-', '+']).next().unwrap_or_default();
     let parts: Vec<&str> = core.split('.').collect();
@@ -465,6 +499,27 @@ pub(crate) fn collect_package(root: &Path, filter: Option<&PackageFilter>, acc: 
     ["extensions", "skills", "prompts", "themes"]
         .iter()
         .any(|dir| root.join(dir).exists())
+}
+
+/// A package folder's extension files, each with whether the settings entry's object form
+/// (`filter`, the entry as written) leaves it enabled: what `tau config` shows and toggles.
+/// A local folder that declares no resources is an extension itself (`local_folder`).
+pub fn extension_files(
+    root: &Path,
+    filter: Option<&serde_json::Value>,
+    local_folder: bool,
+) -> Vec<(PathBuf, bool)> {
+    let entry = filter.and_then(PackageEntry::from_value);
+    let mut acc = Acc::default();
+    let declared = collect_package(
+        root,
+        entry.as_ref().and_then(|e| e.filter.as_ref()),
+        &mut acc,
+    );
+    if !declared && local_folder {
+        acc.add(root.to_path_buf(), PACKAGE_RANK, true);
+    }
+    acc.entries()
 }
 
 /// The files a manifest's entries name (globs expanded), before its own `!`/`+`/`-` patterns.
@@ -545,3 +600,7 @@ pub(crate) fn roots(ctx: &Ctx, entries: &[(PackageEntry, Scope)]) -> Vec<Package
     }
     out
 }
+
+#[cfg(test)]
+#[path = "packages_tests.rs"]
+mod tests;
