@@ -7,6 +7,7 @@
 //! - [`anthropic`]: the `anthropic-messages` API (Anthropic's Messages streaming).
 //! - [`builder`]: the partial message of a streaming response and the events it emits; every
 //!   provider is built on it.
+//! - [`google`]: the `google-generative-ai` API (Gemini's `streamGenerateContent`).
 //! - [`http`]: the shared HTTP client and SSE parser of the real providers.
 //! - [`error`]: `ProviderError`, worded as Pi words failures; [`retry`] classifies them.
 //! - [`json`]: tolerant and strict parsing of streamed tool-call arguments.
@@ -26,6 +27,7 @@ pub mod endpoint;
 pub mod error;
 pub mod estimate;
 pub mod file_lock;
+pub mod google;
 pub mod http;
 pub mod json;
 pub mod models;
@@ -43,6 +45,7 @@ pub use anthropic::AnthropicMessages;
 pub use builder::{apply, AssistantMessageBuilder, ABORTED_MESSAGE};
 pub use endpoint::{ConfigureEndpoint, EndpointSettings};
 pub use error::{ErrorContext, ProviderError};
+pub use google::GoogleGenerativeAi;
 pub use http::{HttpClient, Timeouts};
 pub use openai_completions::OpenAiCompletions;
 pub use openai_responses::OpenAiResponses;
