@@ -18,6 +18,10 @@
 //! as the SDK words them: the error body's JSON (`{"error":{"code":400,…}}`), followed by
 //! tau's fix hint for 401/403/404.
 //!
+//! Hooks run as pi-ai runs them for this API: the headers hook, the payload hook (on the SDK
+//! parameters) and the stream-event hook on each chunk; pi-ai's Google provider has no
+//! response hook, so `after_provider_response` does not fire.
+//!
 //! Not carried over: the SDK's own request retries (tau's session-level retry covers the
 //! same transient failures), `toolChoice` and `temperature` (tau's requests have none) and
 //! custom thinking budgets.
@@ -151,13 +155,13 @@ impl Call {
         }
         let model = self.request.model.clone();
         let hooks = self.request.hooks.clone();
+        let header_edits =
+            request_hooks::edit_headers(hooks.as_ref(), &model, &self.settings.headers).await;
         let mut post = match self.post(hooks.as_ref()).await {
             Ok(post) => post,
             Err(error) => return fail(builder, error, &self.cancel),
         };
-        if let Some(edits) =
-            request_hooks::edit_headers(hooks.as_ref(), &model, &self.settings.headers).await
-        {
+        if let Some(edits) = header_edits {
             edits.apply(&mut post.headers);
         }
         let response = match self
@@ -168,8 +172,7 @@ impl Call {
             Ok(response) => response,
             Err(error) => return fail(builder, error, &self.cancel),
         };
-        request_hooks::observe_response(hooks.as_ref(), &model, response.status, &response.headers)
-            .await;
+        // pi-ai's Google provider never reports the response (`after_provider_response`).
         let reader = ChunkReader::new(builder, model.clone());
         let start = reader.start();
         let streaming = Streaming {

@@ -4,6 +4,7 @@
 #[cfg(test)]
 mod suite {
     mod anthropic;
+    mod google;
     mod openai_completions;
     mod openai_completions_errors;
     mod openai_responses;
