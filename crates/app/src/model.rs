@@ -130,12 +130,17 @@ fn pick(
 }
 
 /// The apis tau's own clients speak.
-const TAU_APIS: [&str; 4] = [
+const TAU_APIS: [&str; 5] = [
     SCRIPTED,
     tau_provider::openai_completions::API,
     tau_provider::openai_responses::API,
     tau_provider::anthropic::API,
+    tau_provider::google::API,
 ];
+
+/// The apis named in the unsupported-api error, in the order users meet them.
+const SUPPORTED_APIS: &str =
+    "openai-completions, openai-responses, anthropic-messages, google-generative-ai, scripted";
 
 /// The provider that speaks the model's `api`.
 fn http_client() -> Result<HttpClient, String> {
@@ -170,9 +175,15 @@ fn provider_for(model: &Model, registry: &ModelRegistry) -> Result<Arc<dyn Provi
             let provider = tau_provider::AnthropicMessages::new(http_client()?).with_key_hint(registry.key_hint(&model.provider));
             Ok(Arc::new(provider))
         }
+        tau_provider::google::API => {
+            let provider = tau_provider::GoogleGenerativeAi::new(http_client()?).with_key_hint(registry.key_hint(&model.provider));
+            Ok(Arc::new(provider))
+        }
         api => Err(format!(
-            "model {}/{} uses api \"{api}\", which tau does not support; supported: openai-completions, openai-responses, anthropic-messages, scripted",
-            model.provider, model.id
+            "model {}/{} uses api \"{api}\", which tau does not support; supported: {}",
+            model.provider,
+            model.id,
+            SUPPORTED_APIS
         )),
     }
 }

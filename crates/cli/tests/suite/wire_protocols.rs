@@ -1,5 +1,6 @@
 //! The real binary against each wire protocol on loopback: a tool-using, thinking run through
-//! openai-completions, openai-responses and anthropic-messages, recorded in a session.
+//! openai-completions, openai-responses, anthropic-messages and google-generative-ai,
+//! recorded in a session.
 
 use serde_json::json;
 use tau_test_support::{MockReply, MockServer, MockToolCall, MockTurn};
@@ -19,27 +20,35 @@ async fn run_protocol(api: &str) {
     ])
     .await
     .expect("mock server");
-    // Pi's base URLs: the OpenAI APIs include /v1, Anthropic's is the host root.
-    let base = if api == "anthropic-messages" {
-        server.url()
+    // Pi's base URLs: the OpenAI APIs include /v1, Anthropic's is the host root, Gemini's
+    // includes its API version.
+    let base = match api {
+        "anthropic-messages" => server.url(),
+        "google-generative-ai" => format!("{}/v1beta", server.url()),
+        _ => server.base_url(),
+    };
+    // Gemini 3 echoes tool-call ids, so the second request carries `call_1` as the others do.
+    let model_id = if api == "google-generative-ai" {
+        "gemini-3-flash-preview"
     } else {
-        server.base_url()
+        "w1"
     };
     let ws = Workspace::new();
     ws.write("notes.txt", "alpha\n");
     let models = json!({"providers": {"wire": {
         "baseUrl": base, "api": api, "apiKey": "sk-test",
-        "models": [{"id": "w1", "reasoning": true}]
+        "models": [{"id": model_id, "reasoning": true}]
     }}});
     std::fs::write(ws.agent_dir.path().join("models.json"), models.to_string())
         .expect("models.json");
     let api_name = api.to_string();
+    let selector = format!("wire/{model_id}:high");
     let (records, output, session) = tokio::task::spawn_blocking(move || {
         let output = ws
             .tau()
             .args([
                 "--model",
-                "wire/w1:high",
+                &selector,
                 "--mode",
                 "json",
                 "what do the notes say?",
@@ -111,4 +120,9 @@ async fn openai_responses_end_to_end() {
 #[tokio::test(flavor = "multi_thread")]
 async fn anthropic_messages_end_to_end() {
     run_protocol("anthropic-messages").await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn google_generative_ai_end_to_end() {
+    run_protocol("google-generative-ai").await;
 }
