@@ -130,17 +130,18 @@ fn pick(
 }
 
 /// The apis tau's own clients speak.
-const TAU_APIS: [&str; 5] = [
+const TAU_APIS: [&str; 6] = [
     SCRIPTED,
     tau_provider::openai_completions::API,
     tau_provider::openai_responses::API,
     tau_provider::anthropic::API,
     tau_provider::google::API,
+    tau_provider::openai_responses::azure::API,
 ];
 
 /// The apis named in the unsupported-api error, in the order users meet them.
 const SUPPORTED_APIS: &str =
-    "openai-completions, openai-responses, anthropic-messages, google-generative-ai, scripted";
+    "openai-completions, openai-responses, azure-openai-responses, anthropic-messages, google-generative-ai, scripted";
 
 /// The provider that speaks the model's `api`.
 fn http_client() -> Result<HttpClient, String> {
@@ -164,26 +165,33 @@ fn provider_for(model: &Model, registry: &ModelRegistry) -> Result<Arc<dyn Provi
             .map(|provider| Arc::new(provider) as Arc<dyn Provider>)
             .map_err(|error| error.to_string()),
         tau_provider::openai_completions::API => {
-            let provider = OpenAiCompletions::new(http_client()?).with_key_hint(registry.key_hint(&model.provider));
+            let provider = OpenAiCompletions::new(http_client()?)
+                .with_key_hint(registry.key_hint(&model.provider));
             Ok(Arc::new(provider))
         }
         tau_provider::openai_responses::API => {
-            let provider = tau_provider::OpenAiResponses::new(http_client()?).with_key_hint(registry.key_hint(&model.provider));
+            let provider = tau_provider::OpenAiResponses::new(http_client()?)
+                .with_key_hint(registry.key_hint(&model.provider));
             Ok(Arc::new(provider))
         }
         tau_provider::anthropic::API => {
-            let provider = tau_provider::AnthropicMessages::new(http_client()?).with_key_hint(registry.key_hint(&model.provider));
+            let provider = tau_provider::AnthropicMessages::new(http_client()?)
+                .with_key_hint(registry.key_hint(&model.provider));
+            Ok(Arc::new(provider))
+        }
+        tau_provider::openai_responses::azure::API => {
+            let provider = tau_provider::OpenAiResponses::azure(http_client()?)
+                .with_key_hint(registry.key_hint(&model.provider));
             Ok(Arc::new(provider))
         }
         tau_provider::google::API => {
-            let provider = tau_provider::GoogleGenerativeAi::new(http_client()?).with_key_hint(registry.key_hint(&model.provider));
+            let provider = tau_provider::GoogleGenerativeAi::new(http_client()?)
+                .with_key_hint(registry.key_hint(&model.provider));
             Ok(Arc::new(provider))
         }
         api => Err(format!(
             "model {}/{} uses api \"{api}\", which tau does not support; supported: {}",
-            model.provider,
-            model.id,
-            SUPPORTED_APIS
+            model.provider, model.id, SUPPORTED_APIS
         )),
     }
 }

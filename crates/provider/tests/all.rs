@@ -4,6 +4,7 @@
 #[cfg(test)]
 mod suite {
     mod anthropic;
+    mod azure_openai_responses;
     mod google;
     mod openai_completions;
     mod openai_completions_errors;

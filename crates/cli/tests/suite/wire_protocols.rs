@@ -126,3 +126,53 @@ async fn anthropic_messages_end_to_end() {
 async fn google_generative_ai_end_to_end() {
     run_protocol("google-generative-ai").await;
 }
+
+/// Azure OpenAI as pi-ai configures it from the environment: the key from
+/// `AZURE_OPENAI_API_KEY`, the endpoint from `AZURE_OPENAI_BASE_URL` (over the model's
+/// `baseUrl`), the api version and the deployment of the model from their variables.
+#[tokio::test(flavor = "multi_thread")]
+async fn azure_openai_responses_end_to_end_from_the_environment() {
+    let server = MockServer::start(vec![MockReply::Turn(Box::new(MockTurn::text(
+        "Azure says hi.",
+    )))])
+    .await
+    .expect("mock server");
+    let ws = Workspace::new();
+    // The model's own baseUrl is a closed port: the variable must win.
+    let models = json!({"providers": {"azure": {
+        "baseUrl": "http://127.0.0.1:9/openai/v1", "api": "azure-openai-responses",
+        "models": [{"id": "gpt-5", "reasoning": true}]
+    }}});
+    std::fs::write(ws.agent_dir.path().join("models.json"), models.to_string())
+        .expect("models.json");
+    let base = format!("{}/openai/v1", server.url());
+    let output = tokio::task::spawn_blocking(move || {
+        ws.tau()
+            .env("AZURE_OPENAI_API_KEY", "az-env-key")
+            .env("AZURE_OPENAI_BASE_URL", base)
+            .env("AZURE_OPENAI_API_VERSION", "2025-04-01-preview")
+            .env(
+                "AZURE_OPENAI_DEPLOYMENT_NAME_MAP",
+                "gpt-4o=other, gpt-5=prod-gpt5",
+            )
+            .env_remove("AZURE_OPENAI_RESOURCE_NAME")
+            .args(["--model", "azure/gpt-5", "--no-session", "-p", "hello"])
+            .output()
+            .expect("run")
+    })
+    .await
+    .expect("join");
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout).trim(),
+        "Azure says hi."
+    );
+    let request = &server.requests()[0];
+    assert_eq!(
+        request.path,
+        "/openai/v1/responses?api-version=2025-04-01-preview"
+    );
+    assert_eq!(request.header("api-key"), Some("az-env-key"));
+    assert_eq!(request.header("authorization"), None);
+    assert_eq!(request.json()["model"], "prod-gpt5");
+}
