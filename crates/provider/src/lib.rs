@@ -11,9 +11,11 @@
 //! - [`http`]: the shared HTTP client and SSE parser of the real providers.
 //! - [`error`]: `ProviderError`, worded as Pi words failures; [`retry`] classifies them.
 //! - [`json`]: tolerant and strict parsing of streamed tool-call arguments.
+//! - [`mistral`]: the `mistral-conversations` API (Mistral's native chat completions).
 //! - [`models`]: the model catalogue, models.json, credentials and `--model` resolution.
 //! - [`openai_completions`]: the `openai-completions` API (OpenAI and compatible servers).
-//! - [`openai_responses`]: the `openai-responses` API (OpenAI's Responses API).
+//! - [`openai_responses`]: the `openai-responses` API (OpenAI's Responses API), and
+//!   `azure-openai-responses` (the same API on Azure OpenAI).
 //! - [`request_hooks`]: extension hooks on a request's headers, payload, response and
 //!   stream events.
 //! - [`scripted`]: the offline scripted model that plays assistant turns from a JSON script.
@@ -30,6 +32,7 @@ pub mod file_lock;
 pub mod google;
 pub mod http;
 pub mod json;
+pub mod mistral;
 pub mod models;
 mod openai_common;
 pub mod openai_completions;
@@ -47,6 +50,7 @@ pub use endpoint::{ConfigureEndpoint, EndpointSettings};
 pub use error::{ErrorContext, ProviderError};
 pub use google::GoogleGenerativeAi;
 pub use http::{HttpClient, Timeouts};
+pub use mistral::Mistral;
 pub use openai_completions::OpenAiCompletions;
 pub use openai_responses::OpenAiResponses;
 pub use provider::{EventStream, Provider, ProviderRequest};
