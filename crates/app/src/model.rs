@@ -130,18 +130,19 @@ fn pick(
 }
 
 /// The apis tau's own clients speak.
-const TAU_APIS: [&str; 6] = [
+const TAU_APIS: [&str; 7] = [
     SCRIPTED,
     tau_provider::openai_completions::API,
     tau_provider::openai_responses::API,
     tau_provider::anthropic::API,
     tau_provider::google::API,
     tau_provider::openai_responses::azure::API,
+    tau_provider::mistral::API,
 ];
 
 /// The apis named in the unsupported-api error, in the order users meet them.
 const SUPPORTED_APIS: &str =
-    "openai-completions, openai-responses, azure-openai-responses, anthropic-messages, google-generative-ai, scripted";
+    "openai-completions, openai-responses, azure-openai-responses, anthropic-messages, google-generative-ai, mistral-conversations, scripted";
 
 /// The provider that speaks the model's `api`.
 fn http_client() -> Result<HttpClient, String> {
@@ -181,6 +182,11 @@ fn provider_for(model: &Model, registry: &ModelRegistry) -> Result<Arc<dyn Provi
         }
         tau_provider::openai_responses::azure::API => {
             let provider = tau_provider::OpenAiResponses::azure(http_client()?)
+                .with_key_hint(registry.key_hint(&model.provider));
+            Ok(Arc::new(provider))
+        }
+        tau_provider::mistral::API => {
+            let provider = tau_provider::Mistral::new(http_client()?)
                 .with_key_hint(registry.key_hint(&model.provider));
             Ok(Arc::new(provider))
         }

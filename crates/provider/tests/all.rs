@@ -6,6 +6,7 @@ mod suite {
     mod anthropic;
     mod azure_openai_responses;
     mod google;
+    mod mistral;
     mod openai_completions;
     mod openai_completions_errors;
     mod openai_responses;

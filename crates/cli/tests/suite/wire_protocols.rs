@@ -176,3 +176,54 @@ async fn azure_openai_responses_end_to_end_from_the_environment() {
     assert_eq!(request.header("authorization"), None);
     assert_eq!(request.json()["model"], "prod-gpt5");
 }
+
+/// Mistral's native endpoint, the key from `MISTRAL_API_KEY`: the answer streams back and
+/// the request is the one pi-ai sends (`/v1/chat/completions`, `prompt_mode` for a
+/// reasoning model asked to think).
+#[tokio::test(flavor = "multi_thread")]
+async fn mistral_conversations_end_to_end() {
+    let server = MockServer::start(vec![MockReply::Turn(Box::new(MockTurn::text(
+        "Bonjour from Mistral.",
+    )))])
+    .await
+    .expect("mock server");
+    let ws = Workspace::new();
+    let models = json!({"providers": {"mistral": {
+        "baseUrl": server.url(), "api": "mistral-conversations",
+        "models": [{"id": "magistral-small-latest", "reasoning": true}]
+    }}});
+    std::fs::write(ws.agent_dir.path().join("models.json"), models.to_string())
+        .expect("models.json");
+    let output = tokio::task::spawn_blocking(move || {
+        ws.tau()
+            .env("MISTRAL_API_KEY", "mistral-env-key")
+            .args([
+                "--model",
+                "mistral/magistral-small-latest:high",
+                "--no-session",
+                "-p",
+                "hello",
+            ])
+            .output()
+            .expect("run")
+    })
+    .await
+    .expect("join");
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout).trim(),
+        "Bonjour from Mistral."
+    );
+    let request = &server.requests()[0];
+    assert_eq!(request.path, "/v1/chat/completions");
+    assert_eq!(
+        request.header("authorization"),
+        Some("Bearer mistral-env-key")
+    );
+    let body = request.json();
+    assert_eq!(body["prompt_mode"], "reasoning");
+    assert_eq!(
+        body["messages"][1],
+        json!({"role": "user", "content": [{"type": "text", "text": "hello"}]})
+    );
+}
