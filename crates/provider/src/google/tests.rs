@@ -148,7 +148,12 @@ fn strict_tools_on_gemini_3_ask_for_validated_calls() {
     let messages: Vec<AgentMessage> =
         serde_json::from_value(json!([{"role": "user", "content": "Fix notes", "timestamp": 1}]))
             .unwrap();
-    let body = wire(&model, &messages, &[tool.clone()], ThinkingLevel::Off);
+    let body = wire(
+        &model,
+        &messages,
+        std::slice::from_ref(&tool),
+        ThinkingLevel::Off,
+    );
     let expected = json!({
         "contents": [{"parts": [{"text": "Fix notes"}], "role": "user"}],
         "systemInstruction": {"parts": [{"text": "You are a test assistant."}], "role": "user"},

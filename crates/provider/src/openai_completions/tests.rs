@@ -461,7 +461,7 @@ fn long_cache_retention_where_the_server_supports_it() {
             "store": false, "max_completion_tokens": 1000})
         .to_string()
     );
-    let mut together = claude.clone();
+    let mut together = claude;
     together.provider = "together".into();
     together.base_url = "https://api.together.xyz/v1".into();
     together.compat = Some(json!({"cacheControlFormat": "anthropic"}));
