@@ -22,6 +22,8 @@
 //! parameters) and the stream-event hook on each chunk; pi-ai's Google provider has no
 //! response hook, so `after_provider_response` does not fire.
 //!
+//! [`GoogleGenerativeAi::vertex`] sends the same request to Vertex AI ([`vertex`]).
+//!
 //! Not carried over: the SDK's own request retries (tau's session-level retry covers the
 //! same transient failures), `toolChoice` and `temperature` (tau's requests have none) and
 //! custom thinking budgets.
@@ -30,6 +32,7 @@ pub mod contents;
 pub mod request;
 pub mod stream;
 pub mod thinking;
+pub mod vertex;
 
 use std::sync::Arc;
 
@@ -45,7 +48,9 @@ use crate::provider::{EventStream, Provider, ProviderRequest};
 use crate::request_hooks::{self, SharedRequestHooks};
 use crate::transform::transform_messages;
 use request::{build_params, model_path, to_wire, ParamsInput};
-use stream::{stream_error, ChunkReader, ABORTED_IN_FLIGHT};
+use stream::{
+    stream_error, ChunkReader, ABORTED_IN_FLIGHT, NO_FINISH_REASON, VERTEX_NO_FINISH_REASON,
+};
 
 /// The `api` name of this provider.
 pub const API: &str = "google-generative-ai";
@@ -56,11 +61,13 @@ pub const API_KEY_HEADER: &str = "x-goog-api-key";
 /// pi-ai's error for a request aborted before it was built.
 const ABORTED_BEFORE_SEND: &str = "Request aborted";
 
-/// A Gemini (Google Generative AI) provider.
+/// A Gemini (Google Generative AI) provider, or Vertex AI's ([`GoogleGenerativeAi::vertex`]).
 #[derive(Debug, Clone)]
 pub struct GoogleGenerativeAi {
     client: HttpClient,
     settings: Arc<EndpointSettings>,
+    /// Vertex AI's endpoint and auth rather than the Gemini API's.
+    vertex: bool,
 }
 
 impl GoogleGenerativeAi {
@@ -70,6 +77,15 @@ impl GoogleGenerativeAi {
         Self {
             client,
             settings: Arc::new(EndpointSettings::default()),
+            vertex: false,
+        }
+    }
+
+    /// A provider for Vertex AI (the `google-vertex` api, see [`vertex`]).
+    pub fn vertex(client: HttpClient) -> Self {
+        Self {
+            vertex: true,
+            ..Self::new(client)
         }
     }
 }
@@ -86,6 +102,7 @@ impl Provider for GoogleGenerativeAi {
             client: self.client.clone(),
             settings: Arc::clone(&self.settings),
             builder: Some(AssistantMessageBuilder::new(&request.model)),
+            vertex: self.vertex,
             request,
             cancel,
         };
@@ -99,6 +116,7 @@ struct Call {
     settings: Arc<EndpointSettings>,
     /// Taken when the stream starts.
     builder: Option<AssistantMessageBuilder>,
+    vertex: bool,
     request: ProviderRequest,
     cancel: CancellationToken,
 }
@@ -173,7 +191,12 @@ impl Call {
             Err(error) => return fail(builder, error, &self.cancel),
         };
         // pi-ai's Google provider never reports the response (`after_provider_response`).
-        let reader = ChunkReader::new(builder, model.clone());
+        let no_finish_reason = if self.vertex {
+            VERTEX_NO_FINISH_REASON
+        } else {
+            NO_FINISH_REASON
+        };
+        let reader = ChunkReader::new(builder, model.clone(), no_finish_reason);
         let start = reader.start();
         let streaming = Streaming {
             sse: response.into_sse(),
@@ -193,7 +216,11 @@ impl Call {
             provider: model.provider.clone(),
             detail,
         };
-        let key = self.settings.key(self.request.api_key.as_deref());
+        let key = if self.vertex {
+            vertex::api_key(&self.settings, self.request.api_key.as_deref())
+        } else {
+            self.settings.key(self.request.api_key.as_deref())
+        };
         let base_url = self.base_url();
         let context = |url: &str| ErrorContext {
             provider: model.provider.clone(),
@@ -202,9 +229,14 @@ impl Call {
             key_hint: self.settings.key_hint.clone(),
         };
         let Some(key) = key else {
+            let hint = if self.vertex {
+                vertex::NO_KEY_HINT.to_owned()
+            } else {
+                context(&base_url).key_hint()
+            };
             return Err(ProviderError::MissingApiKey {
                 provider: model.provider.clone(),
-                hint: context(&base_url).key_hint(),
+                hint,
             });
         };
         let normalize = |id: &str| contents::normalize_tool_call_id(&model.id, id);
@@ -216,6 +248,7 @@ impl Call {
             messages: &messages,
             tools: &self.request.tools,
             thinking_level: self.request.thinking_level,
+            vertex: self.vertex,
         })
         .map_err(invalid)?;
         if let Some(hooks) = hooks.filter(|hooks| hooks.0.wants().payload) {
@@ -224,9 +257,9 @@ impl Call {
         let url = format!(
             "{}/{}:streamGenerateContent?alt=sse",
             base_url.trim_end_matches('/'),
-            model_path(&params)
+            model_path(&params, self.vertex)
         );
-        let body = serde_json::to_vec(&to_wire(&params))
+        let body = serde_json::to_vec(&to_wire(&params, self.vertex))
             .map_err(|error| invalid(format!("cannot serialise the request: {error}")))?;
         Ok(JsonPost {
             headers: headers(model, &self.settings.headers, &key),
@@ -236,9 +269,13 @@ impl Call {
         })
     }
 
-    /// The provider's base URL, else the model's, else Google's.
+    /// The provider's base URL, else the model's, else Google's (Vertex: with the API
+    /// version).
     fn base_url(&self) -> String {
         let model = &self.request.model;
+        if self.vertex {
+            return vertex::base_url(&self.settings, model);
+        }
         self.settings
             .base_url
             .clone()

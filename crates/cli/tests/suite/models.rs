@@ -206,7 +206,7 @@ fn an_unsupported_api_is_named() {
     assert_eq!(
         stderr(&output),
         "tau: model aws/claude-b uses api \"bedrock-converse-stream\", which tau does not support; \
-         supported: openai-completions, openai-responses, azure-openai-responses, anthropic-messages, google-generative-ai, mistral-conversations, scripted\n"
+         supported: openai-completions, openai-responses, azure-openai-responses, anthropic-messages, google-generative-ai, google-vertex, mistral-conversations, scripted\n"
     );
 }
 

@@ -227,3 +227,47 @@ async fn mistral_conversations_end_to_end() {
         json!({"role": "user", "content": [{"type": "text", "text": "hello"}]})
     );
 }
+
+/// Vertex AI with an API key from `GOOGLE_CLOUD_API_KEY`: the Gemini request on Vertex's
+/// publisher path.
+#[tokio::test(flavor = "multi_thread")]
+async fn google_vertex_end_to_end_with_an_api_key() {
+    let server = MockServer::start(vec![MockReply::Turn(Box::new(MockTurn::text(
+        "Vertex says hi.",
+    )))])
+    .await
+    .expect("mock server");
+    let ws = Workspace::new();
+    let models = json!({"providers": {"google-vertex": {
+        "baseUrl": server.url(), "api": "google-vertex",
+        "models": [{"id": "gemini-2.5-flash", "reasoning": true}]
+    }}});
+    std::fs::write(ws.agent_dir.path().join("models.json"), models.to_string())
+        .expect("models.json");
+    let output = tokio::task::spawn_blocking(move || {
+        ws.tau()
+            .env("GOOGLE_CLOUD_API_KEY", "vertex-env-key")
+            .args([
+                "--model",
+                "google-vertex/gemini-2.5-flash",
+                "--no-session",
+                "-p",
+                "hello",
+            ])
+            .output()
+            .expect("run")
+    })
+    .await
+    .expect("join");
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout).trim(),
+        "Vertex says hi."
+    );
+    let request = &server.requests()[0];
+    assert_eq!(
+        request.path,
+        "/v1/publishers/google/models/gemini-2.5-flash:streamGenerateContent?alt=sse"
+    );
+    assert_eq!(request.header("x-goog-api-key"), Some("vertex-env-key"));
+}

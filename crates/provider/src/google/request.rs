@@ -84,6 +84,8 @@ pub struct ParamsInput<'a, M> {
     pub tools: &'a [ToolDeclaration],
     /// Requested reasoning level.
     pub thinking_level: ThinkingLevel,
+    /// For Vertex AI (`google-vertex`) rather than the Gemini API.
+    pub vertex: bool,
 }
 
 /// pi-ai's SDK parameters; fails (with Pi's text) when a tool requires strict sampling the
@@ -116,7 +118,7 @@ pub fn build_params<M: Borrow<AgentMessage>>(input: &ParamsInput<'_, M>) -> Resu
     }
     // pi-ai turns off the SDK's automatic continuation; the SDK never sends this key.
     config.insert("automaticContinuation".into(), json!(false));
-    if let Some(thinking) = thinking_config(model, input.thinking_level)? {
+    if let Some(thinking) = thinking_config(model, input.thinking_level, input.vertex)? {
         config.insert("thinkingConfig".into(), thinking);
     }
     Ok(json!({
@@ -216,12 +218,23 @@ fn rewrite_const_as_enum(schema: Value, name_map: bool) -> Value {
     }
 }
 
-/// The model path of the URL (`models/<id>`), as the SDK forms it from `params.model`.
-pub fn model_path(params: &Value) -> String {
+/// The model path of the URL, as the SDK forms it from `params.model`: `models/<id>` for
+/// the Gemini API, `publishers/google/models/<id>` for Vertex (`publisher/id` names another
+/// publisher).
+pub fn model_path(params: &Value, vertex: bool) -> String {
     let model = params
         .get("model")
         .and_then(Value::as_str)
         .unwrap_or_default();
+    if vertex {
+        if model.starts_with("projects/") || model.starts_with("publishers/") {
+            return model.to_owned();
+        }
+        return match model.split_once('/') {
+            Some((publisher, id)) => format!("publishers/{publisher}/models/{id}"),
+            None => format!("publishers/google/models/{model}"),
+        };
+    }
     if model.starts_with("models/") || model.starts_with("tunedModels/") {
         model.to_owned()
     } else {
@@ -229,11 +242,11 @@ pub fn model_path(params: &Value) -> String {
     }
 }
 
-/// The REST body the SDK sends for `params`.
-pub fn to_wire(params: &Value) -> Value {
+/// The REST body the SDK sends for `params`; Vertex sends function calls as given.
+pub fn to_wire(params: &Value, vertex: bool) -> Value {
     let mut body = Map::new();
     if let Some(contents) = params.get("contents") {
-        body.insert("contents".into(), wire_contents(contents));
+        body.insert("contents".into(), wire_contents(contents, vertex));
     }
     let config = params.get("config").and_then(Value::as_object);
     let mut generation = Map::new();
@@ -242,14 +255,17 @@ pub fn to_wire(params: &Value) -> Value {
             let Some(value) = config.get(key) else {
                 continue;
             };
+            if value.is_null() {
+                continue;
+            }
             let value = match key {
-                "systemInstruction" => system_instruction(value),
+                "systemInstruction" => system_instruction(value, vertex),
                 _ => value.clone(),
             };
             body.insert(key.into(), value);
         }
         for key in GENERATION_CONFIG {
-            if let Some(value) = config.get(key) {
+            if let Some(value) = config.get(key).filter(|value| !value.is_null()) {
                 generation.insert(key.into(), value.clone());
             }
         }
@@ -261,32 +277,41 @@ pub fn to_wire(params: &Value) -> Value {
 }
 
 /// A system instruction given as text becomes one user content; a content keeps its parts.
-fn system_instruction(value: &Value) -> Value {
+fn system_instruction(value: &Value, vertex: bool) -> Value {
     match value {
         Value::String(text) => json!({"parts": [{"text": text}], "role": "user"}),
-        Value::Array(parts) => json!({"parts": parts.iter().map(|part| match part {
-            Value::String(text) => json!({"text": text}),
-            other => wire_part(other),
-        }).collect::<Vec<_>>(), "role": "user"}),
-        other => wire_content(other),
+        Value::Array(parts) => {
+            let parts: Vec<Value> = parts
+                .iter()
+                .map(|part| match part {
+                    Value::String(text) => json!({"text": text}),
+                    other => wire_part(other, vertex),
+                })
+                .collect();
+            json!({"parts": parts, "role": "user"})
+        }
+        other => wire_content(other, vertex),
     }
 }
 
-fn wire_contents(contents: &Value) -> Value {
+fn wire_contents(contents: &Value, vertex: bool) -> Value {
     match contents {
-        Value::Array(items) => Value::Array(items.iter().map(wire_content).collect()),
+        Value::Array(items) => Value::Array(
+            items
+                .iter()
+                .map(|content| wire_content(content, vertex))
+                .collect(),
+        ),
         other => other.clone(),
     }
 }
 
 /// `{parts, role}` with each part in the SDK's key order.
-fn wire_content(content: &Value) -> Value {
+fn wire_content(content: &Value, vertex: bool) -> Value {
     let mut out = Map::new();
     if let Some(parts) = content.get("parts").and_then(Value::as_array) {
-        out.insert(
-            "parts".into(),
-            Value::Array(parts.iter().map(wire_part).collect()),
-        );
+        let parts = parts.iter().map(|part| wire_part(part, vertex)).collect();
+        out.insert("parts".into(), Value::Array(parts));
     }
     if let Some(role) = content.get("role") {
         out.insert("role".into(), role.clone());
@@ -294,7 +319,7 @@ fn wire_content(content: &Value) -> Value {
     Value::Object(out)
 }
 
-fn wire_part(part: &Value) -> Value {
+fn wire_part(part: &Value, vertex: bool) -> Value {
     let Some(fields) = part.as_object() else {
         return part.clone();
     };
@@ -304,7 +329,7 @@ fn wire_part(part: &Value) -> Value {
             continue;
         };
         let value = match (key, value) {
-            ("functionCall", Value::Object(call)) => Value::Object(
+            ("functionCall", Value::Object(call)) if !vertex => Value::Object(
                 FUNCTION_CALL_KEYS
                     .iter()
                     .filter_map(|key| Some(((*key).to_owned(), call.get(*key)?.clone())))

@@ -17,8 +17,10 @@ use crate::error::ProviderError;
 
 /// Where pi-ai keeps the provider's own finish reason.
 pub const RAW_STOP_REASON: &str = "rawStopReason";
-/// pi-ai's error for a stream without a finish reason.
+/// pi-ai's error for a Gemini stream without a finish reason.
 pub const NO_FINISH_REASON: &str = "Google stream ended without a finish reason";
+/// pi-ai's error for a Vertex stream without a finish reason.
+pub const VERTEX_NO_FINISH_REASON: &str = "Google Vertex stream ended without a finish reason";
 /// What the SDK's fetch reports when the request is aborted under way.
 pub const ABORTED_IN_FLIGHT: &str = "This operation was aborted";
 
@@ -34,12 +36,19 @@ pub struct ChunkReader {
     /// The text or thinking block parts append to (`true`: thinking), until a part of the
     /// other kind or a function call closes it.
     current: Option<(usize, bool)>,
+    /// The error of a stream that ends without a finish reason.
+    no_finish_reason: &'static str,
 }
 
 impl ChunkReader {
     /// A reader building onto `builder`.
-    pub fn new(builder: AssistantMessageBuilder, model: Model) -> Self {
+    pub fn new(
+        builder: AssistantMessageBuilder,
+        model: Model,
+        no_finish_reason: &'static str,
+    ) -> Self {
         Self {
+            no_finish_reason,
             builder,
             model,
             stop_reason: StopReason::Pending,
@@ -218,7 +227,7 @@ impl ChunkReader {
         let mut events = self.builder.close_all();
         let raw = self.raw_stop_reason.clone();
         let failure = match self.stop_reason {
-            StopReason::Pending => Some(NO_FINISH_REASON.to_owned()),
+            StopReason::Pending => Some(self.no_finish_reason.to_owned()),
             StopReason::Error | StopReason::Aborted => Some(match &raw {
                 Some(raw) => format!("Provider stopped with: {raw}"),
                 None => "An unknown error occurred".to_owned(),

@@ -68,9 +68,10 @@ fn wire(
         messages: &transformed,
         tools,
         thinking_level: level,
+        vertex: false,
     })
     .unwrap();
-    to_wire(&params)
+    to_wire(&params, false)
 }
 
 #[test]
@@ -192,6 +193,7 @@ fn a_tool_that_requires_strict_sampling_fails_on_gemini_2_5() {
         messages: &[],
         tools: &[tool],
         thinking_level: ThinkingLevel::Off,
+        vertex: false,
     })
     .unwrap_err();
     assert_eq!(
@@ -212,6 +214,7 @@ fn pi_ais_parameters_keep_the_sdk_shape_for_the_payload_hook() {
         messages: &messages,
         tools: &[],
         thinking_level: ThinkingLevel::Off,
+        vertex: false,
     })
     .unwrap();
     assert_eq!(
@@ -225,9 +228,13 @@ fn pi_ais_parameters_keep_the_sdk_shape_for_the_payload_hook() {
     let edited = json!({"model": "models/gemini-x", "contents": [],
         "config": {"temperature": 0.5, "systemInstruction": "T", "automaticContinuation": false,
                    "bogus": 1}});
-    assert_eq!(model_path(&edited), "models/gemini-x");
+    assert_eq!(model_path(&edited, false), "models/gemini-x");
     assert_eq!(
-        to_wire(&edited),
+        model_path(&json!({"model": "gemini-x"}), true),
+        "publishers/google/models/gemini-x"
+    );
+    assert_eq!(
+        to_wire(&edited, false),
         json!({"contents": [], "systemInstruction": {"parts": [{"text": "T"}], "role": "user"},
             "generationConfig": {"temperature": 0.5}})
     );

@@ -63,8 +63,9 @@ pub fn resolve_level(model: &Model, level: ThinkingLevel) -> Result<&'static str
     }
 }
 
-/// The token budget of a level on Gemini 2.5; -1 (dynamic) for other models.
-fn budget(model: &Model, level: &str) -> i64 {
+/// The token budget of a level on Gemini 2.5; -1 (dynamic) for other models. pi-ai's Vertex
+/// provider has no Flash Lite row (Flash Lite gets Flash's budgets there).
+fn budget(model: &Model, level: &str, vertex: bool) -> i64 {
     let table: &[(&str, i64)] = if model.id.contains("2.5-pro") {
         &[
             ("minimal", 128),
@@ -72,7 +73,7 @@ fn budget(model: &Model, level: &str) -> i64 {
             ("medium", 8192),
             ("high", 32768),
         ]
-    } else if model.id.contains("2.5-flash-lite") {
+    } else if !vertex && model.id.contains("2.5-flash-lite") {
         &[
             ("minimal", 512),
             ("low", 2048),
@@ -98,7 +99,11 @@ fn budget(model: &Model, level: &str) -> i64 {
 /// The request's `thinkingConfig`: `None` for a model without reasoning; thinking switched
 /// off (`thinkingBudget: 0`, or the lowest level a model that cannot switch it off accepts)
 /// when the level is `off` or clamps to it.
-pub fn thinking_config(model: &Model, level: ThinkingLevel) -> Result<Option<Value>, String> {
+pub fn thinking_config(
+    model: &Model,
+    level: ThinkingLevel,
+    vertex: bool,
+) -> Result<Option<Value>, String> {
     if !model.reasoning {
         return Ok(None);
     }
@@ -113,7 +118,7 @@ pub fn thinking_config(model: &Model, level: ThinkingLevel) -> Result<Option<Val
     Ok(Some(if uses_thinking_level(model) {
         json!({"includeThoughts": true, "thinkingLevel": resolved.to_uppercase()})
     } else {
-        json!({"includeThoughts": true, "thinkingBudget": budget(model, resolved)})
+        json!({"includeThoughts": true, "thinkingBudget": budget(model, resolved, vertex)})
     }))
 }
 
@@ -162,35 +167,40 @@ mod tests {
     fn levels_and_budgets_follow_pi_ai() {
         let three = model("gemini-3-pro-preview", None);
         assert_eq!(
-            thinking_config(&three, High).unwrap(),
+            thinking_config(&three, High, false).unwrap(),
             Some(json!({"includeThoughts": true, "thinkingLevel": "HIGH"}))
         );
         assert_eq!(
-            thinking_config(&three, Off).unwrap(),
+            thinking_config(&three, Off, false).unwrap(),
             Some(json!({"thinkingBudget": 0}))
         );
         let pro = model("gemini-2.5-pro", None);
         assert_eq!(
-            thinking_config(&pro, Minimal).unwrap(),
+            thinking_config(&pro, Minimal, false).unwrap(),
             Some(json!({"includeThoughts": true, "thinkingBudget": 128}))
         );
         assert_eq!(
-            thinking_config(&pro, Xhigh).unwrap(),
+            thinking_config(&pro, Xhigh, false).unwrap(),
             Some(json!({"includeThoughts": true, "thinkingBudget": 32768}))
         );
         let lite = model("gemini-2.5-flash-lite", None);
         assert_eq!(
-            thinking_config(&lite, Minimal).unwrap(),
+            thinking_config(&lite, Minimal, false).unwrap(),
             Some(json!({"includeThoughts": true, "thinkingBudget": 512}))
+        );
+        assert_eq!(
+            thinking_config(&lite, Minimal, true).unwrap(),
+            Some(json!({"includeThoughts": true, "thinkingBudget": 128})),
+            "Vertex has no Flash Lite budgets"
         );
         let other = model("gemini-exp", None);
         assert_eq!(
-            thinking_config(&other, Medium).unwrap(),
+            thinking_config(&other, Medium, false).unwrap(),
             Some(json!({"includeThoughts": true, "thinkingBudget": -1}))
         );
         let mut plain = model("gemini-2.0-flash", None);
         plain.reasoning = false;
-        assert_eq!(thinking_config(&plain, High).unwrap(), None);
+        assert_eq!(thinking_config(&plain, High, false).unwrap(), None);
     }
 
     #[test]
@@ -200,11 +210,11 @@ mod tests {
             Some(json!({"off": null, "minimal": null, "low": "LOW", "medium": null})),
         );
         assert_eq!(
-            thinking_config(&pro, Off).unwrap(),
+            thinking_config(&pro, Off, false).unwrap(),
             Some(json!({"thinkingLevel": "LOW"}))
         );
         assert_eq!(
-            thinking_config(&pro, Medium).unwrap(),
+            thinking_config(&pro, Medium, false).unwrap(),
             Some(json!({"includeThoughts": true, "thinkingLevel": "HIGH"}))
         );
     }
@@ -213,7 +223,7 @@ mod tests {
     fn an_unknown_mapping_is_pi_ais_error() {
         let odd = model("gemini-3-pro-preview", Some(json!({"high": "ultra"})));
         assert_eq!(
-            thinking_config(&odd, High).unwrap_err(),
+            thinking_config(&odd, High, false).unwrap_err(),
             "Unsupported Google thinking level mapping for scripted/gemini-3-pro-preview: high -> ultra"
         );
     }

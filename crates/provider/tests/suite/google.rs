@@ -444,3 +444,82 @@ async fn an_abort_keeps_the_partial_text_and_reads_as_fetch_reports_it() {
     assert_eq!(error_text(&events), "Request aborted");
     assert_eq!(server.request_count(), 1, "nothing is sent once aborted");
 }
+
+/// Vertex AI with an API key, recorded from pi-ai's `google-vertex` provider: the
+/// publisher path under the base URL's `v1`, the key in `x-goog-api-key`, function calls
+/// replayed as given (`name` before `args`).
+#[tokio::test]
+async fn vertex_sends_gemini_requests_to_the_publisher_path() {
+    let server = MockServer::start(vec![
+        MockTurn::text("Hi from Vertex.").into(),
+        MockTurn::text("Hel").with_finish("none").into(),
+    ])
+    .await
+    .unwrap();
+    let vertex = GoogleGenerativeAi::vertex(HttpClient::new(Timeouts::default()).unwrap())
+        .with_api_key("vk");
+    let mut model = model(&server.url());
+    model.api = "google-vertex".into();
+    model.provider = "google-vertex".into();
+    let earlier = serde_json::from_value(json!({"role": "assistant", "content": [
+            {"type": "toolCall", "id": "call_1", "name": "read", "arguments": {"path": "x"}}],
+        "api": "google-vertex", "provider": "google-vertex", "model": "gemini-2.5-flash",
+        "usage": {"input": 0, "output": 0, "cacheRead": 0, "cacheWrite": 0, "totalTokens": 0,
+            "cost": {"input": 0, "output": 0, "cacheRead": 0, "cacheWrite": 0, "total": 0}},
+        "stopReason": "toolUse", "timestamp": 2}))
+    .unwrap();
+    let messages = vec![
+        user("Fix notes"),
+        earlier,
+        tool_result("call_1", "read", "contents", false),
+    ];
+    let events = collect(
+        &vertex,
+        request(model.clone(), messages),
+        CancellationToken::new(),
+    )
+    .await;
+    assert_eq!(final_message(&events).stop_reason, StopReason::Stop);
+    assert_eq!(final_message(&events).api, "google-vertex");
+    let received = &server.requests()[0];
+    assert_eq!(
+        received.path,
+        "/v1/publishers/google/models/gemini-2.5-flash:streamGenerateContent?alt=sse"
+    );
+    assert_eq!(received.header("x-goog-api-key"), Some("vk"));
+    assert_eq!(
+        received.body,
+        json!({"contents": [
+            {"parts": [{"text": "Fix notes"}], "role": "user"},
+            {"parts": [{"functionCall": {"name": "read", "args": {"path": "x"}}}], "role": "model"},
+            {"parts": [{"functionResponse": {"name": "read", "response": {"output": "contents"}}}], "role": "user"}],
+            "systemInstruction": {"parts": [{"text": "You are a test assistant."}], "role": "user"},
+            "tools": [{"functionDeclarations": [{"name": "read", "description": "Read a file.",
+                "parametersJsonSchema": {"type": "object", "required": ["path"],
+                    "properties": {"path": {"type": "string"}}}}]}],
+            "generationConfig": {"maxOutputTokens": 65536,
+                "thinkingConfig": {"includeThoughts": true, "thinkingBudget": 8192}}})
+        .to_string(),
+        "the exact bytes, key order included"
+    );
+    let events = collect(
+        &vertex,
+        request(model.clone(), vec![user("hi")]),
+        CancellationToken::new(),
+    )
+    .await;
+    assert_eq!(
+        error_text(&events),
+        "Google Vertex stream ended without a finish reason"
+    );
+    // pi-ai's ADC placeholder is no key: tau says what to set instead.
+    let mut adc = request(model, vec![user("hi")]);
+    adc.api_key = Some("<authenticated>".into());
+    let keyless = GoogleGenerativeAi::vertex(HttpClient::new(Timeouts::default()).unwrap());
+    let events = collect(&keyless, adc, CancellationToken::new()).await;
+    assert_eq!(
+        error_text(&events),
+        "No API key for provider: google-vertex\ntau signs in to Vertex AI with an API key only: set GOOGLE_CLOUD_API_KEY or pass --api-key (Application Default Credentials are not supported yet)"
+    );
+    assert_eq!(server.request_count(), 2);
+}
