@@ -10,6 +10,7 @@ mod suite {
     mod openai_completions;
     mod openai_completions_errors;
     mod openai_responses;
+    mod pi_ai_differential;
     mod request_hooks;
     mod scripted;
     mod scripted_demo;
