@@ -67,6 +67,10 @@ const PART_KEYS: [&str; 14] = [
     "thoughtSignature",
     "videoMetadata",
 ];
+/// Function-response keys the SDK sends to Vertex, in its order.
+const VERTEX_FUNCTION_RESPONSE_KEYS: [&str; 5] = ["id", "name", "parts", "response", "scheduling"];
+/// Keys of a function response's parts the SDK sends to Vertex.
+const VERTEX_FUNCTION_RESPONSE_PART_KEYS: [&str; 2] = ["fileData", "inlineData"];
 /// Function-call keys the SDK sends, in its order.
 const FUNCTION_CALL_KEYS: [&str; 5] = ["args", "id", "name", "partialArgs", "willContinue"];
 
@@ -329,6 +333,9 @@ fn wire_part(part: &Value, vertex: bool) -> Value {
             continue;
         };
         let value = match (key, value) {
+            ("functionResponse", Value::Object(response)) if vertex => {
+                vertex_function_response(response)
+            }
             ("functionCall", Value::Object(call)) if !vertex => Value::Object(
                 FUNCTION_CALL_KEYS
                     .iter()
@@ -338,6 +345,27 @@ fn wire_part(part: &Value, vertex: bool) -> Value {
             _ => value.clone(),
         };
         out.insert(key.into(), value);
+    }
+    Value::Object(out)
+}
+
+/// A function response as the SDK rebuilds it for Vertex (the Gemini API takes it as given).
+fn vertex_function_response(response: &Map<String, Value>) -> Value {
+    let pick = |object: &Map<String, Value>, keys: &[&str]| -> Map<String, Value> {
+        keys.iter()
+            .filter_map(|key| {
+                let value = object.get(*key).filter(|value| !value.is_null())?;
+                Some(((*key).to_owned(), value.clone()))
+            })
+            .collect()
+    };
+    let mut out = pick(response, &VERTEX_FUNCTION_RESPONSE_KEYS);
+    if let Some(Value::Array(parts)) = out.get_mut("parts") {
+        for part in parts.iter_mut() {
+            if let Value::Object(fields) = part {
+                *part = Value::Object(pick(fields, &VERTEX_FUNCTION_RESPONSE_PART_KEYS));
+            }
+        }
     }
     Value::Object(out)
 }

@@ -3,8 +3,9 @@
 //! tau's provider, to one loopback server, which must receive the same path, key header and
 //! body. Skipped when the oracle is not installed (`tools/oracle/setup.sh`).
 
+use std::io::Write;
 use std::path::PathBuf;
-use std::process::Command;
+use std::process::{Command, Stdio};
 
 use pretty_assertions::assert_eq;
 use serde_json::{json, Value};
@@ -68,67 +69,102 @@ fn tool() -> Value {
             "properties": {"path": {"type": "string", "description": "Path"}, "mode": {"const": "text"}}}})
 }
 
-/// Sends the request through pi-ai, then through `provider`, and compares what `server`
-/// received.
-#[allow(clippy::too_many_arguments)]
-async fn compare(
-    pi: &PiOracle,
-    server: &MockServer,
-    provider: &dyn Provider,
+/// One request to send both ways.
+struct Case<'a> {
+    provider: &'a dyn Provider,
     model: Value,
     messages: Value,
     level: ThinkingLevel,
-    key: &str,
-    key_header: &str,
-) {
-    let context = json!({"systemPrompt": "You are a test assistant.", "messages": messages, "tools": [tool()]});
-    let mut options = json!({"apiKey": key, "maxRetries": 0});
-    if level != ThinkingLevel::Off {
-        options["reasoning"] = json!(level.as_str());
+    key: &'a str,
+    /// The header the key travels in.
+    key_header: &'a str,
+}
+
+impl Case<'_> {
+    fn context(&self) -> Value {
+        json!({"systemPrompt": "You are a test assistant.", "messages": self.messages,
+            "tools": [tool()]})
     }
-    let output = Command::new(&pi.node)
+
+    fn options(&self) -> Value {
+        let mut options = json!({"apiKey": self.key, "maxRetries": 0});
+        if self.level != ThinkingLevel::Off {
+            options["reasoning"] = json!(self.level.as_str());
+        }
+        options
+    }
+
+    fn request(&self) -> ProviderRequest {
+        ProviderRequest {
+            model: serde_json::from_value::<Model>(self.model.clone()).unwrap(),
+            system_prompt: "You are a test assistant.".into(),
+            messages: serde_json::from_value::<Vec<AgentMessage>>(self.messages.clone()).unwrap(),
+            tools: vec![serde_json::from_value::<ToolDeclaration>(tool()).unwrap()],
+            thinking_level: self.level,
+            api_key: Some(self.key.into()),
+            hooks: None,
+        }
+    }
+}
+
+/// Sends every case through pi-ai (one Node process), then through tau, and requires that
+/// `server` received the same path, key header and body for each.
+async fn compare(pi: &PiOracle, server: &MockServer, cases: &[Case<'_>]) {
+    let jobs: Vec<Value> = cases
+        .iter()
+        .map(|case| json!({"model": case.model, "context": case.context(), "options": case.options()}))
+        .collect();
+    let mut child = Command::new(&pi.node)
         .arg(script())
         .arg(pi_ai(pi))
-        .arg(model["api"].as_str().unwrap())
-        .arg(model.to_string())
-        .arg(context.to_string())
-        .arg(options.to_string())
         .env_remove("PI_CACHE_RETENTION")
-        .output()
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
         .expect("run node");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin
+        .write_all(Value::Array(jobs).to_string().as_bytes())
+        .expect("write jobs");
+    drop(stdin);
+    let output = child.wait_with_output().expect("node");
     assert!(
         output.status.success(),
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    let request = ProviderRequest {
-        model: serde_json::from_value::<Model>(model.clone()).unwrap(),
-        system_prompt: "You are a test assistant.".into(),
-        messages: serde_json::from_value::<Vec<AgentMessage>>(messages).unwrap(),
-        tools: vec![serde_json::from_value::<ToolDeclaration>(tool()).unwrap()],
-        thinking_level: level,
-        api_key: Some(key.into()),
-        hooks: None,
-    };
-    collect(provider, request, CancellationToken::new()).await;
+    let endings: Vec<String> = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(str::to_owned)
+        .collect();
+    let before = server.request_count() - cases.len();
+    for case in cases {
+        collect(case.provider, case.request(), CancellationToken::new()).await;
+    }
     let requests = server.requests();
-    let (pi_request, tau_request) = (&requests[requests.len() - 2], &requests[requests.len() - 1]);
-    let what = format!(
-        "{} {}; pi-ai ended with {}",
-        model["api"],
-        model["id"],
-        String::from_utf8_lossy(&output.stdout)
-    );
-    assert_eq!(tau_request.path, pi_request.path, "{what}");
-    assert_eq!(
-        tau_request.header(key_header),
-        pi_request.header(key_header),
-        "{what}"
-    );
-    assert_eq!(
-        tau_request.body, pi_request.body,
-        "{what}: the same bytes, key order included"
-    );
+    for (index, case) in cases.iter().enumerate() {
+        let pi_request = &requests[before + index];
+        let tau_request = &requests[before + cases.len() + index];
+        let what = format!(
+            "case {index}: {} {} {:?} compat {}; pi-ai ended with {}",
+            case.model["api"],
+            case.model["provider"],
+            case.level,
+            case.model["compat"],
+            endings.get(index).map_or("nothing", String::as_str)
+        );
+        assert_eq!(tau_request.path, pi_request.path, "{what}");
+        assert_eq!(
+            tau_request.header(case.key_header),
+            pi_request.header(case.key_header),
+            "{what}"
+        );
+        assert_eq!(
+            tau_request.body, pi_request.body,
+            "{what}: the same bytes, key order included"
+        );
+    }
 }
 
 fn model(api: &str, provider: &str, id: &str, base_url: &str) -> Value {
@@ -142,65 +178,64 @@ fn client() -> HttpClient {
     HttpClient::new(Timeouts::default()).unwrap()
 }
 
+/// A loopback server answering every request with a short text, in every dialect.
+async fn server() -> MockServer {
+    MockServer::start_with(MockOptions {
+        replies: vec![MockTurn::text("ok").into()],
+        repeat: true,
+        ..Default::default()
+    })
+    .await
+    .unwrap()
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn gemini_and_vertex_requests_match_pi_ai() {
     let Some(pi) = PiOracle::locate() else {
         eprintln!("skipped: the oracle Pi is not installed (tools/oracle/setup.sh)");
         return;
     };
-    let server = MockServer::start_with(MockOptions {
-        replies: vec![MockTurn::text("ok").into()],
-        repeat: true,
-        ..Default::default()
-    })
-    .await
-    .unwrap();
+    let server = server().await;
     let gemini = GoogleGenerativeAi::new(client());
+    let vertex = GoogleGenerativeAi::vertex(client());
     let base = format!("{}/v1beta", server.url());
+    let mut cases = Vec::new();
     for (id, level) in [
         ("gemini-2.5-flash", ThinkingLevel::Medium),
         ("gemini-2.5-pro", ThinkingLevel::Off),
+        ("gemini-2.5-flash-lite", ThinkingLevel::Minimal),
         ("gemini-3-pro-preview", ThinkingLevel::High),
         ("gemini-3-flash-preview", ThinkingLevel::Minimal),
     ] {
-        let model = model("google-generative-ai", "google", id, &base);
         // Same model (signatures echoed) and a foreign one (thinking as text, ids normalized).
         for messages in [
             conversation("google-generative-ai", "google", id),
             conversation("openai-responses", "openai", "gpt-5"),
         ] {
-            compare(
-                &pi,
-                &server,
-                &gemini,
-                model.clone(),
+            cases.push(Case {
+                provider: &gemini,
+                model: model("google-generative-ai", "google", id, &base),
                 messages,
                 level,
-                "gk",
-                "x-goog-api-key",
-            )
-            .await;
+                key: "gk",
+                key_header: "x-goog-api-key",
+            });
         }
     }
-    let vertex = GoogleGenerativeAi::vertex(client());
-    let model = model(
-        "google-vertex",
-        "google-vertex",
-        "gemini-2.5-flash-lite",
-        &server.url(),
-    );
-    let messages = conversation("google-vertex", "google-vertex", "gemini-2.5-flash-lite");
-    compare(
-        &pi,
-        &server,
-        &vertex,
-        model,
-        messages,
-        ThinkingLevel::Low,
-        "vk",
-        "x-goog-api-key",
-    )
-    .await;
+    for (id, level) in [
+        ("gemini-2.5-flash-lite", ThinkingLevel::Low),
+        ("gemini-3-pro-preview", ThinkingLevel::Medium),
+    ] {
+        cases.push(Case {
+            provider: &vertex,
+            model: model("google-vertex", "google-vertex", id, &server.url()),
+            messages: conversation("google-vertex", "google-vertex", id),
+            level,
+            key: "vk",
+            key_header: "x-goog-api-key",
+        });
+    }
+    compare(&pi, &server, &cases).await;
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -209,14 +244,10 @@ async fn mistral_and_azure_requests_match_pi_ai() {
         eprintln!("skipped: the oracle Pi is not installed (tools/oracle/setup.sh)");
         return;
     };
-    let server = MockServer::start_with(MockOptions {
-        replies: vec![MockTurn::text("ok").into()],
-        repeat: true,
-        ..Default::default()
-    })
-    .await
-    .unwrap();
+    let server = server().await;
     let mistral = Mistral::new(client());
+    let azure = OpenAiResponses::azure(client());
+    let mut cases = Vec::new();
     for (map, level) in [
         (None, ThinkingLevel::High),
         (
@@ -242,49 +273,132 @@ async fn mistral_and_azure_requests_match_pi_ai() {
             ),
             conversation("openai-responses", "openai", "gpt-5"),
         ] {
-            compare(
-                &pi,
-                &server,
-                &mistral,
-                model.clone(),
+            cases.push(Case {
+                provider: &mistral,
+                model: model.clone(),
                 messages,
                 level,
-                "mk",
-                "authorization",
-            )
-            .await;
+                key: "mk",
+                key_header: "authorization",
+            });
         }
     }
-    let azure = OpenAiResponses::azure(client());
-    let model = model(
+    let reasoning = json!({"type": "reasoning", "id": "rs_1", "encrypted_content": "enc",
+        "summary": [{"type": "summary_text", "text": "hmm"}]})
+    .to_string();
+    let azure_model = model(
         "azure-openai-responses",
         "azure",
         "gpt-5",
         &format!("{}/openai/v1", server.url()),
     );
     for level in [ThinkingLevel::Medium, ThinkingLevel::Off] {
-        let reasoning = json!({"type": "reasoning", "id": "rs_1", "encrypted_content": "enc",
-            "summary": [{"type": "summary_text", "text": "hmm"}]});
         for messages in [
-            signed_conversation(
-                "azure-openai-responses",
-                "azure",
-                "gpt-5",
-                &reasoning.to_string(),
-            ),
+            signed_conversation("azure-openai-responses", "azure", "gpt-5", &reasoning),
             conversation("anthropic-messages", "anthropic", "claude"),
         ] {
-            compare(
-                &pi,
-                &server,
-                &azure,
-                model.clone(),
+            cases.push(Case {
+                provider: &azure,
+                model: azure_model.clone(),
                 messages,
                 level,
-                "ak",
-                "api-key",
-            )
-            .await;
+                key: "ak",
+                key_header: "api-key",
+            });
         }
     }
+    compare(&pi, &server, &cases).await;
+}
+
+/// OpenAI-compatible routers and servers as pi-ai detects them from the provider id, and
+/// every `compat` flag that changes the request, each set on its own.
+#[tokio::test(flavor = "multi_thread")]
+async fn openai_completions_routers_and_compat_flags_match_pi_ai() {
+    let Some(pi) = PiOracle::locate() else {
+        eprintln!("skipped: the oracle Pi is not installed (tools/oracle/setup.sh)");
+        return;
+    };
+    let server = server().await;
+    let completions = tau_provider::OpenAiCompletions::new(client());
+    let base = server.base_url();
+    // Detected by provider id: the base URL is the loopback server for every one.
+    let providers = [
+        "openai",
+        "openrouter",
+        "groq",
+        "xai",
+        "cerebras",
+        "deepseek",
+        "together",
+        "zai",
+        "moonshotai",
+        "nvidia",
+        "huggingface",
+        "fireworks",
+        "ant-ling",
+        "opencode",
+        "cloudflare-ai-gateway",
+        "vercel-ai-gateway",
+        "mystery-local",
+    ];
+    let compat_sets = [
+        json!({"supportsStore": true}),
+        json!({"supportsDeveloperRole": true}),
+        json!({"supportsReasoningEffort": false}),
+        json!({"supportsUsageInStreaming": false}),
+        json!({"maxTokensField": "max_tokens"}),
+        json!({"requiresToolResultName": true}),
+        json!({"requiresAssistantAfterToolResult": true}),
+        json!({"requiresNonNullAssistantContent": true}),
+        json!({"requiresToolsWithToolHistory": true}),
+        json!({"requiresThinkingAsText": true}),
+        json!({"requiresReasoningContentOnAssistantMessages": true}),
+        json!({"thinkingFormat": "qwen"}),
+        json!({"thinkingFormat": "qwen-chat-template"}),
+        json!({"thinkingFormat": "chat-template", "chatTemplateKwargs": {"enable_thinking": true}}),
+        json!({"thinkingFormat": "string-thinking"}),
+        json!({"thinkingFormat": "baseten"}),
+        json!({"chatTemplateArgs": {"x": 1}}),
+        json!({"openRouterRouting": {"only": ["anthropic"]}}),
+        json!({"vercelGatewayRouting": {"only": ["openai"], "order": ["openai"]}}),
+        json!({"zaiToolStream": true}),
+        json!({"supportsThinkingTokenBudget": true}),
+        json!({"thinkingTokenBudgetField": "budget_tokens"}),
+        json!({"supportsStrictMode": true}),
+        json!({"cacheControlFormat": "anthropic"}),
+        json!({"supportsLongCacheRetention": false}),
+        json!({"vllmPriority": 5}),
+    ];
+    let mut variants: Vec<(String, Option<Value>)> = providers
+        .iter()
+        .map(|provider| ((*provider).to_owned(), None))
+        .collect();
+    variants.extend(
+        compat_sets
+            .into_iter()
+            .map(|compat| ("mystery-local".to_owned(), Some(compat))),
+    );
+    let mut cases = Vec::new();
+    for (provider, compat) in variants {
+        let mut model = model("openai-completions", &provider, "m1", &base);
+        if let Some(compat) = compat {
+            model["compat"] = compat;
+        }
+        for level in [ThinkingLevel::Off, ThinkingLevel::High] {
+            for messages in [
+                conversation("openai-completions", &provider, "m1"),
+                conversation("anthropic-messages", "anthropic", "claude"),
+            ] {
+                cases.push(Case {
+                    provider: &completions,
+                    model: model.clone(),
+                    messages,
+                    level,
+                    key: "ok-key",
+                    key_header: "authorization",
+                });
+            }
+        }
+    }
+    compare(&pi, &server, &cases).await;
 }
