@@ -15,10 +15,10 @@ use tau_provider::{
 };
 use tau_test_support::oracle::PiOracle;
 use tau_test_support::server::MockOptions;
-use tau_test_support::{MockServer, MockTurn};
+use tau_test_support::{MockServer, MockToolCall, MockTurn, MockUsage};
 use tokio_util::sync::CancellationToken;
 
-use super::support::collect;
+use super::support::{collect, final_message};
 
 /// pi-ai's package folder next to the oracle's pi-coding-agent.
 fn pi_ai(pi: &PiOracle) -> PathBuf {
@@ -139,8 +139,10 @@ async fn compare(pi: &PiOracle, server: &MockServer, cases: &[Case<'_>]) {
         .map(str::to_owned)
         .collect();
     let before = server.request_count() - cases.len();
+    let mut finals = Vec::new();
     for case in cases {
-        collect(case.provider, case.request(), CancellationToken::new()).await;
+        let events = collect(case.provider, case.request(), CancellationToken::new()).await;
+        finals.push(serde_json::to_value(final_message(&events)).unwrap());
     }
     let requests = server.requests();
     for (index, case) in cases.iter().enumerate() {
@@ -164,7 +166,47 @@ async fn compare(pi: &PiOracle, server: &MockServer, cases: &[Case<'_>]) {
             tau_request.body, pi_request.body,
             "{what}: the same bytes, key order included"
         );
+        // The same reply read into the same message.
+        let ending: Value = serde_json::from_str(endings.get(index).map_or("null", String::as_str))
+            .unwrap_or(Value::Null);
+        let pi_message = ending.get("message").or(ending.get("error")).cloned();
+        assert_eq!(
+            comparable(&finals[index]),
+            comparable(&pi_message.unwrap_or(Value::Null)),
+            "{what}: the reply read the same way"
+        );
     }
+}
+
+/// The parts of a final message both harnesses must agree on: not the clock, not the ids
+/// Gemini's reader makes up from it, and not the request numbers the mock server puts in the
+/// Responses item ids.
+fn comparable(message: &Value) -> Value {
+    let numbered = regex::Regex::new(r"(mock_|encrypted-)\d+([_-])").unwrap();
+    let content = numbered
+        .replace_all(&message["content"].to_string(), "${1}N$2")
+        .into_owned();
+    let mut content: Value = serde_json::from_str(&content).unwrap();
+    for block in content.as_array_mut().into_iter().flatten() {
+        if block["type"] == "toolCall"
+            && block["id"]
+                .as_str()
+                .is_some_and(|id| id.starts_with("read_"))
+        {
+            block["id"] = json!("generated");
+        }
+    }
+    let usage = &message["usage"];
+    json!({
+        "content": content,
+        "stopReason": message["stopReason"],
+        "rawStopReason": message.get("rawStopReason"),
+        "errorMessage": message.get("errorMessage"),
+        "responseId": message.get("responseId"),
+        "usage": [usage["input"], usage["output"], usage["cacheRead"], usage["cacheWrite"],
+            usage["totalTokens"], usage.get("reasoning")],
+        "cost": (usage["cost"]["total"].as_f64().unwrap_or(0.0) * 1e12).round(),
+    })
 }
 
 fn model(api: &str, provider: &str, id: &str, base_url: &str) -> Value {
@@ -178,10 +220,28 @@ fn client() -> HttpClient {
     HttpClient::new(Timeouts::default()).unwrap()
 }
 
-/// A loopback server answering every request with a short text, in every dialect.
+/// A loopback server answering every request, in every dialect, with reasoning, text, a tool
+/// call and usage with cached tokens.
 async fn server() -> MockServer {
+    let turn = MockTurn {
+        tool_calls: vec![MockToolCall::new(
+            "call_9",
+            "read",
+            json!({"path": "a.txt"}),
+        )],
+        usage: Some(Some(MockUsage {
+            input: 120,
+            output: 30,
+            cache_read: 40,
+            reasoning: 6,
+            ..MockUsage::default()
+        })),
+        // One id for every reply: the mock numbers them otherwise.
+        id: Some("resp-1".into()),
+        ..MockTurn::text("Reading the file.").with_thinking("Let me look.")
+    };
     MockServer::start_with(MockOptions {
-        replies: vec![MockTurn::text("ok").into()],
+        replies: vec![turn.into()],
         repeat: true,
         ..Default::default()
     })
