@@ -28,6 +28,7 @@
 //! same transient failures), `toolChoice` and `temperature` (tau's requests have none) and
 //! custom thinking budgets.
 
+pub mod adc;
 pub mod contents;
 pub mod request;
 pub mod stream;
@@ -221,23 +222,42 @@ impl Call {
         } else {
             self.settings.key(self.request.api_key.as_deref())
         };
-        let base_url = self.base_url();
         let context = |url: &str| ErrorContext {
             provider: model.provider.clone(),
             model: model.id.clone(),
             url: url.to_owned(),
             key_hint: self.settings.key_hint.clone(),
         };
-        let Some(key) = key else {
-            let hint = if self.vertex {
-                vertex::NO_KEY_HINT.to_owned()
-            } else {
-                context(&base_url).key_hint()
-            };
-            return Err(ProviderError::MissingApiKey {
-                provider: model.provider.clone(),
-                hint,
-            });
+        // The headers that authenticate the request, and the base URL they go with.
+        let (auth, base_url) = match key {
+            Some(key) => (vec![(API_KEY_HEADER, key)], self.base_url()),
+            None if self.vertex => {
+                let env = |name: &str| std::env::var(name).ok().filter(|value| !value.is_empty());
+                let target = vertex::adc_target(&self.settings, model, &env).map_err(invalid)?;
+                let Some(path) = adc::credentials_path(&env).filter(|path| path.is_file()) else {
+                    return Err(ProviderError::MissingApiKey {
+                        provider: model.provider.clone(),
+                        hint: vertex::NO_KEY_HINT.to_owned(),
+                    });
+                };
+                let credentials = adc::credentials(&self.client, &path, &self.cancel).await?;
+                let mut auth = vec![(
+                    "authorization",
+                    format!("Bearer {}", credentials.access_token),
+                )];
+                auth.extend(
+                    credentials
+                        .quota_project
+                        .map(|project| ("x-goog-user-project", project)),
+                );
+                (auth, target)
+            }
+            None => {
+                return Err(ProviderError::MissingApiKey {
+                    provider: model.provider.clone(),
+                    hint: context(&self.base_url()).key_hint(),
+                })
+            }
         };
         let normalize = |id: &str| contents::normalize_tool_call_id(&model.id, id);
         let messages = transform_messages(&self.request.messages, model, &normalize);
@@ -262,7 +282,7 @@ impl Call {
         let body = serde_json::to_vec(&to_wire(&params, self.vertex))
             .map_err(|error| invalid(format!("cannot serialise the request: {error}")))?;
         Ok(JsonPost {
-            headers: headers(model, &self.settings.headers, &key),
+            headers: headers(model, &self.settings.headers, auth),
             context: context(&url),
             url,
             body: body.into(),
@@ -286,8 +306,13 @@ impl Call {
 }
 
 /// Headers in the SDK's order: the content type, the model's `headers` (`null` removes one),
-/// the provider's extra headers, then the key unless a header already carries one.
-fn headers(model: &Model, extra: &[(String, String)], key: &str) -> Vec<(String, String)> {
+/// the provider's extra headers, then each `auth` header (the key, or Vertex's token and
+/// quota project) unless a header of that name is there already.
+fn headers(
+    model: &Model,
+    extra: &[(String, String)],
+    auth: Vec<(&str, String)>,
+) -> Vec<(String, String)> {
     let mut headers: Vec<(String, Option<String>)> =
         vec![("content-type".into(), Some("application/json".into()))];
     for (name, value) in model.headers.iter().flatten() {
@@ -310,11 +335,13 @@ fn headers(model: &Model, extra: &[(String, String)], key: &str) -> Vec<(String,
             merged.push((name, value));
         }
     }
-    if !merged
-        .iter()
-        .any(|(name, _)| name.eq_ignore_ascii_case(API_KEY_HEADER))
-    {
-        merged.push((API_KEY_HEADER.into(), key.to_owned()));
+    for (name, value) in auth {
+        if !merged
+            .iter()
+            .any(|(existing, _)| existing.eq_ignore_ascii_case(name))
+        {
+            merged.push((name.to_owned(), value));
+        }
     }
     merged
 }

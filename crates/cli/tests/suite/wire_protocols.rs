@@ -271,3 +271,113 @@ async fn google_vertex_end_to_end_with_an_api_key() {
     );
     assert_eq!(request.header("x-goog-api-key"), Some("vertex-env-key"));
 }
+
+/// Vertex AI signed in with Application Default Credentials (`GOOGLE_APPLICATION_CREDENTIALS`,
+/// `GOOGLE_CLOUD_PROJECT`, `GOOGLE_CLOUD_LOCATION`): tau exchanges the credentials for a
+/// token at the file's `token_uri` and sends it as `Authorization: Bearer`. The loopback
+/// server plays the token endpoint too: the token is its first reply, a JSON body with
+/// status 200 at a path of its chat-completions dialect.
+async fn vertex_with_adc(
+    credentials: serde_json::Value,
+) -> (Vec<tau_test_support::RecordedRequest>, String) {
+    let server = MockServer::start(vec![
+        MockReply::json_error(
+            200,
+            json!({"access_token": "ya29.test-token", "expires_in": 3600}),
+        ),
+        MockReply::Turn(Box::new(MockTurn::text("Signed in."))),
+    ])
+    .await
+    .expect("mock server");
+    let ws = Workspace::new();
+    let mut credentials = credentials;
+    credentials["token_uri"] = json!(format!("{}/oauth/v1/chat/completions", server.url()));
+    let credentials_path = ws.agent_dir.path().join("adc.json");
+    std::fs::write(&credentials_path, credentials.to_string()).expect("credentials");
+    let models = json!({"providers": {"google-vertex": {
+        "baseUrl": server.url(), "api": "google-vertex",
+        "models": [{"id": "gemini-2.5-flash", "reasoning": true}]
+    }}});
+    std::fs::write(ws.agent_dir.path().join("models.json"), models.to_string())
+        .expect("models.json");
+    let output = tokio::task::spawn_blocking(move || {
+        ws.tau()
+            .env("GOOGLE_APPLICATION_CREDENTIALS", &credentials_path)
+            .env("GOOGLE_CLOUD_PROJECT", "tau-proj")
+            .env("GOOGLE_CLOUD_LOCATION", "us-central1")
+            .env_remove("GOOGLE_CLOUD_API_KEY")
+            .env_remove("GCLOUD_PROJECT")
+            .args([
+                "--model",
+                "google-vertex/gemini-2.5-flash",
+                "--no-session",
+                "-p",
+                "hello",
+            ])
+            .output()
+            .expect("run")
+    })
+    .await
+    .expect("join");
+    assert!(output.status.success(), "{}", stderr(&output));
+    (
+        server.requests(),
+        String::from_utf8_lossy(&output.stdout).trim().to_owned(),
+    )
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn google_vertex_signs_in_with_user_credentials() {
+    let (requests, answer) = vertex_with_adc(json!({
+        "type": "authorized_user", "client_id": "cid.apps.googleusercontent.com",
+        "client_secret": "s3cret", "refresh_token": "1//refresh token",
+        "quota_project_id": "billing-proj"
+    }))
+    .await;
+    assert_eq!(answer, "Signed in.");
+    assert_eq!(requests.len(), 2);
+    let token = &requests[0];
+    assert_eq!(
+        token.header("content-type"),
+        Some("application/x-www-form-urlencoded")
+    );
+    assert_eq!(
+        token.body,
+        "grant_type=refresh_token&client_id=cid.apps.googleusercontent.com&client_secret=s3cret&refresh_token=1%2F%2Frefresh+token"
+    );
+    let vertex = &requests[1];
+    assert_eq!(
+        vertex.path,
+        "/v1/publishers/google/models/gemini-2.5-flash:streamGenerateContent?alt=sse"
+    );
+    assert_eq!(
+        vertex.header("authorization"),
+        Some("Bearer ya29.test-token")
+    );
+    assert_eq!(vertex.header("x-goog-user-project"), Some("billing-proj"));
+    assert_eq!(vertex.header("x-goog-api-key"), None);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn google_vertex_signs_in_with_a_service_account() {
+    let account: serde_json::Value = serde_json::from_str(include_str!(
+        "../../../provider/tests/fixtures/vertex-service-account.json"
+    ))
+    .expect("fixture");
+    let (requests, answer) = vertex_with_adc(account).await;
+    assert_eq!(answer, "Signed in.");
+    let form = &requests[0].body;
+    assert!(
+        form.starts_with(
+            "grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Ajwt-bearer&assertion="
+        ),
+        "{form}"
+    );
+    let assertion = form.rsplit('=').next().unwrap_or_default();
+    assert_eq!(assertion.split('.').count(), 3, "a signed JWT: {assertion}");
+    assert_eq!(
+        requests[1].header("authorization"),
+        Some("Bearer ya29.test-token")
+    );
+    assert_eq!(requests[1].header("x-goog-user-project"), None);
+}

@@ -274,7 +274,7 @@ fn the_key_goes_last_unless_a_header_carries_one() {
     model.headers =
         Some(serde_json::from_value(json!({"x-extra": "1", "content-type": null})).unwrap());
     assert_eq!(
-        headers(&model, &[], "gk"),
+        headers(&model, &[], vec![("x-goog-api-key", "gk".to_owned())]),
         [
             ("x-extra".to_owned(), "1".to_owned()),
             ("x-goog-api-key".to_owned(), "gk".to_owned())
@@ -282,7 +282,7 @@ fn the_key_goes_last_unless_a_header_carries_one() {
     );
     let extra = [("X-Goog-Api-Key".to_owned(), "mine".to_owned())];
     assert_eq!(
-        headers(&model, &extra, "gk"),
+        headers(&model, &extra, vec![("x-goog-api-key", "gk".to_owned())]),
         [
             ("x-extra".to_owned(), "1".to_owned()),
             ("X-Goog-Api-Key".to_owned(), "mine".to_owned())
