@@ -24,9 +24,9 @@
 //!
 //! [`GoogleGenerativeAi::vertex`] sends the same request to Vertex AI ([`vertex`]).
 //!
-//! Not carried over: the SDK's own request retries (tau's session-level retry covers the
-//! same transient failures), `toolChoice` and `temperature` (tau's requests have none) and
-//! custom thinking budgets.
+//! Not carried over: pi-ai's per-request retries (off unless `maxRetries` is passed; tau's
+//! session-level retry covers the same transient failures), `toolChoice` and `temperature`
+//! (tau's requests have none) and custom thinking budgets.
 
 pub mod adc;
 pub mod contents;
