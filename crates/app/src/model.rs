@@ -130,12 +130,20 @@ fn pick(
 }
 
 /// The apis tau's own clients speak.
-const TAU_APIS: [&str; 4] = [
+const TAU_APIS: [&str; 8] = [
     SCRIPTED,
     tau_provider::openai_completions::API,
     tau_provider::openai_responses::API,
     tau_provider::anthropic::API,
+    tau_provider::google::API,
+    tau_provider::openai_responses::azure::API,
+    tau_provider::mistral::API,
+    tau_provider::google::vertex::API,
 ];
+
+/// The apis named in the unsupported-api error, in the order users meet them.
+const SUPPORTED_APIS: &str =
+    "openai-completions, openai-responses, azure-openai-responses, anthropic-messages, google-generative-ai, google-vertex, mistral-conversations, scripted";
 
 /// The provider that speaks the model's `api`.
 fn http_client() -> Result<HttpClient, String> {
@@ -159,20 +167,43 @@ fn provider_for(model: &Model, registry: &ModelRegistry) -> Result<Arc<dyn Provi
             .map(|provider| Arc::new(provider) as Arc<dyn Provider>)
             .map_err(|error| error.to_string()),
         tau_provider::openai_completions::API => {
-            let provider = OpenAiCompletions::new(http_client()?).with_key_hint(registry.key_hint(&model.provider));
+            let provider = OpenAiCompletions::new(http_client()?)
+                .with_key_hint(registry.key_hint(&model.provider));
             Ok(Arc::new(provider))
         }
         tau_provider::openai_responses::API => {
-            let provider = tau_provider::OpenAiResponses::new(http_client()?).with_key_hint(registry.key_hint(&model.provider));
+            let provider = tau_provider::OpenAiResponses::new(http_client()?)
+                .with_key_hint(registry.key_hint(&model.provider));
             Ok(Arc::new(provider))
         }
         tau_provider::anthropic::API => {
-            let provider = tau_provider::AnthropicMessages::new(http_client()?).with_key_hint(registry.key_hint(&model.provider));
+            let provider = tau_provider::AnthropicMessages::new(http_client()?)
+                .with_key_hint(registry.key_hint(&model.provider));
+            Ok(Arc::new(provider))
+        }
+        tau_provider::openai_responses::azure::API => {
+            let provider = tau_provider::OpenAiResponses::azure(http_client()?)
+                .with_key_hint(registry.key_hint(&model.provider));
+            Ok(Arc::new(provider))
+        }
+        tau_provider::mistral::API => {
+            let provider = tau_provider::Mistral::new(http_client()?)
+                .with_key_hint(registry.key_hint(&model.provider));
+            Ok(Arc::new(provider))
+        }
+        tau_provider::google::vertex::API => {
+            let provider = tau_provider::GoogleGenerativeAi::vertex(http_client()?)
+                .with_key_hint(registry.key_hint(&model.provider));
+            Ok(Arc::new(provider))
+        }
+        tau_provider::google::API => {
+            let provider = tau_provider::GoogleGenerativeAi::new(http_client()?)
+                .with_key_hint(registry.key_hint(&model.provider));
             Ok(Arc::new(provider))
         }
         api => Err(format!(
-            "model {}/{} uses api \"{api}\", which tau does not support; supported: openai-completions, openai-responses, anthropic-messages, scripted",
-            model.provider, model.id
+            "model {}/{} uses api \"{api}\", which tau does not support; supported: {}",
+            model.provider, model.id, SUPPORTED_APIS
         )),
     }
 }

@@ -7,12 +7,15 @@
 //! - [`anthropic`]: the `anthropic-messages` API (Anthropic's Messages streaming).
 //! - [`builder`]: the partial message of a streaming response and the events it emits; every
 //!   provider is built on it.
+//! - [`google`]: the `google-generative-ai` API (Gemini's `streamGenerateContent`).
 //! - [`http`]: the shared HTTP client and SSE parser of the real providers.
 //! - [`error`]: `ProviderError`, worded as Pi words failures; [`retry`] classifies them.
 //! - [`json`]: tolerant and strict parsing of streamed tool-call arguments.
+//! - [`mistral`]: the `mistral-conversations` API (Mistral's native chat completions).
 //! - [`models`]: the model catalogue, models.json, credentials and `--model` resolution.
 //! - [`openai_completions`]: the `openai-completions` API (OpenAI and compatible servers).
-//! - [`openai_responses`]: the `openai-responses` API (OpenAI's Responses API).
+//! - [`openai_responses`]: the `openai-responses` API (OpenAI's Responses API), and
+//!   `azure-openai-responses` (the same API on Azure OpenAI).
 //! - [`request_hooks`]: extension hooks on a request's headers, payload, response and
 //!   stream events.
 //! - [`scripted`]: the offline scripted model that plays assistant turns from a JSON script.
@@ -26,8 +29,10 @@ pub mod endpoint;
 pub mod error;
 pub mod estimate;
 pub mod file_lock;
+pub mod google;
 pub mod http;
 pub mod json;
+pub mod mistral;
 pub mod models;
 mod openai_common;
 pub mod openai_completions;
@@ -43,7 +48,9 @@ pub use anthropic::AnthropicMessages;
 pub use builder::{apply, AssistantMessageBuilder, ABORTED_MESSAGE};
 pub use endpoint::{ConfigureEndpoint, EndpointSettings};
 pub use error::{ErrorContext, ProviderError};
+pub use google::GoogleGenerativeAi;
 pub use http::{HttpClient, Timeouts};
+pub use mistral::Mistral;
 pub use openai_completions::OpenAiCompletions;
 pub use openai_responses::OpenAiResponses;
 pub use provider::{EventStream, Provider, ProviderRequest};

@@ -281,6 +281,7 @@ fn with_body_input<R>(
         tools: &request.tools,
         thinking_level: request.thinking_level,
         compat,
+        long_cache: std::env::var("PI_CACHE_RETENTION").is_ok_and(|value| value == "long"),
     };
     f(&input, facts)
 }

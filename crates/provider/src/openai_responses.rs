@@ -15,6 +15,7 @@
 //! `aborted`. HTTP errors read `OpenAI API error (<status>): <error JSON>` (`<provider> API
 //! error` for other providers), followed by tau's fix hint.
 
+pub mod azure;
 mod compat;
 pub mod events;
 pub mod input;
@@ -52,6 +53,16 @@ const CHATGPT_WORKSPACE_LIMIT_HINT: &str = "You've reached your ChatGPT workspac
 pub struct OpenAiResponses {
     client: HttpClient,
     settings: Arc<EndpointSettings>,
+    flavor: Flavor,
+}
+
+/// Whose Responses endpoint a provider speaks to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Flavor {
+    /// OpenAI and compatible servers (`openai-responses`).
+    OpenAi,
+    /// Azure OpenAI (`azure-openai-responses`, see [`azure`]).
+    Azure,
 }
 
 impl OpenAiResponses {
@@ -61,6 +72,17 @@ impl OpenAiResponses {
         Self {
             client,
             settings: Arc::new(EndpointSettings::default()),
+            flavor: Flavor::OpenAi,
+        }
+    }
+
+    /// A provider for Azure OpenAI's Responses endpoint (the `azure-openai-responses` api),
+    /// sending through `client`. [`Self::with_base_url`] takes the place of
+    /// `AZURE_OPENAI_BASE_URL`.
+    pub fn azure(client: HttpClient) -> Self {
+        Self {
+            flavor: Flavor::Azure,
+            ..Self::new(client)
         }
     }
 }
@@ -77,7 +99,11 @@ impl Provider for OpenAiResponses {
             client: self.client.clone(),
             settings: Arc::clone(&self.settings),
             builder: Some(AssistantMessageBuilder::new(&request.model)),
-            compat: Compat::for_model(&request.model),
+            compat: match self.flavor {
+                Flavor::OpenAi => Compat::for_model(&request.model),
+                Flavor::Azure => azure::compat(&request.model),
+            },
+            flavor: self.flavor,
             request,
             cancel,
         };
@@ -92,6 +118,7 @@ struct Call {
     /// Taken when the stream starts.
     builder: Option<AssistantMessageBuilder>,
     compat: Compat,
+    flavor: Flavor,
     request: ProviderRequest,
     cancel: CancellationToken,
 }
@@ -133,8 +160,13 @@ impl Call {
         let Some(builder) = self.builder.take() else {
             return (Vec::new(), None);
         };
+        let label = match self.flavor {
+            Flavor::OpenAi if self.request.model.provider == "openai" => "OpenAI".to_owned(),
+            Flavor::OpenAi => self.request.model.provider.clone(),
+            Flavor::Azure => "Azure OpenAI".to_owned(),
+        };
         let fail = |builder, error: ProviderError, cancel: &CancellationToken| {
-            let error = with_api_prefix(error, &self.request.model.provider);
+            let error = with_api_prefix(error, &label);
             let mut event = fail_before_start(builder, &error, cancel);
             if let AssistantMessageEvent::Error { error, .. } = &mut event {
                 error.error_message = error.error_message.take().map(with_account_hint);
@@ -179,17 +211,36 @@ impl Call {
     /// The HTTP request for this call, and the effort sent in `configuration_update` items.
     fn post(&self) -> Result<(JsonPost, Option<Value>), ProviderError> {
         let model = &self.request.model;
-        let url = self.settings.url(model, "responses");
+        let request_key = self.request.api_key.as_deref();
+        let (url, headers, item_id_providers) = match self.flavor {
+            Flavor::OpenAi => {
+                let url = self.settings.url(model, "responses");
+                let context = self.settings.context(model, &url);
+                let headers = self.settings.headers(model, request_key, &context)?;
+                (url, headers, &input::ITEM_ID_PROVIDERS[..])
+            }
+            Flavor::Azure => {
+                let url = azure::url(&self.settings, model).map_err(|detail| {
+                    ProviderError::InvalidRequest {
+                        provider: model.provider.clone(),
+                        detail,
+                    }
+                })?;
+                let context = self.settings.context(model, &url);
+                let headers = azure::headers(&self.settings, model, request_key, &context)?;
+                (url, headers, &azure::ITEM_ID_PROVIDERS[..])
+            }
+        };
         let context = self.settings.context(model, &url);
-        let headers = self
-            .settings
-            .headers(model, self.request.api_key.as_deref(), &context)?;
-        let api_key = self.settings.key(self.request.api_key.as_deref());
+        let api_key = self.settings.key(request_key);
         let foreign = input::foreign_tool_call_ids(&self.request.messages, model);
+        let keeps_item_ids = item_id_providers.contains(&model.provider.as_str());
         let messages = transform_messages(&self.request.messages, model, &|id| {
-            input::normalize_tool_call_id(id, &model.provider, foreign.contains(id))
+            input::normalize_tool_call_id_keeping(id, keeps_item_ids, foreign.contains(id))
         });
-        let long_cache = std::env::var("PI_CACHE_RETENTION").is_ok_and(|value| value == "long");
+        // Cache retention is OpenAI's own; Azure's provider never asks for it.
+        let long_cache = self.flavor == Flavor::OpenAi
+            && std::env::var("PI_CACHE_RETENTION").is_ok_and(|value| value == "long");
         let body = build_body(&BodyInput {
             model,
             system_prompt: &self.request.system_prompt,
@@ -205,6 +256,11 @@ impl Call {
             provider: model.provider.clone(),
             detail,
         })?;
+        let mut body = body;
+        if self.flavor == Flavor::Azure {
+            // Azure routes by deployment, named where OpenAI names the model.
+            body["model"] = json!(azure::deployment_name(model));
+        }
         let thinking_level = configuration_effort(&body);
         let body = serde_json::to_vec(&body).map_err(|error| ProviderError::InvalidRequest {
             provider: model.provider.clone(),
@@ -302,13 +358,9 @@ impl Streaming {
     }
 }
 
-/// pi-ai's wording of HTTP errors for this API: `OpenAI API error (<status>): <body>`.
-fn with_api_prefix(error: ProviderError, provider: &str) -> ProviderError {
-    let api = if provider == "openai" {
-        "OpenAI".to_owned()
-    } else {
-        provider.to_owned()
-    };
+/// pi-ai's wording of HTTP errors for this API: `<label> API error (<status>): <body>`, the
+/// label being `OpenAI` for OpenAI, `Azure OpenAI` for Azure, else the provider id.
+fn with_api_prefix(error: ProviderError, api: &str) -> ProviderError {
     let prefix = |status: u16, message: String| {
         let body = message
             .strip_prefix(&format!("{status}: "))

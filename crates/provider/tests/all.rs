@@ -4,9 +4,13 @@
 #[cfg(test)]
 mod suite {
     mod anthropic;
+    mod azure_openai_responses;
+    mod google;
+    mod mistral;
     mod openai_completions;
     mod openai_completions_errors;
     mod openai_responses;
+    mod pi_ai_differential;
     mod request_hooks;
     mod scripted;
     mod scripted_demo;

@@ -6,6 +6,7 @@
 //! `dialect/` with `render` / `raw_done`, and its path in [`Dialect::for_path`].
 
 mod anthropic_messages;
+mod google_generative_ai;
 mod openai_completions;
 mod openai_responses;
 
@@ -65,6 +66,9 @@ pub enum Dialect {
     OpenAiResponses,
     /// Anthropic Messages (`POST …/v1/messages`), as pi-ai's `anthropic-messages`.
     AnthropicMessages,
+    /// Gemini (`POST …/models/{id}:streamGenerateContent`), as pi-ai's
+    /// `google-generative-ai`.
+    GoogleGenerativeAi,
 }
 
 impl Dialect {
@@ -79,6 +83,9 @@ impl Dialect {
         if path.ends_with("/v1/messages") {
             return Some(Dialect::AnthropicMessages);
         }
+        if path.ends_with(":streamGenerateContent") {
+            return Some(Dialect::GoogleGenerativeAi);
+        }
         None
     }
 
@@ -89,6 +96,7 @@ impl Dialect {
             Dialect::OpenAiCompletions => openai_completions::render(turn, context),
             Dialect::OpenAiResponses => openai_responses::render(turn, context),
             Dialect::AnthropicMessages => anthropic_messages::render(turn, context),
+            Dialect::GoogleGenerativeAi => google_generative_ai::render(turn, context),
         }
     }
 
@@ -96,7 +104,7 @@ impl Dialect {
     pub fn done_frame(self) -> Option<SseFrame> {
         match self {
             Dialect::OpenAiCompletions => Some(SseFrame::data("[DONE]")),
-            Dialect::OpenAiResponses => None,
+            Dialect::OpenAiResponses | Dialect::GoogleGenerativeAi => None,
             Dialect::AnthropicMessages => Some(anthropic_messages::message_stop()),
         }
     }
@@ -111,6 +119,7 @@ impl Dialect {
                 r#"{"type":"response.output_text.delta","output_index":0,"delta":"#.to_owned()
             }
             Dialect::AnthropicMessages => anthropic_messages::MALFORMED.to_owned(),
+            Dialect::GoogleGenerativeAi => google_generative_ai::MALFORMED.to_owned(),
         }
     }
 
@@ -124,6 +133,7 @@ impl Dialect {
             },
             Dialect::OpenAiResponses => openai_responses::raw_frame(chunk),
             Dialect::AnthropicMessages => anthropic_messages::raw_frame(chunk),
+            Dialect::GoogleGenerativeAi => google_generative_ai::raw_frame(chunk),
         }
     }
 
@@ -133,6 +143,7 @@ impl Dialect {
         match self {
             Dialect::OpenAiCompletions | Dialect::OpenAiResponses => body,
             Dialect::AnthropicMessages => anthropic_messages::error_body(status, body),
+            Dialect::GoogleGenerativeAi => google_generative_ai::error_body(status, body),
         }
     }
 }

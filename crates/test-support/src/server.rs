@@ -225,7 +225,9 @@ async fn handle(
         },
         Err(_) => String::new(),
     };
-    let model = body_model(&body).unwrap_or_else(|| "mock-model".to_owned());
+    let model = body_model(&body)
+        .or_else(|| path_model(&path))
+        .unwrap_or_else(|| "mock-model".to_owned());
     let recorded = shared.record(method, path, headers, body);
     let dialect = (recorded.method == "POST")
         .then(|| Dialect::for_path(recorded.path.split('?').next().unwrap_or_default()))
@@ -286,6 +288,14 @@ async fn handle(
             )
         }
     })
+}
+
+/// The model a Gemini path names (`…/models/<id>:streamGenerateContent`): its body has none.
+fn path_model(path: &str) -> Option<String> {
+    let path = path.split('?').next()?;
+    let (_, rest) = path.rsplit_once("/models/")?;
+    let (model, _) = rest.split_once(':')?;
+    Some(model.to_owned())
 }
 
 /// The body's top-level `model` string, read without building the rest of the body: a

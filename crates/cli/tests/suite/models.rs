@@ -195,18 +195,18 @@ fn an_unsupported_api_is_named() {
     let ws = Workspace::new();
     write_models(
         &ws,
-        &json!({"providers": {"gem": {"baseUrl": "http://g", "api": "google-generative-ai",
-            "apiKey": "k", "models": [{"id": "gem-1"}]}}}),
+        &json!({"providers": {"aws": {"baseUrl": "http://b", "api": "bedrock-converse-stream",
+            "apiKey": "k", "models": [{"id": "claude-b"}]}}}),
     );
     let output = tau(&ws, &[])
-        .args(["--model", "gem-1", "-p", "hi"])
+        .args(["--model", "claude-b", "-p", "hi"])
         .output()
         .expect("run");
     assert_eq!(output.status.code(), Some(1));
     assert_eq!(
         stderr(&output),
-        "tau: model gem/gem-1 uses api \"google-generative-ai\", which tau does not support; \
-         supported: openai-completions, openai-responses, anthropic-messages, scripted\n"
+        "tau: model aws/claude-b uses api \"bedrock-converse-stream\", which tau does not support; \
+         supported: openai-completions, openai-responses, azure-openai-responses, anthropic-messages, google-generative-ai, google-vertex, mistral-conversations, scripted\n"
     );
 }
 

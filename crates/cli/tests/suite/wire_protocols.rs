@@ -1,5 +1,6 @@
 //! The real binary against each wire protocol on loopback: a tool-using, thinking run through
-//! openai-completions, openai-responses and anthropic-messages, recorded in a session.
+//! openai-completions, openai-responses, anthropic-messages and google-generative-ai,
+//! recorded in a session.
 
 use serde_json::json;
 use tau_test_support::{MockReply, MockServer, MockToolCall, MockTurn};
@@ -19,27 +20,35 @@ async fn run_protocol(api: &str) {
     ])
     .await
     .expect("mock server");
-    // Pi's base URLs: the OpenAI APIs include /v1, Anthropic's is the host root.
-    let base = if api == "anthropic-messages" {
-        server.url()
+    // Pi's base URLs: the OpenAI APIs include /v1, Anthropic's is the host root, Gemini's
+    // includes its API version.
+    let base = match api {
+        "anthropic-messages" => server.url(),
+        "google-generative-ai" => format!("{}/v1beta", server.url()),
+        _ => server.base_url(),
+    };
+    // Gemini 3 echoes tool-call ids, so the second request carries `call_1` as the others do.
+    let model_id = if api == "google-generative-ai" {
+        "gemini-3-flash-preview"
     } else {
-        server.base_url()
+        "w1"
     };
     let ws = Workspace::new();
     ws.write("notes.txt", "alpha\n");
     let models = json!({"providers": {"wire": {
         "baseUrl": base, "api": api, "apiKey": "sk-test",
-        "models": [{"id": "w1", "reasoning": true}]
+        "models": [{"id": model_id, "reasoning": true}]
     }}});
     std::fs::write(ws.agent_dir.path().join("models.json"), models.to_string())
         .expect("models.json");
     let api_name = api.to_string();
+    let selector = format!("wire/{model_id}:high");
     let (records, output, session) = tokio::task::spawn_blocking(move || {
         let output = ws
             .tau()
             .args([
                 "--model",
-                "wire/w1:high",
+                &selector,
                 "--mode",
                 "json",
                 "what do the notes say?",
@@ -111,4 +120,264 @@ async fn openai_responses_end_to_end() {
 #[tokio::test(flavor = "multi_thread")]
 async fn anthropic_messages_end_to_end() {
     run_protocol("anthropic-messages").await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn google_generative_ai_end_to_end() {
+    run_protocol("google-generative-ai").await;
+}
+
+/// Azure OpenAI as pi-ai configures it from the environment: the key from
+/// `AZURE_OPENAI_API_KEY`, the endpoint from `AZURE_OPENAI_BASE_URL` (over the model's
+/// `baseUrl`), the api version and the deployment of the model from their variables.
+#[tokio::test(flavor = "multi_thread")]
+async fn azure_openai_responses_end_to_end_from_the_environment() {
+    let server = MockServer::start(vec![MockReply::Turn(Box::new(MockTurn::text(
+        "Azure says hi.",
+    )))])
+    .await
+    .expect("mock server");
+    let ws = Workspace::new();
+    // The model's own baseUrl is a closed port: the variable must win.
+    let models = json!({"providers": {"azure": {
+        "baseUrl": "http://127.0.0.1:9/openai/v1", "api": "azure-openai-responses",
+        "models": [{"id": "gpt-5", "reasoning": true}]
+    }}});
+    std::fs::write(ws.agent_dir.path().join("models.json"), models.to_string())
+        .expect("models.json");
+    let base = format!("{}/openai/v1", server.url());
+    let output = tokio::task::spawn_blocking(move || {
+        ws.tau()
+            .env("AZURE_OPENAI_API_KEY", "az-env-key")
+            .env("AZURE_OPENAI_BASE_URL", base)
+            .env("AZURE_OPENAI_API_VERSION", "2025-04-01-preview")
+            .env(
+                "AZURE_OPENAI_DEPLOYMENT_NAME_MAP",
+                "gpt-4o=other, gpt-5=prod-gpt5",
+            )
+            .env_remove("AZURE_OPENAI_RESOURCE_NAME")
+            .args(["--model", "azure/gpt-5", "--no-session", "-p", "hello"])
+            .output()
+            .expect("run")
+    })
+    .await
+    .expect("join");
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout).trim(),
+        "Azure says hi."
+    );
+    let request = &server.requests()[0];
+    assert_eq!(
+        request.path,
+        "/openai/v1/responses?api-version=2025-04-01-preview"
+    );
+    assert_eq!(request.header("api-key"), Some("az-env-key"));
+    assert_eq!(request.header("authorization"), None);
+    assert_eq!(request.json()["model"], "prod-gpt5");
+}
+
+/// Mistral's native endpoint, the key from `MISTRAL_API_KEY`: the answer streams back and
+/// the request is the one pi-ai sends (`/v1/chat/completions`, `prompt_mode` for a
+/// reasoning model asked to think).
+#[tokio::test(flavor = "multi_thread")]
+async fn mistral_conversations_end_to_end() {
+    let server = MockServer::start(vec![MockReply::Turn(Box::new(MockTurn::text(
+        "Bonjour from Mistral.",
+    )))])
+    .await
+    .expect("mock server");
+    let ws = Workspace::new();
+    let models = json!({"providers": {"mistral": {
+        "baseUrl": server.url(), "api": "mistral-conversations",
+        "models": [{"id": "magistral-small-latest", "reasoning": true}]
+    }}});
+    std::fs::write(ws.agent_dir.path().join("models.json"), models.to_string())
+        .expect("models.json");
+    let output = tokio::task::spawn_blocking(move || {
+        ws.tau()
+            .env("MISTRAL_API_KEY", "mistral-env-key")
+            .args([
+                "--model",
+                "mistral/magistral-small-latest:high",
+                "--no-session",
+                "-p",
+                "hello",
+            ])
+            .output()
+            .expect("run")
+    })
+    .await
+    .expect("join");
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout).trim(),
+        "Bonjour from Mistral."
+    );
+    let request = &server.requests()[0];
+    assert_eq!(request.path, "/v1/chat/completions");
+    assert_eq!(
+        request.header("authorization"),
+        Some("Bearer mistral-env-key")
+    );
+    let body = request.json();
+    assert_eq!(body["prompt_mode"], "reasoning");
+    assert_eq!(
+        body["messages"][1],
+        json!({"role": "user", "content": [{"type": "text", "text": "hello"}]})
+    );
+}
+
+/// Vertex AI with an API key from `GOOGLE_CLOUD_API_KEY`: the Gemini request on Vertex's
+/// publisher path.
+#[tokio::test(flavor = "multi_thread")]
+async fn google_vertex_end_to_end_with_an_api_key() {
+    let server = MockServer::start(vec![MockReply::Turn(Box::new(MockTurn::text(
+        "Vertex says hi.",
+    )))])
+    .await
+    .expect("mock server");
+    let ws = Workspace::new();
+    let models = json!({"providers": {"google-vertex": {
+        "baseUrl": server.url(), "api": "google-vertex",
+        "models": [{"id": "gemini-2.5-flash", "reasoning": true}]
+    }}});
+    std::fs::write(ws.agent_dir.path().join("models.json"), models.to_string())
+        .expect("models.json");
+    let output = tokio::task::spawn_blocking(move || {
+        ws.tau()
+            .env("GOOGLE_CLOUD_API_KEY", "vertex-env-key")
+            .args([
+                "--model",
+                "google-vertex/gemini-2.5-flash",
+                "--no-session",
+                "-p",
+                "hello",
+            ])
+            .output()
+            .expect("run")
+    })
+    .await
+    .expect("join");
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout).trim(),
+        "Vertex says hi."
+    );
+    let request = &server.requests()[0];
+    assert_eq!(
+        request.path,
+        "/v1/publishers/google/models/gemini-2.5-flash:streamGenerateContent?alt=sse"
+    );
+    assert_eq!(request.header("x-goog-api-key"), Some("vertex-env-key"));
+}
+
+/// Vertex AI signed in with Application Default Credentials (`GOOGLE_APPLICATION_CREDENTIALS`,
+/// `GOOGLE_CLOUD_PROJECT`, `GOOGLE_CLOUD_LOCATION`): tau exchanges the credentials for a
+/// token at the file's `token_uri` and sends it as `Authorization: Bearer`. The loopback
+/// server plays the token endpoint too: the token is its first reply, a JSON body with
+/// status 200 at a path of its chat-completions dialect.
+async fn vertex_with_adc(
+    credentials: serde_json::Value,
+) -> (Vec<tau_test_support::RecordedRequest>, String) {
+    let server = MockServer::start(vec![
+        MockReply::json_error(
+            200,
+            json!({"access_token": "ya29.test-token", "expires_in": 3600}),
+        ),
+        MockReply::Turn(Box::new(MockTurn::text("Signed in."))),
+    ])
+    .await
+    .expect("mock server");
+    let ws = Workspace::new();
+    let mut credentials = credentials;
+    credentials["token_uri"] = json!(format!("{}/oauth/v1/chat/completions", server.url()));
+    let credentials_path = ws.agent_dir.path().join("adc.json");
+    std::fs::write(&credentials_path, credentials.to_string()).expect("credentials");
+    let models = json!({"providers": {"google-vertex": {
+        "baseUrl": server.url(), "api": "google-vertex",
+        "models": [{"id": "gemini-2.5-flash", "reasoning": true}]
+    }}});
+    std::fs::write(ws.agent_dir.path().join("models.json"), models.to_string())
+        .expect("models.json");
+    let output = tokio::task::spawn_blocking(move || {
+        ws.tau()
+            .env("GOOGLE_APPLICATION_CREDENTIALS", &credentials_path)
+            .env("GOOGLE_CLOUD_PROJECT", "tau-proj")
+            .env("GOOGLE_CLOUD_LOCATION", "us-central1")
+            .env_remove("GOOGLE_CLOUD_API_KEY")
+            .env_remove("GCLOUD_PROJECT")
+            .args([
+                "--model",
+                "google-vertex/gemini-2.5-flash",
+                "--no-session",
+                "-p",
+                "hello",
+            ])
+            .output()
+            .expect("run")
+    })
+    .await
+    .expect("join");
+    assert!(output.status.success(), "{}", stderr(&output));
+    (
+        server.requests(),
+        String::from_utf8_lossy(&output.stdout).trim().to_owned(),
+    )
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn google_vertex_signs_in_with_user_credentials() {
+    let (requests, answer) = vertex_with_adc(json!({
+        "type": "authorized_user", "client_id": "cid.apps.googleusercontent.com",
+        "client_secret": "s3cret", "refresh_token": "1//refresh token",
+        "quota_project_id": "billing-proj"
+    }))
+    .await;
+    assert_eq!(answer, "Signed in.");
+    assert_eq!(requests.len(), 2);
+    let token = &requests[0];
+    assert_eq!(
+        token.header("content-type"),
+        Some("application/x-www-form-urlencoded")
+    );
+    assert_eq!(
+        token.body,
+        "grant_type=refresh_token&client_id=cid.apps.googleusercontent.com&client_secret=s3cret&refresh_token=1%2F%2Frefresh+token"
+    );
+    let vertex = &requests[1];
+    assert_eq!(
+        vertex.path,
+        "/v1/publishers/google/models/gemini-2.5-flash:streamGenerateContent?alt=sse"
+    );
+    assert_eq!(
+        vertex.header("authorization"),
+        Some("Bearer ya29.test-token")
+    );
+    assert_eq!(vertex.header("x-goog-user-project"), Some("billing-proj"));
+    assert_eq!(vertex.header("x-goog-api-key"), None);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn google_vertex_signs_in_with_a_service_account() {
+    let account: serde_json::Value = serde_json::from_str(include_str!(
+        "../../../provider/tests/fixtures/vertex-service-account.json"
+    ))
+    .expect("fixture");
+    let (requests, answer) = vertex_with_adc(account).await;
+    assert_eq!(answer, "Signed in.");
+    let form = &requests[0].body;
+    assert!(
+        form.starts_with(
+            "grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Ajwt-bearer&assertion="
+        ),
+        "{form}"
+    );
+    let assertion = form.rsplit('=').next().unwrap_or_default();
+    assert_eq!(assertion.split('.').count(), 3, "a signed JWT: {assertion}");
+    assert_eq!(
+        requests[1].header("authorization"),
+        Some("Bearer ya29.test-token")
+    );
+    assert_eq!(requests[1].header("x-goog-user-project"), None);
 }

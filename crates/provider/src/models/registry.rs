@@ -260,9 +260,14 @@ impl ModelRegistry {
             let what = format!("API key for provider \"{provider}\"");
             return value::resolve(raw, &what, &self.env).map(Some);
         }
-        Ok(env_keys(provider)
+        let key = env_keys(provider)
             .iter()
-            .find_map(|name| self.env.get(name)))
+            .find_map(|name| self.env.get(name));
+        // Vertex AI also signs in with Application Default Credentials: pi-ai then stands
+        // `<authenticated>` in for the key, and the provider fetches a token.
+        let adc = provider == crate::google::vertex::API
+            && crate::google::adc::is_configured(&|name: &str| self.env.get(name));
+        Ok(key.or_else(|| adc.then(|| crate::google::vertex::ADC_PLACEHOLDER.to_owned())))
     }
 
     /// Key and headers for a request to `model`. Fails when a configured value does not

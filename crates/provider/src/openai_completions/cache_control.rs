@@ -1,13 +1,18 @@
 //! Anthropic-style prompt-cache markers for OpenAI-compatible gateways that forward them
 //! (OpenRouter's `anthropic/*` models; pi-ai `applyAnthropicCacheControl`): the system
 //! prompt, the last tool and the last conversation message with text get
-//! `cache_control: {type: "ephemeral"}`, turning a string `content` into one text part.
+//! `cache_control: {type: "ephemeral"}` (with `ttl: "1h"` for long retention), turning a
+//! string `content` into one text part.
 
 use serde_json::{json, Map, Value};
 
-/// Adds the markers to a request body.
-pub fn apply(body: &mut Map<String, Value>) {
-    let marker = json!({"type": "ephemeral"});
+/// Adds the markers to a request body; `long` asks for one-hour entries.
+pub fn apply(body: &mut Map<String, Value>, long: bool) {
+    let marker = if long {
+        json!({"type": "ephemeral", "ttl": "1h"})
+    } else {
+        json!({"type": "ephemeral"})
+    };
     if let Some(Value::Array(messages)) = body.get_mut("messages") {
         if let Some(system) = messages
             .iter_mut()

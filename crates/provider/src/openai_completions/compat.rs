@@ -101,6 +101,10 @@ pub struct Compat {
     pub anthropic_cache_control: bool,
     /// `compat.vllmPriority`, sent as `priority`.
     pub vllm_priority: Option<Value>,
+    /// `PI_CACHE_RETENTION=long` may ask for long caching: `prompt_cache_retention: "24h"`
+    /// and one-hour `cache_control` markers (default: all but Together, Cloudflare, NVIDIA
+    /// and Ant Ling).
+    pub supports_long_cache_retention: bool,
 }
 
 impl Compat {
@@ -188,6 +192,10 @@ impl Compat {
             .get("vllmPriority")
             .filter(|value| !value.is_null())
             .cloned();
+        compat.supports_long_cache_retention = flag(
+            "supportsLongCacheRetention",
+            compat.supports_long_cache_retention,
+        );
         compat
     }
 
@@ -277,6 +285,11 @@ impl Compat {
             supports_strict_mode: false,
             anthropic_cache_control: provider == "openrouter" && model.id.starts_with("anthropic/"),
             vllm_priority: None,
+            supports_long_cache_retention: !(is_together
+                || is_cloudflare_workers
+                || is_cloudflare_gateway
+                || is_nvidia
+                || is_ant_ling),
         }
     }
 }

@@ -33,6 +33,8 @@ pub struct BodyInput<'a, M = AgentMessage> {
     pub thinking_level: ThinkingLevel,
     /// Resolved compat settings.
     pub compat: &'a Compat,
+    /// Long prompt caching was asked for (`PI_CACHE_RETENTION=long`).
+    pub long_cache: bool,
 }
 
 /// What the body needs from the conversation as the user wrote it, taken before the
@@ -106,6 +108,12 @@ pub(super) fn body_fields<M: Borrow<AgentMessage>>(
     body.insert("model".into(), json!(model.id));
     body.insert("messages".into(), messages);
     body.insert("stream".into(), json!(true));
+    // Long caching where the server supports it. (pi-ai also sends a `prompt_cache_key`
+    // from the session id, which tau's requests do not carry.)
+    let long_cache = compat.supports_long_cache_retention && input.long_cache;
+    if long_cache {
+        body.insert("prompt_cache_retention".into(), json!("24h"));
+    }
     if compat.supports_usage_in_streaming {
         body.insert("stream_options".into(), json!({"include_usage": true}));
     }
@@ -130,7 +138,7 @@ pub(super) fn body_fields<M: Borrow<AgentMessage>>(
         body.insert("tools".into(), json!([]));
     }
     if compat.anthropic_cache_control {
-        super::cache_control::apply(&mut body);
+        super::cache_control::apply(&mut body, long_cache);
     }
     if let Some(priority) = &compat.vllm_priority {
         body.insert("priority".into(), priority.clone());

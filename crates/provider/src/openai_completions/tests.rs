@@ -45,6 +45,7 @@ fn body(
         tools,
         thinking_level: level,
         compat: &compat,
+        long_cache: false,
     };
     let value = build_body(&input).unwrap();
     // What the provider sends: written straight to bytes, with the facts of the original
@@ -425,4 +426,53 @@ fn strict_tools_only_where_the_server_supports_them() {
         body_strict["tools"][0]["function"]["parameters"],
         json!({"type": "object", "required": ["path", "limit"], "properties": {"path": {"type": "string"}, "limit": {"anyOf": [{"type": "number"}, {"type": "null"}]}}, "additionalProperties": false})
     );
+}
+
+/// Recorded from pi-ai 1.6.0 with `PI_CACHE_RETENTION=long`: OpenRouter's Claude gets
+/// `prompt_cache_retention` and one-hour markers; Together (no long retention) gets neither.
+#[test]
+fn long_cache_retention_where_the_server_supports_it() {
+    let long_body = |model: &Model| {
+        let compat = Compat::for_model(model);
+        let messages = vec![user("hi")];
+        build_body(&BodyInput {
+            model,
+            system_prompt: "S",
+            original: &messages,
+            messages: &messages,
+            tools: &[],
+            thinking_level: ThinkingLevel::Off,
+            compat: &compat,
+            long_cache: true,
+        })
+        .unwrap()
+    };
+    let mut claude = model("openrouter", "https://openrouter.ai/api/v1");
+    claude.id = "anthropic/claude-sonnet-4".into();
+    claude.reasoning = false;
+    claude.max_tokens = 1000;
+    let body = long_body(&claude);
+    assert_eq!(
+        body.to_string(),
+        json!({"model": "anthropic/claude-sonnet-4", "messages": [
+            {"role": "system", "content": [{"type": "text", "text": "S", "cache_control": {"type": "ephemeral", "ttl": "1h"}}]},
+            {"role": "user", "content": [{"type": "text", "text": "hi", "cache_control": {"type": "ephemeral", "ttl": "1h"}}]}],
+            "stream": true, "prompt_cache_retention": "24h", "stream_options": {"include_usage": true},
+            "store": false, "max_completion_tokens": 1000})
+        .to_string()
+    );
+    let mut together = claude;
+    together.provider = "together".into();
+    together.base_url = "https://api.together.xyz/v1".into();
+    together.compat = Some(json!({"cacheControlFormat": "anthropic"}));
+    let body = long_body(&together);
+    assert_eq!(body.get("prompt_cache_retention"), None);
+    assert_eq!(
+        body["messages"][0]["content"][0]["cache_control"],
+        json!({"type": "ephemeral"})
+    );
+    // The flag overrides the detection both ways.
+    together.compat =
+        Some(json!({"cacheControlFormat": "anthropic", "supportsLongCacheRetention": true}));
+    assert_eq!(long_body(&together)["prompt_cache_retention"], "24h");
 }

@@ -21,7 +21,7 @@ use tau_protocol::{AgentMessage, AssistantMessage, ContentBlock, Model, ToolCall
 use super::compat::Compat;
 
 /// Providers whose tool-call ids carry a Responses item id worth keeping.
-const ITEM_ID_PROVIDERS: [&str; 3] = ["openai", "openai-codex", "opencode"];
+pub const ITEM_ID_PROVIDERS: [&str; 3] = ["openai", "openai-codex", "opencode"];
 /// OpenAI's limit on item and call id length.
 const MAX_ID_CHARS: usize = 64;
 
@@ -306,7 +306,13 @@ pub fn foreign_tool_call_ids(messages: &[AgentMessage], model: &Model) -> HashSe
 /// keep both parts for OpenAI's own providers (a foreign item id becomes `fc_<hash>`), every
 /// other id is sanitised to 64 `[A-Za-z0-9_-]` characters.
 pub fn normalize_tool_call_id(id: &str, provider: &str, foreign: bool) -> String {
-    if !ITEM_ID_PROVIDERS.contains(&provider) || !id.contains('|') {
+    normalize_tool_call_id_keeping(id, ITEM_ID_PROVIDERS.contains(&provider), foreign)
+}
+
+/// [`normalize_tool_call_id`] for a model whose provider keeps item ids (`keeps_item_ids`)
+/// or not, as each API decides it.
+pub fn normalize_tool_call_id_keeping(id: &str, keeps_item_ids: bool, foreign: bool) -> String {
+    if !keeps_item_ids || !id.contains('|') {
         return normalize_id_part(id);
     }
     let mut parts = id.split('|');

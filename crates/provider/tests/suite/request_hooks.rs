@@ -54,6 +54,10 @@ impl RequestHooks for Recorder {
         self.push(json!({"payload": payload["model"].clone()}));
         payload["hooked"] = json!(true);
         payload["stream"] = json!(false);
+        // Gemini's payload is the SDK's parameters: sampling goes under `config`.
+        if let Some(config) = payload.get_mut("config") {
+            config["temperature"] = json!(0.25);
+        }
         Box::pin(async move { payload })
     }
 
@@ -196,4 +200,32 @@ async fn openai_responses_shows_each_event_and_an_error_response_is_not_reported
     .await;
     assert!(final_message(&events).error_message.is_some());
     assert_eq!(shape(&recorder.log()), ["headers", "payload"]);
+}
+
+#[tokio::test]
+async fn google_runs_the_hooks_pi_ai_runs_on_the_sdk_parameters() {
+    let server = MockServer::start(reply()).await.unwrap();
+    let model = super::google::model(&format!("{}/v1beta", server.url()));
+    let (log, body, dropped) = run(&super::google::provider(), model, &server).await;
+    assert_eq!(dropped, None, "a header set to null is not sent");
+    assert_eq!(log[0], json!({"headers": {"x-model-header": "m"}}));
+    assert_eq!(log[1], json!({"payload": "gemini-2.5-flash"}));
+    assert_eq!(
+        body["generationConfig"]["temperature"], 0.25,
+        "the hook's edit of the parameters reaches the wire: {body}"
+    );
+    assert_eq!(
+        body.get("hooked"),
+        None,
+        "keys the SDK does not know are dropped"
+    );
+    // pi-ai's Google provider has no response hook: after the payload come the chunks.
+    let shape = shape(&log);
+    assert_eq!(shape[..2], ["headers", "payload"]);
+    assert!(shape[2..].iter().all(|kind| kind == "event"), "{log:#?}");
+    assert_eq!(
+        shape.len() - 2,
+        4,
+        "three text chunks and the finish: {log:#?}"
+    );
 }

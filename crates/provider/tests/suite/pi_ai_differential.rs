@@ -1,0 +1,464 @@
+//! tau's requests next to pi-ai's: the same model and conversation go through pi-ai 1.6.0's
+//! own provider code (`tools/oracle/pi-ai-request.mjs`, run by the oracle's Node) and through
+//! tau's provider, to one loopback server, which must receive the same path, key header and
+//! body. Skipped when the oracle is not installed (`tools/oracle/setup.sh`).
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+use pretty_assertions::assert_eq;
+use serde_json::{json, Value};
+use tau_protocol::{AgentMessage, Model, ThinkingLevel, ToolDeclaration};
+use tau_provider::{
+    GoogleGenerativeAi, HttpClient, Mistral, OpenAiResponses, Provider, ProviderRequest, Timeouts,
+};
+use tau_test_support::oracle::PiOracle;
+use tau_test_support::server::MockOptions;
+use tau_test_support::{MockServer, MockToolCall, MockTurn, MockUsage};
+use tokio_util::sync::CancellationToken;
+
+use super::support::{collect, final_message};
+
+/// pi-ai's package folder next to the oracle's pi-coding-agent.
+fn pi_ai(pi: &PiOracle) -> PathBuf {
+    // …/node_modules/@earendil-works/pi-coding-agent/dist/cli.js → …/@earendil-works/pi-ai
+    pi.cli
+        .ancestors()
+        .nth(2)
+        .map(|agent| agent.with_file_name("pi-ai"))
+        .unwrap_or_default()
+}
+
+fn script() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tools/oracle/pi-ai-request.mjs")
+}
+
+/// A conversation with thinking, text, a signed tool call and a tool result with an image,
+/// from `api`/`provider`/`model` (foreign to the model asked when they differ).
+fn conversation(api: &str, provider: &str, model: &str) -> Value {
+    signed_conversation(api, provider, model, "c2ln")
+}
+
+/// [`conversation`] with the thinking signed `signature` (a Responses reasoning item for
+/// the Responses APIs, base64 for Google's).
+fn signed_conversation(api: &str, provider: &str, model: &str, signature: &str) -> Value {
+    json!([
+        {"role": "user", "content": [{"type": "text", "text": "Fix notes"},
+            {"type": "image", "data": "aGk=", "mimeType": "image/png"}], "timestamp": 1},
+        {"role": "assistant", "content": [
+            {"type": "thinking", "thinking": "hmm", "thinkingSignature": signature},
+            {"type": "text", "text": "ok"},
+            {"type": "toolCall", "id": "call_abc|fc_1", "name": "read", "arguments": {"path": "x"},
+             "thoughtSignature": "c2lnbmF0dXJl"}],
+         "api": api, "provider": provider, "model": model,
+         "usage": {"input": 0, "output": 0, "cacheRead": 0, "cacheWrite": 0, "totalTokens": 0,
+                   "cost": {"input": 0, "output": 0, "cacheRead": 0, "cacheWrite": 0, "total": 0}},
+         "stopReason": "toolUse", "timestamp": 2},
+        {"role": "toolResult", "toolCallId": "call_abc|fc_1", "toolName": "read",
+         "content": [{"type": "text", "text": "contents"},
+             {"type": "image", "data": "aGk=", "mimeType": "image/png"}],
+         "isError": false, "timestamp": 3},
+        {"role": "user", "content": "Go on", "timestamp": 4}
+    ])
+}
+
+fn tool() -> Value {
+    json!({"name": "read", "description": "Read a file.",
+        "parameters": {"type": "object", "required": ["path"],
+            "properties": {"path": {"type": "string", "description": "Path"}, "mode": {"const": "text"}}}})
+}
+
+/// One request to send both ways.
+struct Case<'a> {
+    provider: &'a dyn Provider,
+    model: Value,
+    messages: Value,
+    level: ThinkingLevel,
+    key: &'a str,
+    /// The header the key travels in.
+    key_header: &'a str,
+}
+
+impl Case<'_> {
+    fn context(&self) -> Value {
+        json!({"systemPrompt": "You are a test assistant.", "messages": self.messages,
+            "tools": [tool()]})
+    }
+
+    fn options(&self) -> Value {
+        let mut options = json!({"apiKey": self.key, "maxRetries": 0});
+        if self.level != ThinkingLevel::Off {
+            options["reasoning"] = json!(self.level.as_str());
+        }
+        options
+    }
+
+    fn request(&self) -> ProviderRequest {
+        ProviderRequest {
+            model: serde_json::from_value::<Model>(self.model.clone()).unwrap(),
+            system_prompt: "You are a test assistant.".into(),
+            messages: serde_json::from_value::<Vec<AgentMessage>>(self.messages.clone()).unwrap(),
+            tools: vec![serde_json::from_value::<ToolDeclaration>(tool()).unwrap()],
+            thinking_level: self.level,
+            api_key: Some(self.key.into()),
+            hooks: None,
+        }
+    }
+}
+
+/// Sends every case through pi-ai (one Node process), then through tau, and requires that
+/// `server` received the same path, key header and body for each.
+async fn compare(pi: &PiOracle, server: &MockServer, cases: &[Case<'_>]) {
+    let jobs: Vec<Value> = cases
+        .iter()
+        .map(|case| json!({"model": case.model, "context": case.context(), "options": case.options()}))
+        .collect();
+    let mut child = Command::new(&pi.node)
+        .arg(script())
+        .arg(pi_ai(pi))
+        .env_remove("PI_CACHE_RETENTION")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run node");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin
+        .write_all(Value::Array(jobs).to_string().as_bytes())
+        .expect("write jobs");
+    drop(stdin);
+    let output = child.wait_with_output().expect("node");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let endings: Vec<String> = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(str::to_owned)
+        .collect();
+    let before = server.request_count() - cases.len();
+    let mut finals = Vec::new();
+    for case in cases {
+        let events = collect(case.provider, case.request(), CancellationToken::new()).await;
+        finals.push(serde_json::to_value(final_message(&events)).unwrap());
+    }
+    let requests = server.requests();
+    for (index, case) in cases.iter().enumerate() {
+        let pi_request = &requests[before + index];
+        let tau_request = &requests[before + cases.len() + index];
+        let what = format!(
+            "case {index}: {} {} {:?} compat {}; pi-ai ended with {}",
+            case.model["api"],
+            case.model["provider"],
+            case.level,
+            case.model["compat"],
+            endings.get(index).map_or("nothing", String::as_str)
+        );
+        assert_eq!(tau_request.path, pi_request.path, "{what}");
+        assert_eq!(
+            tau_request.header(case.key_header),
+            pi_request.header(case.key_header),
+            "{what}"
+        );
+        assert_eq!(
+            tau_request.body, pi_request.body,
+            "{what}: the same bytes, key order included"
+        );
+        // The same reply read into the same message.
+        let ending: Value = serde_json::from_str(endings.get(index).map_or("null", String::as_str))
+            .unwrap_or(Value::Null);
+        let pi_message = ending.get("message").or(ending.get("error")).cloned();
+        assert_eq!(
+            comparable(&finals[index]),
+            comparable(&pi_message.unwrap_or(Value::Null)),
+            "{what}: the reply read the same way"
+        );
+    }
+}
+
+/// The parts of a final message both harnesses must agree on: not the clock, not the ids
+/// Gemini's reader makes up from it, and not the request numbers the mock server puts in the
+/// Responses item ids.
+fn comparable(message: &Value) -> Value {
+    let numbered = regex::Regex::new(r"(mock_|encrypted-)\d+([_-])").unwrap();
+    let content = numbered
+        .replace_all(&message["content"].to_string(), "${1}N$2")
+        .into_owned();
+    let mut content: Value = serde_json::from_str(&content).unwrap();
+    for block in content.as_array_mut().into_iter().flatten() {
+        if block["type"] == "toolCall"
+            && block["id"]
+                .as_str()
+                .is_some_and(|id| id.starts_with("read_"))
+        {
+            block["id"] = json!("generated");
+        }
+    }
+    let usage = &message["usage"];
+    json!({
+        "content": content,
+        "stopReason": message["stopReason"],
+        "rawStopReason": message.get("rawStopReason"),
+        "errorMessage": message.get("errorMessage"),
+        "responseId": message.get("responseId"),
+        "usage": [usage["input"], usage["output"], usage["cacheRead"], usage["cacheWrite"],
+            usage["totalTokens"], usage.get("reasoning")],
+        "cost": (usage["cost"]["total"].as_f64().unwrap_or(0.0) * 1e12).round(),
+    })
+}
+
+fn model(api: &str, provider: &str, id: &str, base_url: &str) -> Value {
+    json!({"id": id, "name": id, "api": api, "provider": provider, "baseUrl": base_url,
+        "reasoning": true, "input": ["text", "image"],
+        "cost": {"input": 1, "output": 2, "cacheRead": 0.1, "cacheWrite": 0},
+        "contextWindow": 200_000, "maxTokens": 32_000})
+}
+
+fn client() -> HttpClient {
+    HttpClient::new(Timeouts::default()).unwrap()
+}
+
+/// A loopback server answering every request, in every dialect, with reasoning, text, a tool
+/// call and usage with cached tokens.
+async fn server() -> MockServer {
+    let turn = MockTurn {
+        tool_calls: vec![MockToolCall::new(
+            "call_9",
+            "read",
+            json!({"path": "a.txt"}),
+        )],
+        usage: Some(Some(MockUsage {
+            input: 120,
+            output: 30,
+            cache_read: 40,
+            reasoning: 6,
+            ..MockUsage::default()
+        })),
+        // One id for every reply: the mock numbers them otherwise.
+        id: Some("resp-1".into()),
+        ..MockTurn::text("Reading the file.").with_thinking("Let me look.")
+    };
+    MockServer::start_with(MockOptions {
+        replies: vec![turn.into()],
+        repeat: true,
+        ..Default::default()
+    })
+    .await
+    .unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn gemini_and_vertex_requests_match_pi_ai() {
+    let Some(pi) = PiOracle::locate() else {
+        eprintln!("skipped: the oracle Pi is not installed (tools/oracle/setup.sh)");
+        return;
+    };
+    let server = server().await;
+    let gemini = GoogleGenerativeAi::new(client());
+    let vertex = GoogleGenerativeAi::vertex(client());
+    let base = format!("{}/v1beta", server.url());
+    let mut cases = Vec::new();
+    for (id, level) in [
+        ("gemini-2.5-flash", ThinkingLevel::Medium),
+        ("gemini-2.5-pro", ThinkingLevel::Off),
+        ("gemini-2.5-flash-lite", ThinkingLevel::Minimal),
+        ("gemini-3-pro-preview", ThinkingLevel::High),
+        ("gemini-3-flash-preview", ThinkingLevel::Minimal),
+    ] {
+        // Same model (signatures echoed) and a foreign one (thinking as text, ids normalized).
+        for messages in [
+            conversation("google-generative-ai", "google", id),
+            conversation("openai-responses", "openai", "gpt-5"),
+        ] {
+            cases.push(Case {
+                provider: &gemini,
+                model: model("google-generative-ai", "google", id, &base),
+                messages,
+                level,
+                key: "gk",
+                key_header: "x-goog-api-key",
+            });
+        }
+    }
+    for (id, level) in [
+        ("gemini-2.5-flash-lite", ThinkingLevel::Low),
+        ("gemini-3-pro-preview", ThinkingLevel::Medium),
+    ] {
+        cases.push(Case {
+            provider: &vertex,
+            model: model("google-vertex", "google-vertex", id, &server.url()),
+            messages: conversation("google-vertex", "google-vertex", id),
+            level,
+            key: "vk",
+            key_header: "x-goog-api-key",
+        });
+    }
+    compare(&pi, &server, &cases).await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn mistral_and_azure_requests_match_pi_ai() {
+    let Some(pi) = PiOracle::locate() else {
+        eprintln!("skipped: the oracle Pi is not installed (tools/oracle/setup.sh)");
+        return;
+    };
+    let server = server().await;
+    let mistral = Mistral::new(client());
+    let azure = OpenAiResponses::azure(client());
+    let mut cases = Vec::new();
+    for (map, level) in [
+        (None, ThinkingLevel::High),
+        (
+            Some(json!({"off": "none", "minimal": null, "low": "low", "high": "high"})),
+            ThinkingLevel::Medium,
+        ),
+        (Some(json!({"off": "none"})), ThinkingLevel::Off),
+    ] {
+        let mut model = model(
+            "mistral-conversations",
+            "mistral",
+            "magistral-medium-latest",
+            &server.url(),
+        );
+        if let Some(map) = map {
+            model["thinkingLevelMap"] = map;
+        }
+        for messages in [
+            conversation(
+                "mistral-conversations",
+                "mistral",
+                "magistral-medium-latest",
+            ),
+            conversation("openai-responses", "openai", "gpt-5"),
+        ] {
+            cases.push(Case {
+                provider: &mistral,
+                model: model.clone(),
+                messages,
+                level,
+                key: "mk",
+                key_header: "authorization",
+            });
+        }
+    }
+    let reasoning = json!({"type": "reasoning", "id": "rs_1", "encrypted_content": "enc",
+        "summary": [{"type": "summary_text", "text": "hmm"}]})
+    .to_string();
+    let azure_model = model(
+        "azure-openai-responses",
+        "azure",
+        "gpt-5",
+        &format!("{}/openai/v1", server.url()),
+    );
+    for level in [ThinkingLevel::Medium, ThinkingLevel::Off] {
+        for messages in [
+            signed_conversation("azure-openai-responses", "azure", "gpt-5", &reasoning),
+            conversation("anthropic-messages", "anthropic", "claude"),
+        ] {
+            cases.push(Case {
+                provider: &azure,
+                model: azure_model.clone(),
+                messages,
+                level,
+                key: "ak",
+                key_header: "api-key",
+            });
+        }
+    }
+    compare(&pi, &server, &cases).await;
+}
+
+/// OpenAI-compatible routers and servers as pi-ai detects them from the provider id, and
+/// every `compat` flag that changes the request, each set on its own.
+#[tokio::test(flavor = "multi_thread")]
+async fn openai_completions_routers_and_compat_flags_match_pi_ai() {
+    let Some(pi) = PiOracle::locate() else {
+        eprintln!("skipped: the oracle Pi is not installed (tools/oracle/setup.sh)");
+        return;
+    };
+    let server = server().await;
+    let completions = tau_provider::OpenAiCompletions::new(client());
+    let base = server.base_url();
+    // Detected by provider id: the base URL is the loopback server for every one.
+    let providers = [
+        "openai",
+        "openrouter",
+        "groq",
+        "xai",
+        "cerebras",
+        "deepseek",
+        "together",
+        "zai",
+        "moonshotai",
+        "nvidia",
+        "huggingface",
+        "fireworks",
+        "ant-ling",
+        "opencode",
+        "cloudflare-ai-gateway",
+        "vercel-ai-gateway",
+        "mystery-local",
+    ];
+    let compat_sets = [
+        json!({"supportsStore": true}),
+        json!({"supportsDeveloperRole": true}),
+        json!({"supportsReasoningEffort": false}),
+        json!({"supportsUsageInStreaming": false}),
+        json!({"maxTokensField": "max_tokens"}),
+        json!({"requiresToolResultName": true}),
+        json!({"requiresAssistantAfterToolResult": true}),
+        json!({"requiresNonNullAssistantContent": true}),
+        json!({"requiresToolsWithToolHistory": true}),
+        json!({"requiresThinkingAsText": true}),
+        json!({"requiresReasoningContentOnAssistantMessages": true}),
+        json!({"thinkingFormat": "qwen"}),
+        json!({"thinkingFormat": "qwen-chat-template"}),
+        json!({"thinkingFormat": "chat-template", "chatTemplateKwargs": {"enable_thinking": true}}),
+        json!({"thinkingFormat": "string-thinking"}),
+        json!({"thinkingFormat": "baseten"}),
+        json!({"chatTemplateArgs": {"x": 1}}),
+        json!({"openRouterRouting": {"only": ["anthropic"]}}),
+        json!({"vercelGatewayRouting": {"only": ["openai"], "order": ["openai"]}}),
+        json!({"zaiToolStream": true}),
+        json!({"supportsThinkingTokenBudget": true}),
+        json!({"thinkingTokenBudgetField": "budget_tokens"}),
+        json!({"supportsStrictMode": true}),
+        json!({"cacheControlFormat": "anthropic"}),
+        json!({"supportsLongCacheRetention": false}),
+        json!({"vllmPriority": 5}),
+    ];
+    let mut variants: Vec<(String, Option<Value>)> = providers
+        .iter()
+        .map(|provider| ((*provider).to_owned(), None))
+        .collect();
+    variants.extend(
+        compat_sets
+            .into_iter()
+            .map(|compat| ("mystery-local".to_owned(), Some(compat))),
+    );
+    let mut cases = Vec::new();
+    for (provider, compat) in variants {
+        let mut model = model("openai-completions", &provider, "m1", &base);
+        if let Some(compat) = compat {
+            model["compat"] = compat;
+        }
+        for level in [ThinkingLevel::Off, ThinkingLevel::High] {
+            for messages in [
+                conversation("openai-completions", &provider, "m1"),
+                conversation("anthropic-messages", "anthropic", "claude"),
+            ] {
+                cases.push(Case {
+                    provider: &completions,
+                    model: model.clone(),
+                    messages,
+                    level,
+                    key: "ok-key",
+                    key_header: "authorization",
+                });
+            }
+        }
+    }
+    compare(&pi, &server, &cases).await;
+}
