@@ -5,8 +5,8 @@
 //! event stream (docs/json.md); `print` picks the final assistant text; `rpc` serves Pi's
 //! RPC protocol (docs/rpc.md), with its extension UI over the same stream.
 
-mod export;
 pub mod config_screen;
+mod export;
 mod interactive;
 pub use interactive::{run as run_interactive, InteractiveOptions, PromptBuilder};
 pub mod json;
