@@ -1,3 +1,4 @@
+mod catalogue;
 mod cli_flags;
 mod cli_strict;
 mod compaction;

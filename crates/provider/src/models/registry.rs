@@ -5,7 +5,9 @@
 //! provider's API-key record in `auth.json` (stored by `/login`), the provider's `apiKey` in
 //! models.json, then the provider's API-key environment variables. A models.json `apiKey`
 //! replaces the environment variables: when it cannot be resolved, there is no key. A stored
-//! OAuth sign-in is not usable by tau (see `auth_file`), so it is passed over.
+//! OAuth sign-in of a built-in provider whose refresh tau knows (see `oauth`) comes first
+//! and owns the provider: when it cannot be refreshed, the request fails instead of falling
+//! back. Other sign-ins are passed over (an extension's `oauth` resolves its own).
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -14,10 +16,11 @@ use serde_json::{Map, Value};
 use tau_protocol::{Model, ThinkingLevel};
 
 use super::auth_file::{self, Credential, StoredKey};
-use super::catalog::{env_keys, is_keyless, DEFAULT_MODEL_PER_PROVIDER};
+use super::catalog::{env_keys, has_ambient_credentials, is_keyless, DEFAULT_MODEL_PER_PROVIDER};
 use super::compose::{compose, ProviderAuth};
 use super::config::{parse_models_file, ModelsError};
 use super::extension;
+use super::oauth;
 use super::resolve::{resolve_cli_model, ResolveError, ResolveOptions, Resolved};
 use super::scope::{resolve_scope, ScopedModel};
 use super::settings::ModelSettings;
@@ -33,6 +36,9 @@ pub enum AuthError {
     /// A configured key or header did not resolve.
     #[error(transparent)]
     Value(#[from] ConfigValueError),
+    /// A stored OAuth sign-in cannot be used (its refresh failed, or it is malformed).
+    #[error("{0}")]
+    OAuth(String),
     /// The provider has no key at all.
     #[error("no API key for provider {provider}; {hint}")]
     NoApiKey {
@@ -61,8 +67,8 @@ pub struct ModelRegistry {
     auth: HashMap<String, ProviderAuth>,
     /// API keys stored in auth.json, by provider.
     stored: HashMap<String, StoredKey>,
-    /// Providers with an OAuth sign-in in auth.json.
-    signed_in: Vec<String>,
+    /// OAuth sign-ins in auth.json, by provider (the whole records).
+    signed_in: HashMap<String, Value>,
     model_headers: HashMap<(String, String), Vec<(String, String)>>,
     settings: ModelSettings,
     env: Env,
@@ -109,8 +115,10 @@ impl ModelRegistry {
             Ok(records) => {
                 let signed_in = records
                     .iter()
-                    .filter(|(_, credential)| matches!(credential, Credential::Other(kind) if kind == "oauth"))
-                    .map(|(provider, _)| provider.clone())
+                    .filter_map(|(provider, credential)| match credential {
+                        Credential::OAuth(record) => Some((provider.clone(), record.clone())),
+                        _ => None,
+                    })
                     .collect();
                 let keys = records
                     .into_iter()
@@ -123,7 +131,7 @@ impl ModelRegistry {
             }
             Err(error) => {
                 errors.push(error.into());
-                (HashMap::new(), Vec::new())
+                (HashMap::new(), HashMap::new())
             }
         };
         let registry = ModelRegistry {
@@ -165,7 +173,10 @@ impl ModelRegistry {
     /// command or whose variables are set, else one of its API-key variables. The scripted
     /// provider needs none. Commands are not run to decide, as in Pi.
     pub fn has_credentials(&self, provider: &str) -> bool {
-        if is_keyless(provider) || self.uses_extension_oauth(provider) {
+        if is_keyless(provider)
+            || self.uses_extension_oauth(provider)
+            || self.builtin_sign_in(provider).is_some()
+        {
             return true;
         }
         if let Some((raw, env)) = self.stored_key(provider) {
@@ -177,9 +188,12 @@ impl ModelRegistry {
             .and_then(|auth| auth.api_key.as_deref())
         {
             Some(raw) => value::is_configured(raw, &self.env),
-            None => env_keys(provider)
-                .iter()
-                .any(|name| self.env.get(name).is_some()),
+            None => {
+                env_keys(provider)
+                    .iter()
+                    .any(|name| self.env.get(name).is_some())
+                    || has_ambient_credentials(provider, &self.env)
+            }
         }
     }
 
@@ -187,6 +201,9 @@ impl ModelRegistry {
     /// (auth.json), `models_json_key`, or the environment variable's name; `None` when it
     /// has none.
     pub fn key_source(&self, provider: &str) -> Option<String> {
+        if self.builtin_sign_in(provider).is_some() {
+            return Some("OAuth".into());
+        }
         if self.stored_key(provider).is_some() || self.uses_extension_oauth(provider) {
             return Some("stored credential".into());
         }
@@ -201,6 +218,9 @@ impl ModelRegistry {
             .iter()
             .find(|name| self.env.get(name).is_some())
             .map(|name| name.to_string())
+            .or_else(|| {
+                has_ambient_credentials(provider, &self.env).then(|| "ambient credentials".into())
+            })
     }
 
     /// The providers that have models, in registry order, without the scripted one.
@@ -228,8 +248,33 @@ impl ModelRegistry {
     /// through the `oauth` of the extension that registered it (Pi prefers a stored
     /// credential). The key then comes from the extension's `getApiKey` in the host.
     pub fn uses_extension_oauth(&self, provider: &str) -> bool {
-        self.signed_in.iter().any(|p| p == provider)
+        self.signed_in.contains_key(provider)
             && super::extension::registration(provider).is_some_and(|r| r.has_oauth())
+    }
+
+    /// The provider's OAuth sign-in in auth.json when tau uses it itself: a built-in flow
+    /// it can refresh, and no extension's `oauth` taking over the provider.
+    fn builtin_sign_in(&self, provider: &str) -> Option<&Value> {
+        if !oauth::supports(provider) || self.uses_extension_oauth(provider) {
+            return None;
+        }
+        self.signed_in.get(provider)
+    }
+
+    /// The access token of the provider's stored sign-in, refreshed (and written back) when
+    /// it expires within five minutes; `None` when tau does not use a sign-in for it.
+    pub fn oauth_token(&self, provider: &str) -> Result<Option<oauth::OAuthToken>, AuthError> {
+        let Some(record) = self.builtin_sign_in(provider) else {
+            return Ok(None);
+        };
+        let now = tau_protocol::now_millis() as f64;
+        oauth::token(&self.agent_dir, provider, record, &self.env, now)
+            .map(Some)
+            .map_err(|error| {
+                AuthError::OAuth(format!(
+                    "{error}; sign in again with Pi's /login, or remove the record with /logout to use an API key"
+                ))
+            })
     }
 
     /// The provider's key in auth.json, with the environment its record's `env` makes.
@@ -260,9 +305,13 @@ impl ModelRegistry {
             let what = format!("API key for provider \"{provider}\"");
             return value::resolve(raw, &what, &self.env).map(Some);
         }
-        Ok(env_keys(provider)
+        let key = env_keys(provider)
             .iter()
-            .find_map(|name| self.env.get(name)))
+            .find_map(|name| self.env.get(name));
+        // Pi's stand-in key for credentials its SDKs find themselves (AWS, Google ADC).
+        Ok(key.or_else(|| {
+            has_ambient_credentials(provider, &self.env).then(|| "<authenticated>".to_owned())
+        }))
     }
 
     /// Key and headers for a request to `model`. Fails when a configured value does not
@@ -272,12 +321,26 @@ impl ModelRegistry {
         model: &Model,
         cli_override: Option<&str>,
     ) -> Result<RequestAuth, AuthError> {
-        let api_key = match cli_override {
+        // A stored sign-in owns its provider (Pi): no fallback when it cannot be used.
+        let sign_in = match cli_override {
+            None => self.oauth_token(&model.provider)?,
+            Some(_) => None,
+        };
+        let mut bearer = None;
+        let api_key = match (&sign_in, cli_override) {
+            (Some(token), _) => match token.token_use {
+                oauth::TokenUse::ApiKey => Some(token.access.clone()),
+                oauth::TokenUse::BearerHeader => {
+                    bearer = Some(format!("Bearer {}", token.access));
+                    None
+                }
+            },
             // The extension's host resolves a signed-in provider's key.
-            None if self.uses_extension_oauth(&model.provider) => None,
+            (None, None) if self.uses_extension_oauth(&model.provider) => None,
             _ => self.api_key(&model.provider, cli_override)?,
         };
         if api_key.is_none()
+            && bearer.is_none()
             && !is_keyless(&model.provider)
             && !self.uses_extension_oauth(&model.provider)
         {
@@ -315,6 +378,9 @@ impl ModelRegistry {
             if let Some(key) = &api_key {
                 set_header(&mut headers, "Authorization", format!("Bearer {key}"));
             }
+        }
+        if let Some(bearer) = bearer {
+            set_header(&mut headers, "Authorization", bearer);
         }
         let headers = (!headers.is_empty()).then(|| {
             headers
