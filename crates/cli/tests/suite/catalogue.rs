@@ -148,3 +148,35 @@ fn list_models_matches_pi_for_the_same_keys() {
         );
     }
 }
+
+#[test]
+fn a_listed_model_whose_api_tau_cannot_stream_is_refused_by_name() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let sandbox = AgentSandbox::create(dir.path()).expect("sandbox");
+    let env = sandbox.env(Harness::Tau);
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_tau"))
+            .args(args)
+            .current_dir(&sandbox.project)
+            .env_clear()
+            .envs(env.clone())
+            .env("MISTRAL_API_KEY", "fake")
+            .output()
+            .expect("run tau")
+    };
+    // Listed, as Pi lists it...
+    let listed = run(&["--list-models", "mistral/devstral-medium-latest"]);
+    assert!(
+        String::from_utf8_lossy(&listed.stdout).contains("mistral   devstral-medium-latest"),
+        "{}",
+        String::from_utf8_lossy(&listed.stdout)
+    );
+    // ...but selecting it names the api tau lacks, before any request.
+    let output = run(&["--model", "mistral/devstral-medium-latest", "-p", "hi"]);
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("mistral/devstral-medium-latest uses api \"mistral-conversations\""),
+        "{stderr}"
+    );
+}

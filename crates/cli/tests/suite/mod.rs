@@ -26,6 +26,7 @@ mod interop_pi;
 mod json_mode;
 mod models;
 mod multi_turn;
+mod oauth_sign_ins;
 mod providers;
 mod rpc_client;
 mod rpc_command_ctx;
