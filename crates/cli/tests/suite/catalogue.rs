@@ -100,6 +100,9 @@ fn list_models(
     cmd.output().expect("run --list-models")
 }
 
+/// Environment variables to set for a run.
+type Keys<'a> = &'a [(&'a str, &'a str)];
+
 #[test]
 fn list_models_matches_pi_for_the_same_keys() {
     let Some(pi) = PiOracle::locate() else {
@@ -110,7 +113,7 @@ fn list_models_matches_pi_for_the_same_keys() {
         return;
     };
     let dir = tempfile::tempdir().expect("tempdir");
-    let cases: [(&[(&str, &str)], &[&str]); 4] = [
+    let cases: [(Keys, &[&str]); 4] = [
         (KEYS, &[]),
         (KEYS, &["claude"]),
         (&KEYS[..3], &[]),

@@ -252,6 +252,12 @@ impl ModelRegistry {
             && super::extension::registration(provider).is_some_and(|r| r.has_oauth())
     }
 
+    /// Whether requests for `provider` use a stored OAuth sign-in (Pi's `isUsingOAuth`):
+    /// an extension's or a built-in flow tau refreshes itself.
+    pub fn uses_oauth(&self, provider: &str) -> bool {
+        self.uses_extension_oauth(provider) || self.builtin_sign_in(provider).is_some()
+    }
+
     /// The provider's OAuth sign-in in auth.json when tau uses it itself: a built-in flow
     /// it can refresh, and no extension's `oauth` taking over the provider.
     fn builtin_sign_in(&self, provider: &str) -> Option<&Value> {
