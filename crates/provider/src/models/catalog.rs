@@ -165,17 +165,20 @@ pub fn has_ambient_credentials(provider: &str, env: &Env) -> bool {
                 || set("AWS_WEB_IDENTITY_TOKEN_FILE")
         }
         "google-vertex" => {
-            let credentials = match env.get("GOOGLE_APPLICATION_CREDENTIALS") {
+            // The variables first: they are cheap, the file checks are not.
+            if !((set("GOOGLE_CLOUD_PROJECT") || set("GCLOUD_PROJECT"))
+                && set("GOOGLE_CLOUD_LOCATION"))
+            {
+                return false;
+            }
+            match env.get("GOOGLE_APPLICATION_CREDENTIALS") {
                 Some(path) => Path::new(&path).exists(),
                 None => env.get("HOME").is_some_and(|home| {
                     Path::new(&home)
                         .join(".config/gcloud/application_default_credentials.json")
                         .exists()
                 }),
-            };
-            credentials
-                && (set("GOOGLE_CLOUD_PROJECT") || set("GCLOUD_PROJECT"))
-                && set("GOOGLE_CLOUD_LOCATION")
+            }
         }
         _ => false,
     }

@@ -238,10 +238,25 @@ impl ModelRegistry {
     /// and where the startup model comes from. The scripted models are left out; they are
     /// reached with `--model scripted/<name>`.
     pub fn available(&self) -> Vec<&Model> {
+        let configured = self.credentials_by_provider();
         self.models
             .iter()
-            .filter(|m| !is_keyless(&m.provider) && self.has_credentials(&m.provider))
+            .filter(|m| !is_keyless(&m.provider) && configured(&m.provider))
             .collect()
+    }
+
+    /// [`ModelRegistry::has_credentials`] asked once per provider: the catalogue has
+    /// hundreds of models per answer, and each question reads the environment.
+    fn credentials_by_provider(&self) -> impl Fn(&str) -> bool + '_ {
+        let providers: HashMap<&str, bool> = self
+            .models
+            .iter()
+            .map(|m| (m.provider.as_str(), ()))
+            .collect::<HashMap<_, _>>()
+            .into_keys()
+            .map(|provider| (provider, self.has_credentials(provider)))
+            .collect();
+        move |provider| providers.get(provider).copied().unwrap_or(false)
     }
 
     /// Whether requests for `provider` authenticate with an OAuth sign-in stored in auth.json
@@ -445,10 +460,11 @@ impl ModelRegistry {
     /// Resolves `--models` patterns (or settings' `enabledModels`) over the models with
     /// credentials, scripted ones included. Returns the scope and warnings.
     pub fn scope(&self, patterns: &[String]) -> (Vec<ScopedModel>, Vec<String>) {
+        let configured = self.credentials_by_provider();
         let pool: Vec<Model> = self
             .models
             .iter()
-            .filter(|m| self.has_credentials(&m.provider))
+            .filter(|m| configured(&m.provider))
             .cloned()
             .collect();
         resolve_scope(patterns, &pool)
