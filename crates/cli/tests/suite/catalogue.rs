@@ -91,13 +91,19 @@ fn list_models(
             cmd
         }
     };
+    // Into a file, not a pipe: Node exits before a long table drains through a pipe.
+    let listing = sandbox.home.join("list-models.txt");
+    let file = std::fs::File::create(&listing).expect("listing file");
     cmd.arg("--list-models")
         .args(args)
         .current_dir(&sandbox.project)
         .env_clear()
         .envs(sandbox.env(who))
-        .envs(keys.iter().copied());
-    cmd.output().expect("run --list-models")
+        .envs(keys.iter().copied())
+        .stdout(file);
+    let mut output = cmd.output().expect("run --list-models");
+    output.stdout = std::fs::read(&listing).expect("read the listing");
+    output
 }
 
 /// Environment variables to set for a run.
