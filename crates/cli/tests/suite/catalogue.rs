@@ -159,6 +159,40 @@ fn list_models_matches_pi_for_the_same_keys() {
 }
 
 #[test]
+fn stored_sign_ins_make_providers_listed_as_in_pi() {
+    let Some(pi) = PiOracle::locate() else {
+        eprintln!(
+            "stored_sign_ins_make_providers_listed_as_in_pi: skipped: reference Pi not installed; \
+             run tools/oracle/setup.sh"
+        );
+        return;
+    };
+    // Unexpired sign-ins (no refresh happens) for providers tau uses them for; OpenAI Codex
+    // has no key variable, so only its sign-in lists it.
+    let far = 4_000_000_000_000u64;
+    let auth = serde_json::json!({
+        "anthropic": {"type": "oauth", "access": "sk-ant-oat01-x", "refresh": "r", "expires": far},
+        "openai-codex": {"type": "oauth", "access": "a", "refresh": "r", "expires": far, "accountId": "acct"},
+        "xai": {"type": "oauth", "access": "a", "refresh": "r", "expires": far}
+    });
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut outputs = Vec::new();
+    for (name, who) in [("tau", Harness::Tau), ("pi", Harness::Pi)] {
+        let sandbox = AgentSandbox::create(&dir.path().join(name)).expect("sandbox");
+        std::fs::write(sandbox.agent_dir.join("auth.json"), auth.to_string()).expect("auth.json");
+        let output = list_models(&pi, &sandbox, who, &[], &[]);
+        assert!(
+            output.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        outputs.push(String::from_utf8_lossy(&output.stdout).into_owned());
+    }
+    assert!(outputs[1].contains("\nopenai-codex "), "{}", outputs[1]);
+    assert_eq!(outputs[0], outputs[1]);
+}
+
+#[test]
 fn a_listed_model_whose_api_tau_cannot_stream_is_refused_by_name() {
     let dir = tempfile::tempdir().expect("tempdir");
     let sandbox = AgentSandbox::create(dir.path()).expect("sandbox");
