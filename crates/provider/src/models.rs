@@ -11,7 +11,8 @@
 //! - [`list`]: [`format_model_list`] for `--list-models`.
 //!
 //! - [`auth_file`]: `auth.json`, the credentials `/login` stores.
-//! - [`oauth`]: stored OAuth sign-ins of built-in providers, refreshed when they expire.
+//! - [`oauth`]: stored OAuth sign-ins of built-in providers, refreshed when they expire;
+//!   [`signed_in`]: the provider wrapper that checks them before each request.
 //! - [`extension`]: providers extensions register, layered over the others.
 //!
 //! Not here yet: sign-ins of GitHub Copilot, Meta, OpenRouter and Radius (see [`oauth`]),
@@ -30,6 +31,7 @@ pub mod registry;
 pub mod resolve;
 pub mod scope;
 pub mod settings;
+pub mod signed_in;
 pub mod thinking;
 pub mod value;
 

@@ -21,7 +21,7 @@ use super::auth_file;
 use super::value::Env;
 
 /// Pi refreshes a token with less than this left.
-const MINIMUM_VALIDITY_MS: f64 = 5.0 * 60.0 * 1000.0;
+pub const MINIMUM_VALIDITY_MS: f64 = 5.0 * 60.0 * 1000.0;
 /// Pi's bound on one refresh request.
 const REFRESH_TIMEOUT: Duration = Duration::from_secs(15);
 
@@ -153,12 +153,14 @@ pub fn supports(provider: &str) -> bool {
 }
 
 /// A usable access token and how to send it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct OAuthToken {
     /// The access token.
     pub access: String,
     /// Where it goes.
     pub token_use: TokenUse,
+    /// When it expires, in Unix milliseconds (0 when the record does not say).
+    pub expires: f64,
 }
 
 /// The stored sign-in's access token for `provider`, refreshed first when it expires within
@@ -207,6 +209,7 @@ pub fn token(
     Ok(OAuthToken {
         access: access.to_owned(),
         token_use: flow.token_use,
+        expires: current["expires"].as_f64().unwrap_or(0.0),
     })
 }
 

@@ -57,6 +57,9 @@ pub struct RequestAuth {
     /// Request headers (the model's own, then the provider's and the model's from
     /// models.json), or `None` when there are none.
     pub headers: Option<Map<String, Value>>,
+    /// The stored sign-in the key or headers came from; wrap the provider with
+    /// [`ModelRegistry::signed_in_provider`] so later requests refresh it.
+    pub sign_in: Option<oauth::OAuthToken>,
 }
 
 /// All known models and how to authenticate them.
@@ -267,6 +270,26 @@ impl ModelRegistry {
             && super::extension::registration(provider).is_some_and(|r| r.has_oauth())
     }
 
+    /// `inner` for `provider`, checking the stored sign-in `sign_in` before each request
+    /// (and refreshing it when it expires soon); `inner` itself when there is none.
+    pub fn signed_in_provider(
+        &self,
+        inner: std::sync::Arc<dyn crate::Provider>,
+        provider: &str,
+        sign_in: Option<oauth::OAuthToken>,
+    ) -> std::sync::Arc<dyn crate::Provider> {
+        match sign_in {
+            Some(token) => std::sync::Arc::new(super::signed_in::SignedInProvider::new(
+                inner,
+                self.agent_dir.clone(),
+                provider,
+                self.env.clone(),
+                token,
+            )),
+            None => inner,
+        }
+    }
+
     /// Whether requests for `provider` use a stored OAuth sign-in (Pi's `isUsingOAuth`):
     /// an extension's or a built-in flow tau refreshes itself.
     pub fn uses_oauth(&self, provider: &str) -> bool {
@@ -409,7 +432,11 @@ impl ModelRegistry {
                 .map(|(name, value)| (name, Value::String(value)))
                 .collect()
         });
-        Ok(RequestAuth { api_key, headers })
+        Ok(RequestAuth {
+            api_key,
+            headers,
+            sign_in,
+        })
     }
 
     fn no_key_error(&self, provider: &str) -> AuthError {
