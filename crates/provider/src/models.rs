@@ -16,7 +16,7 @@
 //! - [`extension`]: providers extensions register, layered over the others.
 //!
 //! Not here yet: sign-ins of GitHub Copilot, Meta, OpenRouter and Radius (see [`oauth`]),
-//! Anthropic's `ANTHROPIC_AUTH_TOKEN` bearer token, pricing tiers (the catalogue carries
+//! Anthropic's workload identity federation, pricing tiers (the catalogue carries
 //! them; costs use the base prices), `inputLimits`, `promptCache` and `samplingParams`,
 //! project settings.
 

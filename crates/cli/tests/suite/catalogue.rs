@@ -119,7 +119,8 @@ fn list_models_matches_pi_for_the_same_keys() {
         return;
     };
     let dir = tempfile::tempdir().expect("tempdir");
-    let cases: [(Keys, &[&str]); 4] = [
+    let cases: [(Keys, &[&str]); 5] = [
+        (&[("ANTHROPIC_AUTH_TOKEN", "fake")], &[]),
         (KEYS, &[]),
         (KEYS, &["claude"]),
         (&KEYS[..3], &[]),

@@ -27,6 +27,9 @@ use super::settings::ModelSettings;
 use super::thinking::clamp_thinking;
 use super::value::{self, ConfigValueError, Env};
 
+/// Anthropic's bearer-token variable.
+const ANTHROPIC_AUTH_TOKEN: &str = "ANTHROPIC_AUTH_TOKEN";
+
 /// Pi's startup thinking level when nothing else sets one.
 pub const DEFAULT_THINKING_LEVEL: ThinkingLevel = ThinkingLevel::Medium;
 
@@ -195,6 +198,7 @@ impl ModelRegistry {
                 env_keys(provider)
                     .iter()
                     .any(|name| self.env.get(name).is_some())
+                    || self.env_bearer(provider).is_some()
                     || has_ambient_credentials(provider, &self.env)
             }
         }
@@ -216,6 +220,9 @@ impl ModelRegistry {
             .and_then(|auth| auth.api_key.as_deref())
         {
             return value::is_configured(raw, &self.env).then(|| "models_json_key".into());
+        }
+        if self.env_bearer(provider).is_some() {
+            return Some(ANTHROPIC_AUTH_TOKEN.into());
         }
         env_keys(provider)
             .iter()
@@ -321,6 +328,14 @@ impl ModelRegistry {
             })
     }
 
+    /// Anthropic's `ANTHROPIC_AUTH_TOKEN` (pi-ai): a bearer token that comes before the key
+    /// variables, after auth.json and models.json.
+    fn env_bearer(&self, provider: &str) -> Option<String> {
+        (provider == "anthropic")
+            .then(|| self.env.get(ANTHROPIC_AUTH_TOKEN))
+            .flatten()
+    }
+
     /// The provider's key in auth.json, with the environment its record's `env` makes.
     fn stored_key(&self, provider: &str) -> Option<(&str, Env)> {
         let stored = self.stored.get(provider)?;
@@ -381,6 +396,19 @@ impl ModelRegistry {
             },
             // The extension's host resolves a signed-in provider's key.
             (None, None) if self.uses_extension_oauth(&model.provider) => None,
+            (None, None)
+                if self.stored_key(&model.provider).is_none()
+                    && self
+                        .auth
+                        .get(&model.provider)
+                        .is_none_or(|auth| auth.api_key.is_none())
+                    && self.env_bearer(&model.provider).is_some() =>
+            {
+                bearer = self
+                    .env_bearer(&model.provider)
+                    .map(|token| format!("Bearer {token}"));
+                None
+            }
             _ => self.api_key(&model.provider, cli_override)?,
         };
         if api_key.is_none()

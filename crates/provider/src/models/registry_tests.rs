@@ -560,3 +560,40 @@ fn a_broken_auth_json_is_reported_and_ignored() {
         Some("sk-env")
     );
 }
+
+#[test]
+fn anthropic_auth_token_is_a_bearer_header_between_files_and_key_variables() {
+    let dir = Dir::new(None, None);
+    let env = [
+        ("ANTHROPIC_AUTH_TOKEN", "bearer-1"),
+        ("ANTHROPIC_API_KEY", "sk-env"),
+    ];
+    let (registry, _) = dir.load(&env);
+    let model = registry
+        .find("anthropic", "claude-haiku-4-5")
+        .unwrap()
+        .clone();
+    let auth = registry.request_auth(&model, None).unwrap();
+    assert_eq!(auth.api_key, None);
+    assert_eq!(
+        auth.headers.unwrap()["Authorization"],
+        json!("Bearer bearer-1")
+    );
+    assert_eq!(
+        registry.key_source("anthropic").as_deref(),
+        Some("ANTHROPIC_AUTH_TOKEN")
+    );
+    // Alone, it configures the provider.
+    let (registry, _) = dir.load(&env[..1]);
+    assert!(registry.has_credentials("anthropic"));
+    // A stored key comes first.
+    std::fs::write(
+        dir.0.path().join("auth.json"),
+        r#"{"anthropic": {"type": "api_key", "key": "sk-stored"}}"#,
+    )
+    .unwrap();
+    let (registry, _) = dir.load(&env);
+    let auth = registry.request_auth(&model, None).unwrap();
+    assert_eq!(auth.api_key.as_deref(), Some("sk-stored"));
+    assert!(auth.headers.is_none());
+}
