@@ -69,7 +69,7 @@ fn provider_info(registry: &ModelRegistry, id: &str) -> Value {
         "baseUrl": base_url,
         "configured": registry.has_credentials(id),
         "oauth": registration.as_ref().is_some_and(|r| r.has_oauth()),
-        "usingOAuth": registry.uses_extension_oauth(id),
+        "usingOAuth": registry.uses_oauth(id),
     })
 }
 

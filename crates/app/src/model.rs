@@ -69,6 +69,7 @@ pub fn select(
     let auth = registry
         .request_auth(&model, args.api_key.as_deref())
         .map_err(|error| error.to_string())?;
+    let provider = registry.signed_in_provider(provider, &model.provider, auth.sign_in);
     model.headers = auth.headers;
     Ok(Selection {
         provider,
@@ -236,6 +237,7 @@ pub fn switch_to(registry: &ModelRegistry, provider: &str, id: &str) -> Option<S
     let mut model = registry.find(provider, id)?.clone();
     let provider = provider_for(&model, registry).ok()?;
     let auth = registry.request_auth(&model, None).ok()?;
+    let provider = registry.signed_in_provider(provider, &model.provider, auth.sign_in);
     model.headers = auth.headers;
     Some(Selection {
         thinking: registry.thinking_level(&model, None),

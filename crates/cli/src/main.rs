@@ -35,6 +35,12 @@ fn main() -> ExitCode {
         // this variable; set while the process is still single-threaded.
         std::env::set_var("TAU_AGENT_DIR", dir);
     }
+    if !args.help && !args.version {
+        // The built-in catalogue (pi-ai's ~1700 models) takes a few milliseconds to parse;
+        // parse it while the runtime starts and the settings load. Whoever needs it first
+        // waits for this parse instead of starting another.
+        std::thread::spawn(|| tau_provider::models::catalog::builtin_models().len());
+    }
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

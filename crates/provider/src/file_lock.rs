@@ -59,6 +59,23 @@ pub fn lock_dir(lock_dir: PathBuf) -> io::Result<FileLock> {
     ))
 }
 
+/// [`lock`], waiting up to Pi's stale time for another holder (Pi holds auth.json's lock
+/// while it refreshes a sign-in over the network).
+pub fn lock_waiting(file: &Path) -> io::Result<FileLock> {
+    let started = SystemTime::now();
+    loop {
+        match lock(file) {
+            Err(error)
+                if error.kind() == io::ErrorKind::WouldBlock
+                    && started.elapsed().unwrap_or_default() < STALE =>
+            {
+                std::thread::sleep(RETRY_DELAY * 5);
+            }
+            result => return result,
+        }
+    }
+}
+
 /// Locks `file` as Pi does (`<file>.lock` next to it).
 pub fn lock(file: &Path) -> io::Result<FileLock> {
     let mut dir = file.as_os_str().to_owned();

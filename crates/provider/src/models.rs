@@ -3,19 +3,22 @@
 //!
 //! - [`config`]: models.json types and parsing (errors name file, line, column and field).
 //! - [`value`]: `apiKey` and header values (`literal`, `$ENV`, `${ENV}`, `!command`).
-//! - [`catalog`]: built-in OpenAI and Anthropic models, API-key variables per provider,
-//!   Pi's startup model per provider.
+//! - [`catalog`]: built-in models (pi-ai's whole chat catalogue, generated), API-key
+//!   variables per provider, Pi's startup model per provider.
 //! - [`registry`]: [`ModelRegistry`], the merged view with credentials and the startup model.
 //! - [`resolve`]: `--model` pattern matching; [`scope`]: `--models` scopes.
 //! - [`thinking`]: supported thinking levels and clamping.
 //! - [`list`]: [`format_model_list`] for `--list-models`.
 //!
 //! - [`auth_file`]: `auth.json`, the credentials `/login` stores.
+//! - [`oauth`]: stored OAuth sign-ins of built-in providers, refreshed when they expire;
+//!   [`signed_in`]: the provider wrapper that checks them before each request.
 //! - [`extension`]: providers extensions register, layered over the others.
 //!
-//! Not here yet: OAuth sign-ins from `auth.json`, Anthropic's
-//! `ANTHROPIC_AUTH_TOKEN` bearer token, pricing tiers, `inputLimits`, `promptCache` and
-//! `samplingParams` (parsed files may carry them; they are ignored), project settings.
+//! Not here yet: sign-ins of GitHub Copilot, Meta, OpenRouter and Radius (see [`oauth`]),
+//! Anthropic's workload identity federation, pricing tiers (the catalogue carries
+//! them; costs use the base prices), `inputLimits`, `promptCache` and `samplingParams`,
+//! project settings.
 
 pub mod auth_file;
 pub mod catalog;
@@ -23,10 +26,12 @@ mod compose;
 pub mod config;
 pub mod extension;
 pub mod list;
+pub mod oauth;
 pub mod registry;
 pub mod resolve;
 pub mod scope;
 pub mod settings;
+pub mod signed_in;
 pub mod thinking;
 pub mod value;
 

@@ -1,3 +1,4 @@
+mod catalogue;
 mod cli_flags;
 mod cli_strict;
 mod compaction;
@@ -29,6 +30,7 @@ mod interop_pi;
 mod json_mode;
 mod models;
 mod multi_turn;
+mod oauth_sign_ins;
 mod packages;
 mod packages_pi;
 mod providers;

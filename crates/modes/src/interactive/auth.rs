@@ -33,6 +33,8 @@ fn status(registry: &ModelRegistry, provider: &str) -> String {
     match registry.key_source(provider) {
         None => " • not configured".into(),
         Some(source) if source == "stored credential" => " ✓ configured".into(),
+        // A subscription sign-in seen from the API-key list: Pi marks the other auth type.
+        Some(source) if source == "OAuth" => " • subscription configured".into(),
         Some(source)
             if source
                 .chars()

@@ -6,8 +6,9 @@
 //! mode, as Pi leaves administrator-set modes alone).
 //!
 //! tau uses API-key records (the key may be a literal, `$ENV` template or `!command`, as in
-//! models.json). It cannot run or refresh OAuth sign-ins: such a record is listed and can be
-//! removed, but requests for its provider fall back to models.json and the environment.
+//! models.json) and the OAuth sign-ins of the built-in providers whose refresh it knows
+//! (see `oauth`); other sign-ins are listed and can be removed, but requests for their
+//! provider fall back to models.json and the environment.
 
 use std::collections::HashMap;
 use std::io::Write;
@@ -54,7 +55,9 @@ pub struct StoredKey {
 pub enum Credential {
     /// `type: "api_key"`.
     ApiKey(StoredKey),
-    /// `type: "oauth"` (or any other type tau cannot use), with its type.
+    /// `type: "oauth"`: the whole record (`access`, `refresh`, `expires`, provider extras).
+    OAuth(Value),
+    /// Any other type, with its type.
     Other(String),
 }
 
@@ -63,6 +66,7 @@ impl Credential {
     pub fn kind(&self) -> &str {
         match self {
             Credential::ApiKey(_) => "api_key",
+            Credential::OAuth(_) => "oauth",
             Credential::Other(kind) => kind,
         }
     }
@@ -92,6 +96,9 @@ fn parse(text: &str, path: &Path) -> Result<Map<String, Value>, AuthFileError> {
 }
 
 fn credential(value: &Value) -> Credential {
+    if value["type"] == "oauth" {
+        return Credential::OAuth(value.clone());
+    }
     if value["type"] != "api_key" {
         let kind = value["type"].as_str().unwrap_or("unknown");
         return Credential::Other(kind.to_string());
@@ -145,6 +152,40 @@ pub fn remove(agent_dir: &Path, provider: &str) -> Result<bool, AuthFileError> {
         removed = map.shift_remove(provider).is_some()
     })?;
     Ok(removed)
+}
+
+/// Replaces `provider`'s record with what `change` returns, deciding under Pi's lock from the
+/// record as it is now (`None` when there is none); `change` returning `None` leaves the file
+/// as it is. The lock waits for another holder (a refresh in progress) up to Pi's stale time.
+pub fn update(
+    agent_dir: &Path,
+    provider: &str,
+    change: impl FnOnce(Option<&Value>) -> Option<Value>,
+) -> Result<(), AuthFileError> {
+    let path = auth_path(agent_dir);
+    let resolved = std::fs::canonicalize(&path).map_err(|source| AuthFileError::Io {
+        action: "resolve",
+        path: path.clone(),
+        source,
+    })?;
+    let io = |action: &'static str| {
+        let path = path.clone();
+        move |source| AuthFileError::Io {
+            action,
+            path,
+            source,
+        }
+    };
+    let _lock = file_lock::lock_waiting(&resolved).map_err(io("lock"))?;
+    let text = std::fs::read_to_string(&resolved).map_err(io("read"))?;
+    let mut map = parse(&text, &path)?;
+    if let Some(record) = change(map.get(provider)) {
+        map.insert(provider.to_owned(), record);
+        let text =
+            serde_json::to_string_pretty(&Value::Object(map)).unwrap_or_else(|_| "{}".into());
+        write_new(&resolved, &text).map_err(io("write"))?;
+    }
+    Ok(())
 }
 
 /// Read, change and write the file under Pi's lock.

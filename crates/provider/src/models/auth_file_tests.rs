@@ -31,7 +31,12 @@ fn other_records_are_kept_and_remove_takes_only_one() {
     let loaded = load(dir.path()).unwrap();
     assert_eq!(
         loaded[0],
-        ("anthropic".into(), Credential::Other("oauth".into()))
+        (
+            "anthropic".into(),
+            Credential::OAuth(
+                serde_json::from_str::<serde_json::Value>(oauth).unwrap()["anthropic"].clone()
+            )
+        )
     );
     assert_eq!(
         loaded[1],

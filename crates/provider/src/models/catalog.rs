@@ -1,17 +1,21 @@
-//! Built-in facts: the models tau knows without a models.json (catalog.json, a subset of
-//! pi-ai's OpenAI and Anthropic catalogue), the API-key environment variables of each
-//! provider (pi-ai's env-api-keys.js) and the model Pi starts with for each provider
-//! (pi-coding-agent's `defaultModelPerProvider`, whose order is also the preference order).
+//! Built-in facts: the models tau knows without a models.json (catalog.json, every chat model
+//! of the pinned pi-ai, written by tools/catalogue/generate.mjs and never by hand), the
+//! API-key environment variables of each provider (pi-ai's env-api-keys.js) and the model Pi
+//! starts with for each provider (pi-coding-agent's `defaultModelPerProvider`, whose order is
+//! also the preference order).
+//!
+//! The catalogue lists every model Pi lists, including those whose `api` tau cannot stream
+//! yet (Bedrock, Google, Mistral, ...): they show in `--list-models` and resolve as in Pi, and
+//! selecting one fails with an error naming the api (see the app's `provider_for`).
 
+use std::path::Path;
 use std::sync::OnceLock;
 
 use serde::Deserialize;
 use tau_protocol::Model;
 
+use super::value::Env;
 use crate::scripted::{scripted_model, ScriptedProvider, SCRIPTED};
-
-/// Built-in providers in Pi's catalogue order (alphabetical).
-pub const BUILTIN_PROVIDERS: [&str; 2] = ["anthropic", "openai"];
 
 /// API-key variables per provider, first match wins. Anthropic's `ANTHROPIC_AUTH_TOKEN` is
 /// a bearer token, not a key, so it is not listed (see the crate docs for what is missing).
@@ -146,12 +150,47 @@ pub fn default_model_id(provider: &str) -> Option<&'static str> {
         .map(|(_, model)| *model)
 }
 
+/// Whether `provider` has credentials Pi finds without a key variable: Amazon Bedrock's AWS
+/// profile, keys, bearer token or role variables, and Google Vertex's application default
+/// credentials with a project and a location (pi-ai's `getEnvApiKey`).
+pub fn has_ambient_credentials(provider: &str, env: &Env) -> bool {
+    let set = |name: &str| env.get(name).is_some();
+    match provider {
+        "amazon-bedrock" => {
+            set("AWS_PROFILE")
+                || (set("AWS_ACCESS_KEY_ID") && set("AWS_SECRET_ACCESS_KEY"))
+                || set("AWS_BEARER_TOKEN_BEDROCK")
+                || set("AWS_CONTAINER_CREDENTIALS_RELATIVE_URI")
+                || set("AWS_CONTAINER_CREDENTIALS_FULL_URI")
+                || set("AWS_WEB_IDENTITY_TOKEN_FILE")
+        }
+        "google-vertex" => {
+            // The variables first: they are cheap, the file checks are not.
+            if !((set("GOOGLE_CLOUD_PROJECT") || set("GCLOUD_PROJECT"))
+                && set("GOOGLE_CLOUD_LOCATION"))
+            {
+                return false;
+            }
+            match env.get("GOOGLE_APPLICATION_CREDENTIALS") {
+                Some(path) => Path::new(&path).exists(),
+                None => env.get("HOME").is_some_and(|home| {
+                    Path::new(&home)
+                        .join(".config/gcloud/application_default_credentials.json")
+                        .exists()
+                }),
+            }
+        }
+        _ => false,
+    }
+}
+
 #[derive(Deserialize)]
 struct CatalogFile {
     models: Vec<Model>,
 }
 
-/// The built-in OpenAI and Anthropic models, in catalogue order.
+/// Every built-in model, in catalogue order (providers alphabetically, as pi-ai registers
+/// them). Parsed from the embedded catalogue on first use, once per process.
 pub fn builtin_models() -> &'static [Model] {
     static MODELS: OnceLock<Vec<Model>> = OnceLock::new();
     MODELS.get_or_init(|| {
@@ -161,6 +200,27 @@ pub fn builtin_models() -> &'static [Model] {
         debug_assert!(parsed.is_ok(), "catalog.json does not parse");
         parsed.map(|file| file.models).unwrap_or_default()
     })
+}
+
+/// The built-in providers in catalogue order, each once.
+pub fn builtin_providers() -> &'static [&'static str] {
+    static PROVIDERS: OnceLock<Vec<&'static str>> = OnceLock::new();
+    PROVIDERS.get_or_init(|| {
+        let mut providers: Vec<&'static str> = Vec::new();
+        for model in builtin_models() {
+            if !providers.contains(&model.provider.as_str()) {
+                providers.push(&model.provider);
+            }
+        }
+        providers
+    })
+}
+
+/// The built-in models of one provider, in catalogue order.
+pub fn builtin_models_of(provider: &str) -> impl Iterator<Item = &'static Model> + '_ {
+    builtin_models()
+        .iter()
+        .filter(move |m| m.provider == provider)
 }
 
 /// The scripted models: one per built-in script, provider and api `scripted`.
@@ -201,10 +261,73 @@ mod tests {
         assert_eq!(opus.api, "anthropic-messages");
         assert_eq!(opus.cost.input, 4.0);
         assert!(opus.reasoning && opus.input == ["text", "image"]);
-        for provider in BUILTIN_PROVIDERS {
-            let default = default_model_id(provider).unwrap();
-            find(provider, default);
+        // Every startup model Pi names is in the catalogue, and every built-in provider
+        // has one.
+        for (provider, id) in DEFAULT_MODEL_PER_PROVIDER {
+            find(provider, id);
         }
+        for provider in builtin_providers() {
+            assert!(default_model_id(provider).is_some(), "{provider}");
+        }
+    }
+
+    #[test]
+    fn catalogue_is_pis_whole_chat_catalogue() {
+        // Facts the generator carries over: Pi's provider order and fields beyond the basics.
+        let providers = builtin_providers();
+        assert_eq!(providers.first(), Some(&"amazon-bedrock"));
+        assert!(
+            providers.windows(2).all(|pair| pair[0] < pair[1]),
+            "{providers:?}"
+        );
+        assert!(providers.contains(&"google") && providers.contains(&"openrouter"));
+        let copilot = builtin_models_of("github-copilot").next().unwrap();
+        assert!(copilot
+            .headers
+            .as_ref()
+            .is_some_and(|h| h.contains_key("Copilot-Integration-Id")));
+        assert!(builtin_models().len() > 1000, "{}", builtin_models().len());
+    }
+
+    #[test]
+    fn ambient_credentials_follow_pi() {
+        let env = |vars: &[(&str, &str)]| {
+            Env::Fixed(
+                vars.iter()
+                    .map(|(k, v)| (k.to_string(), v.to_string()))
+                    .collect(),
+            )
+        };
+        assert!(has_ambient_credentials(
+            "amazon-bedrock",
+            &env(&[("AWS_PROFILE", "p")])
+        ));
+        assert!(!has_ambient_credentials(
+            "amazon-bedrock",
+            &env(&[("AWS_ACCESS_KEY_ID", "k")])
+        ));
+        assert!(has_ambient_credentials(
+            "amazon-bedrock",
+            &env(&[("AWS_ACCESS_KEY_ID", "k"), ("AWS_SECRET_ACCESS_KEY", "s")])
+        ));
+        let dir = tempfile::tempdir().unwrap();
+        let adc = dir.path().join("adc.json");
+        std::fs::write(&adc, "{}").unwrap();
+        let adc = adc.display().to_string();
+        let vertex = [
+            ("GOOGLE_APPLICATION_CREDENTIALS", adc.as_str()),
+            ("GOOGLE_CLOUD_PROJECT", "p"),
+            ("GOOGLE_CLOUD_LOCATION", "us-central1"),
+        ];
+        assert!(has_ambient_credentials("google-vertex", &env(&vertex)));
+        assert!(!has_ambient_credentials(
+            "google-vertex",
+            &env(&vertex[..2])
+        ));
+        assert!(!has_ambient_credentials(
+            "openai",
+            &env(&[("AWS_PROFILE", "p")])
+        ));
     }
 
     #[test]

@@ -19,7 +19,7 @@ use serde_json::{Map, Value};
 use tau_protocol::model::ModelCost;
 use tau_protocol::Model;
 
-use super::catalog::{builtin_models, scripted_models, BUILTIN_PROVIDERS};
+use super::catalog::{builtin_models_of, builtin_providers, scripted_models};
 use super::config::{
     ModelDefinition, ModelOverride, ModelsError, ModelsFile, Ordered, ProviderConfig,
 };
@@ -51,7 +51,7 @@ pub(super) struct Composed {
 
 /// Layers `file` (read from `path`) over the built-in providers.
 pub(super) fn compose(file: &ModelsFile, path: &Path) -> Composed {
-    let mut ids: Vec<&str> = BUILTIN_PROVIDERS.to_vec();
+    let mut ids: Vec<&str> = builtin_providers().to_vec();
     for (id, _) in &file.providers.0 {
         if !ids.contains(&id.as_str()) && id != SCRIPTED {
             ids.push(id);
@@ -64,11 +64,7 @@ pub(super) fn compose(file: &ModelsFile, path: &Path) -> Composed {
         let base: Vec<Model> = if id == SCRIPTED {
             scripted_models()
         } else {
-            builtin_models()
-                .iter()
-                .filter(|m| m.provider == id)
-                .cloned()
-                .collect()
+            builtin_models_of(id).cloned().collect()
         };
         let Some(config) = file.providers.get(id) else {
             composed.models.extend(base);

@@ -5,7 +5,9 @@
 //! provider's API-key record in `auth.json` (stored by `/login`), the provider's `apiKey` in
 //! models.json, then the provider's API-key environment variables. A models.json `apiKey`
 //! replaces the environment variables: when it cannot be resolved, there is no key. A stored
-//! OAuth sign-in is not usable by tau (see `auth_file`), so it is passed over.
+//! OAuth sign-in of a built-in provider whose refresh tau knows (see `oauth`) comes first
+//! and owns the provider: when it cannot be refreshed, the request fails instead of falling
+//! back. Other sign-ins are passed over (an extension's `oauth` resolves its own).
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -14,15 +16,19 @@ use serde_json::{Map, Value};
 use tau_protocol::{Model, ThinkingLevel};
 
 use super::auth_file::{self, Credential, StoredKey};
-use super::catalog::{env_keys, is_keyless, DEFAULT_MODEL_PER_PROVIDER};
+use super::catalog::{env_keys, has_ambient_credentials, is_keyless, DEFAULT_MODEL_PER_PROVIDER};
 use super::compose::{compose, ProviderAuth};
 use super::config::{parse_models_file, ModelsError};
 use super::extension;
+use super::oauth;
 use super::resolve::{resolve_cli_model, ResolveError, ResolveOptions, Resolved};
 use super::scope::{resolve_scope, ScopedModel};
 use super::settings::ModelSettings;
 use super::thinking::clamp_thinking;
 use super::value::{self, ConfigValueError, Env};
+
+/// Anthropic's bearer-token variable.
+const ANTHROPIC_AUTH_TOKEN: &str = "ANTHROPIC_AUTH_TOKEN";
 
 /// Pi's startup thinking level when nothing else sets one.
 pub const DEFAULT_THINKING_LEVEL: ThinkingLevel = ThinkingLevel::Medium;
@@ -33,6 +39,9 @@ pub enum AuthError {
     /// A configured key or header did not resolve.
     #[error(transparent)]
     Value(#[from] ConfigValueError),
+    /// A stored OAuth sign-in cannot be used (its refresh failed, or it is malformed).
+    #[error("{0}")]
+    OAuth(String),
     /// The provider has no key at all.
     #[error("no API key for provider {provider}; {hint}")]
     NoApiKey {
@@ -51,6 +60,9 @@ pub struct RequestAuth {
     /// Request headers (the model's own, then the provider's and the model's from
     /// models.json), or `None` when there are none.
     pub headers: Option<Map<String, Value>>,
+    /// The stored sign-in the key or headers came from; wrap the provider with
+    /// [`ModelRegistry::signed_in_provider`] so later requests refresh it.
+    pub sign_in: Option<oauth::OAuthToken>,
 }
 
 /// All known models and how to authenticate them.
@@ -61,8 +73,8 @@ pub struct ModelRegistry {
     auth: HashMap<String, ProviderAuth>,
     /// API keys stored in auth.json, by provider.
     stored: HashMap<String, StoredKey>,
-    /// Providers with an OAuth sign-in in auth.json.
-    signed_in: Vec<String>,
+    /// OAuth sign-ins in auth.json, by provider (the whole records).
+    signed_in: HashMap<String, Value>,
     model_headers: HashMap<(String, String), Vec<(String, String)>>,
     settings: ModelSettings,
     env: Env,
@@ -109,8 +121,10 @@ impl ModelRegistry {
             Ok(records) => {
                 let signed_in = records
                     .iter()
-                    .filter(|(_, credential)| matches!(credential, Credential::Other(kind) if kind == "oauth"))
-                    .map(|(provider, _)| provider.clone())
+                    .filter_map(|(provider, credential)| match credential {
+                        Credential::OAuth(record) => Some((provider.clone(), record.clone())),
+                        _ => None,
+                    })
                     .collect();
                 let keys = records
                     .into_iter()
@@ -123,7 +137,7 @@ impl ModelRegistry {
             }
             Err(error) => {
                 errors.push(error.into());
-                (HashMap::new(), Vec::new())
+                (HashMap::new(), HashMap::new())
             }
         };
         let registry = ModelRegistry {
@@ -165,7 +179,10 @@ impl ModelRegistry {
     /// command or whose variables are set, else one of its API-key variables. The scripted
     /// provider needs none. Commands are not run to decide, as in Pi.
     pub fn has_credentials(&self, provider: &str) -> bool {
-        if is_keyless(provider) || self.uses_extension_oauth(provider) {
+        if is_keyless(provider)
+            || self.uses_extension_oauth(provider)
+            || self.builtin_sign_in(provider).is_some()
+        {
             return true;
         }
         if let Some((raw, env)) = self.stored_key(provider) {
@@ -177,9 +194,13 @@ impl ModelRegistry {
             .and_then(|auth| auth.api_key.as_deref())
         {
             Some(raw) => value::is_configured(raw, &self.env),
-            None => env_keys(provider)
-                .iter()
-                .any(|name| self.env.get(name).is_some()),
+            None => {
+                env_keys(provider)
+                    .iter()
+                    .any(|name| self.env.get(name).is_some())
+                    || self.env_bearer(provider).is_some()
+                    || has_ambient_credentials(provider, &self.env)
+            }
         }
     }
 
@@ -187,6 +208,9 @@ impl ModelRegistry {
     /// (auth.json), `models_json_key`, or the environment variable's name; `None` when it
     /// has none.
     pub fn key_source(&self, provider: &str) -> Option<String> {
+        if self.builtin_sign_in(provider).is_some() {
+            return Some("OAuth".into());
+        }
         if self.stored_key(provider).is_some() || self.uses_extension_oauth(provider) {
             return Some("stored credential".into());
         }
@@ -197,10 +221,16 @@ impl ModelRegistry {
         {
             return value::is_configured(raw, &self.env).then(|| "models_json_key".into());
         }
+        if self.env_bearer(provider).is_some() {
+            return Some(ANTHROPIC_AUTH_TOKEN.into());
+        }
         env_keys(provider)
             .iter()
             .find(|name| self.env.get(name).is_some())
             .map(|name| name.to_string())
+            .or_else(|| {
+                has_ambient_credentials(provider, &self.env).then(|| "ambient credentials".into())
+            })
     }
 
     /// The providers that have models, in registry order, without the scripted one.
@@ -218,18 +248,92 @@ impl ModelRegistry {
     /// and where the startup model comes from. The scripted models are left out; they are
     /// reached with `--model scripted/<name>`.
     pub fn available(&self) -> Vec<&Model> {
+        let configured = self.credentials_by_provider();
         self.models
             .iter()
-            .filter(|m| !is_keyless(&m.provider) && self.has_credentials(&m.provider))
+            .filter(|m| !is_keyless(&m.provider) && configured(&m.provider))
             .collect()
+    }
+
+    /// [`ModelRegistry::has_credentials`] asked once per provider: the catalogue has
+    /// hundreds of models per answer, and each question reads the environment.
+    fn credentials_by_provider(&self) -> impl Fn(&str) -> bool + '_ {
+        let providers: HashMap<&str, bool> = self
+            .models
+            .iter()
+            .map(|m| (m.provider.as_str(), ()))
+            .collect::<HashMap<_, _>>()
+            .into_keys()
+            .map(|provider| (provider, self.has_credentials(provider)))
+            .collect();
+        move |provider| providers.get(provider).copied().unwrap_or(false)
     }
 
     /// Whether requests for `provider` authenticate with an OAuth sign-in stored in auth.json
     /// through the `oauth` of the extension that registered it (Pi prefers a stored
     /// credential). The key then comes from the extension's `getApiKey` in the host.
     pub fn uses_extension_oauth(&self, provider: &str) -> bool {
-        self.signed_in.iter().any(|p| p == provider)
+        self.signed_in.contains_key(provider)
             && super::extension::registration(provider).is_some_and(|r| r.has_oauth())
+    }
+
+    /// `inner` for `provider`, checking the stored sign-in `sign_in` before each request
+    /// (and refreshing it when it expires soon); `inner` itself when there is none.
+    pub fn signed_in_provider(
+        &self,
+        inner: std::sync::Arc<dyn crate::Provider>,
+        provider: &str,
+        sign_in: Option<oauth::OAuthToken>,
+    ) -> std::sync::Arc<dyn crate::Provider> {
+        match sign_in {
+            Some(token) => std::sync::Arc::new(super::signed_in::SignedInProvider::new(
+                inner,
+                self.agent_dir.clone(),
+                provider,
+                self.env.clone(),
+                token,
+            )),
+            None => inner,
+        }
+    }
+
+    /// Whether requests for `provider` use a stored OAuth sign-in (Pi's `isUsingOAuth`):
+    /// an extension's or a built-in flow tau refreshes itself.
+    pub fn uses_oauth(&self, provider: &str) -> bool {
+        self.uses_extension_oauth(provider) || self.builtin_sign_in(provider).is_some()
+    }
+
+    /// The provider's OAuth sign-in in auth.json when tau uses it itself: a built-in flow
+    /// it can refresh, and no extension's `oauth` taking over the provider.
+    fn builtin_sign_in(&self, provider: &str) -> Option<&Value> {
+        if !oauth::supports(provider) || self.uses_extension_oauth(provider) {
+            return None;
+        }
+        self.signed_in.get(provider)
+    }
+
+    /// The access token of the provider's stored sign-in, refreshed (and written back) when
+    /// it expires within five minutes; `None` when tau does not use a sign-in for it.
+    pub fn oauth_token(&self, provider: &str) -> Result<Option<oauth::OAuthToken>, AuthError> {
+        let Some(record) = self.builtin_sign_in(provider) else {
+            return Ok(None);
+        };
+        let now = tau_protocol::now_millis() as f64;
+        oauth::token(&self.agent_dir, provider, record, &self.env, now)
+            .map(Some)
+            .map_err(|error| {
+                AuthError::OAuth(format!(
+                    "{error}; sign in again with Pi's /login, or remove the record with /logout to use an API key"
+                ))
+            })
+    }
+
+    /// Anthropic's `ANTHROPIC_AUTH_TOKEN` (pi-ai): a bearer token that comes before the key
+    /// variables, after auth.json and models.json.
+    fn env_bearer(&self, provider: &str) -> Option<String> {
+        (provider == "anthropic")
+            .then(|| self.env.get(ANTHROPIC_AUTH_TOKEN))
+            .flatten()
     }
 
     /// The provider's key in auth.json, with the environment its record's `env` makes.
@@ -263,11 +367,10 @@ impl ModelRegistry {
         let key = env_keys(provider)
             .iter()
             .find_map(|name| self.env.get(name));
-        // Vertex AI also signs in with Application Default Credentials: pi-ai then stands
-        // `<authenticated>` in for the key, and the provider fetches a token.
-        let adc = provider == crate::google::vertex::API
-            && crate::google::adc::is_configured(&|name: &str| self.env.get(name));
-        Ok(key.or_else(|| adc.then(|| crate::google::vertex::ADC_PLACEHOLDER.to_owned())))
+        // Pi's stand-in key for credentials its SDKs find themselves (AWS, Google ADC).
+        Ok(key.or_else(|| {
+            has_ambient_credentials(provider, &self.env).then(|| "<authenticated>".to_owned())
+        }))
     }
 
     /// Key and headers for a request to `model`. Fails when a configured value does not
@@ -277,12 +380,39 @@ impl ModelRegistry {
         model: &Model,
         cli_override: Option<&str>,
     ) -> Result<RequestAuth, AuthError> {
-        let api_key = match cli_override {
+        // A stored sign-in owns its provider (Pi): no fallback when it cannot be used.
+        let sign_in = match cli_override {
+            None => self.oauth_token(&model.provider)?,
+            Some(_) => None,
+        };
+        let mut bearer = None;
+        let api_key = match (&sign_in, cli_override) {
+            (Some(token), _) => match token.token_use {
+                oauth::TokenUse::ApiKey => Some(token.access.clone()),
+                oauth::TokenUse::BearerHeader => {
+                    bearer = Some(format!("Bearer {}", token.access));
+                    None
+                }
+            },
             // The extension's host resolves a signed-in provider's key.
-            None if self.uses_extension_oauth(&model.provider) => None,
+            (None, None) if self.uses_extension_oauth(&model.provider) => None,
+            (None, None)
+                if self.stored_key(&model.provider).is_none()
+                    && self
+                        .auth
+                        .get(&model.provider)
+                        .is_none_or(|auth| auth.api_key.is_none())
+                    && self.env_bearer(&model.provider).is_some() =>
+            {
+                bearer = self
+                    .env_bearer(&model.provider)
+                    .map(|token| format!("Bearer {token}"));
+                None
+            }
             _ => self.api_key(&model.provider, cli_override)?,
         };
         if api_key.is_none()
+            && bearer.is_none()
             && !is_keyless(&model.provider)
             && !self.uses_extension_oauth(&model.provider)
         {
@@ -321,13 +451,20 @@ impl ModelRegistry {
                 set_header(&mut headers, "Authorization", format!("Bearer {key}"));
             }
         }
+        if let Some(bearer) = bearer {
+            set_header(&mut headers, "Authorization", bearer);
+        }
         let headers = (!headers.is_empty()).then(|| {
             headers
                 .into_iter()
                 .map(|(name, value)| (name, Value::String(value)))
                 .collect()
         });
-        Ok(RequestAuth { api_key, headers })
+        Ok(RequestAuth {
+            api_key,
+            headers,
+            sign_in,
+        })
     }
 
     fn no_key_error(&self, provider: &str) -> AuthError {
@@ -378,10 +515,11 @@ impl ModelRegistry {
     /// Resolves `--models` patterns (or settings' `enabledModels`) over the models with
     /// credentials, scripted ones included. Returns the scope and warnings.
     pub fn scope(&self, patterns: &[String]) -> (Vec<ScopedModel>, Vec<String>) {
+        let configured = self.credentials_by_provider();
         let pool: Vec<Model> = self
             .models
             .iter()
-            .filter(|m| self.has_credentials(&m.provider))
+            .filter(|m| configured(&m.provider))
             .cloned()
             .collect();
         resolve_scope(patterns, &pool)

@@ -83,7 +83,7 @@ fn custom_provider_models_get_pi_defaults() {
     let first_ollama = providers.iter().position(|p| *p == "ollama").unwrap();
     assert!(providers[..first_ollama]
         .iter()
-        .all(|p| *p == "anthropic" || *p == "openai"));
+        .all(|p| crate::models::catalog::builtin_providers().contains(p)));
     assert_eq!(providers.last(), Some(&"scripted"));
 }
 
@@ -230,7 +230,11 @@ fn models_entries_replace_builtins_by_id_and_inherit_api() {
         ("openai-responses", "https://api.openai.com/v1")
     );
     assert_eq!(
-        registry.all().iter().filter(|m| m.id == "gpt-4o").count(),
+        registry
+            .all()
+            .iter()
+            .filter(|m| m.provider == "openai" && m.id == "gpt-4o")
+            .count(),
         1
     );
 }
@@ -477,7 +481,7 @@ fn auth_json_keys_come_after_the_cli_and_before_models_json_and_the_environment(
     let stored = r#"{
       "openai": {"type": "api_key", "key": "sk-stored"},
       "ollama": {"type": "api_key", "key": "$TEAM_KEY", "env": {"TEAM_KEY": "from-record"}},
-      "anthropic": {"type": "oauth", "access": "a", "refresh": "r", "expires": 1}
+      "github-copilot": {"type": "oauth", "access": "a", "refresh": "r", "expires": 1}
     }"#;
     std::fs::write(dir.0.path().join("auth.json"), stored).unwrap();
     let (registry, errors) = dir.load(&[("OPENAI_API_KEY", "sk-env")]);
@@ -487,8 +491,59 @@ fn auth_json_keys_come_after_the_cli_and_before_models_json_and_the_environment(
     assert_eq!(key("openai", Some("sk-cli")).as_deref(), Some("sk-cli"));
     assert_eq!(key("ollama", None).as_deref(), Some("from-record"));
     // An OAuth sign-in tau cannot use leaves the provider to the environment.
-    assert!(!registry.has_credentials("anthropic"));
+    assert!(!registry.has_credentials("github-copilot"));
     assert!(registry.has_credentials("openai"));
+}
+
+#[test]
+fn stored_sign_ins_own_their_provider() {
+    let dir = Dir::new(None, None);
+    let far = tau_protocol::now_millis() as f64 + 3_600_000.0;
+    let stored = json!({
+        "anthropic": {"type": "oauth", "access": "sk-ant-oat01-x", "refresh": "r", "expires": far},
+        "kimi-coding": {"type": "oauth", "access": "kimi-token", "refresh": "r", "expires": far},
+        "xai": {"type": "oauth", "access": "old", "refresh": "r", "expires": 1}
+    });
+    std::fs::write(dir.0.path().join("auth.json"), stored.to_string()).unwrap();
+    let env = [
+        ("ANTHROPIC_API_KEY", "sk-env"),
+        ("XAI_API_KEY", "xai-env"),
+        // The refresh endpoint refuses connections: the refresh fails.
+        ("TAU_OAUTH_TOKEN_URL_XAI", "http://127.0.0.1:9/token"),
+    ];
+    let (registry, errors) = dir.load(&env);
+    assert!(errors.is_empty(), "{errors:?}");
+    let model = |provider: &str| {
+        registry
+            .all()
+            .iter()
+            .find(|m| m.provider == provider)
+            .unwrap()
+            .clone()
+    };
+    // A fresh token is the key, ahead of the environment.
+    let auth = registry.request_auth(&model("anthropic"), None).unwrap();
+    assert_eq!(auth.api_key.as_deref(), Some("sk-ant-oat01-x"));
+    assert_eq!(registry.key_source("anthropic").as_deref(), Some("OAuth"));
+    // --api-key still wins.
+    let auth = registry
+        .request_auth(&model("anthropic"), Some("sk-cli"))
+        .unwrap();
+    assert_eq!(auth.api_key.as_deref(), Some("sk-cli"));
+    // Kimi's token travels as a bearer header.
+    assert!(registry.has_credentials("kimi-coding"));
+    let auth = registry.request_auth(&model("kimi-coding"), None).unwrap();
+    assert_eq!(auth.api_key, None);
+    assert_eq!(
+        auth.headers.unwrap()["Authorization"],
+        json!("Bearer kimi-token")
+    );
+    // A failed refresh is an error, not a fallback to XAI_API_KEY.
+    let error = registry.request_auth(&model("xai"), None).unwrap_err();
+    assert!(
+        matches!(&error, AuthError::OAuth(text) if text.contains("xai") && text.contains("/login")),
+        "{error}"
+    );
 }
 
 #[test]
@@ -504,4 +559,41 @@ fn a_broken_auth_json_is_reported_and_ignored() {
         registry.api_key("openai", None).unwrap().as_deref(),
         Some("sk-env")
     );
+}
+
+#[test]
+fn anthropic_auth_token_is_a_bearer_header_between_files_and_key_variables() {
+    let dir = Dir::new(None, None);
+    let env = [
+        ("ANTHROPIC_AUTH_TOKEN", "bearer-1"),
+        ("ANTHROPIC_API_KEY", "sk-env"),
+    ];
+    let (registry, _) = dir.load(&env);
+    let model = registry
+        .find("anthropic", "claude-haiku-4-5")
+        .unwrap()
+        .clone();
+    let auth = registry.request_auth(&model, None).unwrap();
+    assert_eq!(auth.api_key, None);
+    assert_eq!(
+        auth.headers.unwrap()["Authorization"],
+        json!("Bearer bearer-1")
+    );
+    assert_eq!(
+        registry.key_source("anthropic").as_deref(),
+        Some("ANTHROPIC_AUTH_TOKEN")
+    );
+    // Alone, it configures the provider.
+    let (registry, _) = dir.load(&env[..1]);
+    assert!(registry.has_credentials("anthropic"));
+    // A stored key comes first.
+    std::fs::write(
+        dir.0.path().join("auth.json"),
+        r#"{"anthropic": {"type": "api_key", "key": "sk-stored"}}"#,
+    )
+    .unwrap();
+    let (registry, _) = dir.load(&env);
+    let auth = registry.request_auth(&model, None).unwrap();
+    assert_eq!(auth.api_key.as_deref(), Some("sk-stored"));
+    assert!(auth.headers.is_none());
 }
