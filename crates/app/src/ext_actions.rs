@@ -60,8 +60,6 @@ pub struct Actions {
     hooks: Weak<ExtensionHooks>,
     runs: UnboundedSender<PendingRun>,
     agent_dir: PathBuf,
-    /// tau's built-in tools, which `createBashTool` & co. run through `runBuiltinTool`.
-    builtins: Vec<SharedTool>,
     /// Session replacement (`newSession`, `fork`, `switchSession`).
     sessions: Sessions,
     /// The UI, in modes that have one.
@@ -111,7 +109,6 @@ impl Actions {
             ui,
             runs,
             agent_dir,
-            builtins: tau_tools::builtin_tools(),
             nested_calls: Default::default(),
             models: None,
         }
@@ -429,12 +426,6 @@ impl HostActions for Actions {
             "registerProvider" | "unregisterProvider" => self.change_provider(name, &args).await,
             "modelRefresh" => self.change_provider("refresh", &args).await,
             "modelAuth" => Ok(crate::ext_models::auth(self.agent_dir.clone(), arg(&args, 0)).await),
-            "runBuiltinTool" => {
-                let host = self.host.upgrade();
-                let sandbox = host.as_deref().and_then(ExtensionHost::sandbox);
-                tau_ext_bridge::run_builtin_tool(&self.builtins, arg(&args, 0), sandbox, cancel)
-                    .await
-            }
             other => Err(format!("{other} is not supported by tau yet")),
         }
     }

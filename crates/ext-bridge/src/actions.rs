@@ -87,7 +87,6 @@ const LONG_ACTIONS: &[&str] = &[
     "waitForIdle",
     "compact",
     "executeTool",
-    "runBuiltinTool",
     "modelComplete",
     "modelAuth",
     "newSession",

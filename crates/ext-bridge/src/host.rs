@@ -395,11 +395,6 @@ impl ExtensionHost {
         self.loaded().unrecoverable.clone()
     }
 
-    /// The sandbox the host runs in, if any.
-    pub fn sandbox(&self) -> Option<&Sandbox> {
-        self.options.sandbox.as_ref()
-    }
-
     /// Restarts a host that died since the last call; afterwards
     /// [`ExtensionHost::unrecoverable`] tells whether that worked. A run that needed no
     /// extension after the crash learns this way that its extensions are gone.

@@ -6,7 +6,6 @@
 //! JavaScript it is asked to run.
 
 mod actions;
-mod builtin;
 mod channel;
 mod component_client;
 mod component_hub;
@@ -23,7 +22,6 @@ pub mod sandbox;
 mod tool;
 
 pub use actions::{HostActions, NoActions};
-pub use builtin::run_builtin_tool;
 pub use component_client::Components;
 pub use components::{
     ComponentEvent, ComponentId, ComponentKind, Handover, OpenedComponent, OverlayBounds,

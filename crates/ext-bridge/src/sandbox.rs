@@ -1,13 +1,12 @@
 //! The opt-in sandbox for untrusted extensions (docs/sandbox.md): the host runs under Node's
 //! permission model, reading only where extensions, their packages, the project and tau's
 //! own files are, writing only in the project, the agent directory and tau's cache, with no
-//! child processes or workers unless allowed. Built-in tools an extension runs through tau
-//! (`runBuiltinTool`) are held to the same rules, since they run in tau, outside the host.
+//! child processes or workers unless allowed. Pi's tool factories (`createBashTool` & co.) run
+//! Pi's own tool code inside the host, so Node holds their tools to the same rules.
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-use serde_json::Value;
 use tau_tools::path::resolve_to_cwd;
 
 use crate::discovery::normalize;
@@ -158,43 +157,6 @@ impl Sandbox {
         }
         args
     }
-
-    /// Whether an extension may run tau's built-in tool `name` with `params` in `cwd`
-    /// (`runBuiltinTool`): bash needs the child-process allowance, file tools a path inside
-    /// the readable (read, grep, find, ls) or writable (write, edit) places.
-    pub fn check_builtin(&self, name: &str, params: &Value, cwd: &Path) -> Result<(), String> {
-        let refuse = |what: String| {
-            Err(format!(
-                "the sandbox does not allow this extension {what} (tau --sandbox); allow it with \
-                 --sandbox-allow {ALLOWANCE_FORMS}"
-            ))
-        };
-        // The path exactly as the tool will resolve it (`@`, `~`, `file://`, Unicode spaces).
-        let target = || {
-            let raw = params.get("path").and_then(Value::as_str).unwrap_or(".");
-            real_path(&resolve_to_cwd(raw, cwd))
-        };
-        match name {
-            "bash" if !self.child_process => refuse("to run commands with the bash tool".into()),
-            "bash" => Ok(()),
-            "write" | "edit" => {
-                let path = target();
-                if inside(&path, &self.write) {
-                    Ok(())
-                } else {
-                    refuse(format!("to write {}", path.display()))
-                }
-            }
-            _ => {
-                let path = target();
-                if inside(&path, &self.read) || inside(&path, &self.write) {
-                    Ok(())
-                } else {
-                    refuse(format!("to read {}", path.display()))
-                }
-            }
-        }
-    }
 }
 
 fn option_with_path(option: &str, path: &Path) -> OsString {
@@ -203,8 +165,7 @@ fn option_with_path(option: &str, path: &Path) -> OsString {
     arg
 }
 
-/// The path with symlinks of its longest existing prefix resolved, so a link inside the
-/// project cannot point a built-in tool outside it.
+/// The path with symlinks of its longest existing prefix resolved (Node checks real paths).
 fn real_path(path: &Path) -> PathBuf {
     let mut existing = path.to_path_buf();
     let mut rest = Vec::new();
@@ -257,27 +218,9 @@ fn outermost(paths: &[PathBuf]) -> Vec<&PathBuf> {
     out
 }
 
-fn inside(path: &Path, roots: &[PathBuf]) -> bool {
-    roots.iter().any(|root| path.starts_with(root))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
-
-    fn sandbox(dir: &Path) -> Sandbox {
-        let project = dir.join("project");
-        std::fs::create_dir_all(project.join("src")).unwrap();
-        let places = SandboxPlaces {
-            host_dir: &dir.join("host"),
-            cwd: &project,
-            agent_dir: &dir.join("agent"),
-            extensions: &[project.join("ext.ts")],
-            cache_dir: None,
-        };
-        Sandbox::for_run(&places, &[])
-    }
 
     #[test]
     fn node_options_follow_the_node_version() {
@@ -356,46 +299,5 @@ mod tests {
             "{error}"
         );
         assert!(Allowance::parse("read:", cwd).is_err());
-    }
-
-    #[test]
-    fn built_in_tools_are_held_to_the_same_rules() {
-        let dir = tempfile::tempdir().unwrap();
-        let sb = sandbox(dir.path());
-        let project = dir.path().join("project");
-        let ok = |name: &str, params: Value| sb.check_builtin(name, &params, &project);
-        assert!(ok("read", json!({"path": "src/a.ts"})).is_ok());
-        assert!(ok("grep", json!({"pattern": "x"})).is_ok());
-        assert!(ok("write", json!({"path": "out.txt"})).is_ok());
-        let outside = ok("write", json!({"path": "../elsewhere.txt"})).unwrap_err();
-        assert!(
-            outside.contains("to write") && outside.contains("--sandbox-allow"),
-            "{outside}"
-        );
-        assert!(ok("read", json!({"path": "/etc/passwd"})).is_err());
-        assert!(
-            ok("read", json!({"path": "file:///etc/passwd"})).is_err(),
-            "a file:// URL is checked where the tool will read it"
-        );
-        assert!(ok("read", json!({"path": "@src/a.ts"})).is_ok());
-        assert!(ok("bash", json!({"command": "ls"}))
-            .unwrap_err()
-            .contains("bash"));
-
-        #[cfg(unix)]
-        {
-            std::os::unix::fs::symlink("/etc", project.join("etc-link")).unwrap();
-            assert!(
-                ok("read", json!({"path": "etc-link/passwd"})).is_err(),
-                "a symlink does not lead out"
-            );
-        }
-        let allowed = Sandbox {
-            child_process: true,
-            ..sb
-        };
-        assert!(allowed
-            .check_builtin("bash", &json!({"command": "ls"}), &project)
-            .is_ok());
     }
 }

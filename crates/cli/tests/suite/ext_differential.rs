@@ -156,14 +156,7 @@ fn run_scenario(who: Harness, pi: &PiOracle, ext: &ExtEnv, scenario: &Scenario) 
     std::fs::write(&settings, values.to_string()).expect("settings");
     let out = dir.path().join("probe.jsonl");
     let mut cmd = match who {
-        Harness::Tau => {
-            let mut cmd = Command::new(env!("CARGO_BIN_EXE_tau"));
-            cmd.env("TAU_EXT_HOST", &ext.host);
-            if let Some(node) = &ext.node {
-                cmd.env("TAU_NODE", node);
-            }
-            cmd
-        }
+        Harness::Tau => Command::new(env!("CARGO_BIN_EXE_tau")),
         Harness::Pi => {
             let mut cmd = Command::new(&pi.node);
             cmd.arg(&pi.cli);
@@ -185,6 +178,13 @@ fn run_scenario(who: Harness, pi: &PiOracle, ext: &ExtEnv, scenario: &Scenario) 
         .arg("-e")
         .arg(probe_path())
         .args(scenario.args);
+    // After env_clear, which would drop them: the host and node tau runs extensions with.
+    if who == Harness::Tau {
+        cmd.env("TAU_EXT_HOST", &ext.host);
+        if let Some(node) = &ext.node {
+            cmd.env("TAU_NODE", node);
+        }
+    }
     if let Some(conversation) = scenario.rpc {
         let mut client = RpcClient::start(cmd);
         conversation(&mut client);

@@ -38,8 +38,9 @@ async fn probe_run(
     pi: &PiOracle,
     env: &ExtEnv,
     replies: Vec<tau_test_support::MockReply>,
-    extra: &'static [&'static str],
+    extra: &[&str],
 ) -> Vec<Value> {
+    let extra: Vec<String> = extra.iter().map(ToString::to_string).collect();
     let server = MockServer::start(replies).await.expect("mock server");
     let base_url = server.base_url();
     let (pi, env) = (pi.clone(), env.clone());
@@ -69,7 +70,7 @@ async fn probe_run(
             .current_dir(&sandbox.project)
             .args(["--no-session", "--model", "mock/mock-model", "-e"])
             .arg(fixture("ext-payloads/probe.ts"))
-            .args(extra)
+            .args(&extra)
             .args(["-p", "read notes"]);
         if who == Harness::Tau {
             cmd.env("TAU_EXT_HOST", &env.host);
@@ -382,4 +383,84 @@ async fn built_in_tool_results_carry_pis_details() {
     assert_eq!(expected.len(), 7, "{expected:#?}");
     assert_eq!(tool_results(&tau_records), expected);
     assert_eq!(executions(&tau_records), executions(&pi_records));
+}
+
+/// Calls of the tools `fixtures/ext-payloads/factories.ts` registers from Pi's factories:
+/// plain output, output past the limits, a file, a long file, a missing file.
+fn factory_tool_calls() -> Vec<tau_test_support::MockReply> {
+    let calls = [
+        ("call_fbash", "factory_bash", json!({"command": "echo hi"})),
+        (
+            "call_fbash_long",
+            "factory_bash",
+            json!({"command": "seq 1 3000"}),
+        ),
+        (
+            "call_fbash_fail",
+            "factory_bash",
+            json!({"command": "echo oops; exit 3"}),
+        ),
+        ("call_fread", "factory_read", json!({"path": "notes.txt"})),
+        (
+            "call_fread_long",
+            "factory_read",
+            json!({"path": "long.txt", "offset": 2990}),
+        ),
+        (
+            "call_fread_missing",
+            "factory_read",
+            json!({"path": "missing.txt"}),
+        ),
+    ];
+    let turn = MockTurn::tool_calls(
+        calls
+            .into_iter()
+            .map(|(id, name, args)| MockToolCall::new(id, name, args)),
+    );
+    vec![turn.into(), MockTurn::text("Done.").into()]
+}
+
+/// `createBashTool(cwd)` / `createReadTool(cwd)` registered as an extension's tools run Pi's
+/// own tool code in tau's host: results, details and errors as Pi gives them.
+#[tokio::test(flavor = "multi_thread")]
+async fn factory_tools_give_pis_results() {
+    let test = "factory_tools_give_pis_results";
+    let Some(pi) = PiOracle::locate() else {
+        eprintln!("{test}: skipped: reference Pi not installed; run tools/oracle/setup.sh");
+        return;
+    };
+    let Some(env) = ext_env(test) else {
+        return;
+    };
+    let factories = fixture("ext-payloads/factories.ts");
+    let extra = ["-e", factories.to_str().expect("utf-8 path")];
+    let pi_records = probe_run(Harness::Pi, &pi, &env, factory_tool_calls(), &extra).await;
+    let tau_records = probe_run(Harness::Tau, &pi, &env, factory_tool_calls(), &extra).await;
+    let expected = without_project_dir(tool_results(&pi_records));
+    assert_eq!(expected.len(), 6, "{expected:#?}");
+    // Pi's shapes, not empty ones: bash's truncation details and read's line range.
+    assert!(
+        expected["call_fbash_long"]["details"]["truncation"].is_object(),
+        "{expected:#?}"
+    );
+    assert_eq!(expected["call_fread_missing"]["isError"], json!(true));
+    assert_eq!(without_project_dir(tool_results(&tau_records)), expected);
+    assert_eq!(executions(&tau_records), executions(&pi_records));
+}
+
+/// The results with each harness's own project folder in error texts (`'/tmp/…/project/x'`)
+/// written as `'<project>/x'`.
+fn without_project_dir(mut results: BTreeMap<String, Value>) -> BTreeMap<String, Value> {
+    for result in results.values_mut() {
+        let Some(text) = result["content"][0]["text"].as_str() else {
+            continue;
+        };
+        if let (Some(start), Some(end)) = (text.find("'/"), text.find("/project/")) {
+            if start < end {
+                let text = format!("{}'<project>/{}", &text[..start], &text[end + 9..]);
+                result["content"][0]["text"] = json!(text);
+            }
+        }
+    }
+    results
 }

@@ -15,9 +15,10 @@ const DENIED: &[&str] = &[
     "write outside: ERR_ACCESS_DENIED",
     "read outside: ERR_ACCESS_DENIED",
     "child process: ERR_ACCESS_DENIED",
-    "built-in bash: refused by the sandbox",
-    "built-in write outside: refused by the sandbox",
-    "built-in write in project: ok",
+    // Pi's tool factories run Pi's tool code in the host: Node refuses them like any other code.
+    "factory bash: ERR_ACCESS_DENIED",
+    "factory write outside: ERR_ACCESS_DENIED",
+    "factory write in project: ok",
 ];
 
 /// Runs the probe tool, then a model bash call; returns the probe's lines and the run.

@@ -48,12 +48,21 @@ export function definingFile(file, name, sources = new Map()) {
         // Only when the name is not found among the named re-exports; checked below.
         continue;
       }
-      for (const part of (match[2] ?? "").split(",")) {
-        const [local, exported = local] = part.trim().split(/\s+as\s+/).map((p) => p.trim());
+      for (const [local, exported] of listNames(match[2] ?? "")) {
         if (exported === name && local) next = { file: target, name: local };
       }
     }
-    if (!next && (defines(text, name) || exportsLocally(text, name))) return { file, name };
+    if (!next && defines(text, name)) return { file, name };
+    if (!next) {
+      const local = locallyExported(text, name);
+      if (local !== undefined) {
+        // `import { x } from "./y.js"; export { x };` (Pi's sdk.js re-exports the tool factories so):
+        // the name is defined in y.js, which is all its entry needs, not this file's other imports.
+        const imported = importedFrom(text, local);
+        if (!imported) return { file, name };
+        next = { file: join(dirname(file), imported.from), name: imported.name };
+      }
+    }
     if (!next) {
       // `export * from` each candidate: the first that has the name (ES modules make a name that two
       // stars export ambiguous, so there is at most one).
@@ -74,15 +83,46 @@ function defines(text, name) {
   return new RegExp(`export\\s+(?:async\\s+)?(?:function\\*?|class|const|let|var)\\s+${escaped}\\b`).test(text);
 }
 
-/** Whether a module's text exports `name` from a local export list (`export { a as name };`). */
-function exportsLocally(/** @type {string} */ text, /** @type {string} */ name) {
+/**
+ * The names of an export or import list (`a, b as c, // comment`): [local, exported] pairs. tsc keeps
+ * the source's comments inside long lists, so they are dropped first.
+ * @param {string} list
+ * @returns {[string, string][]}
+ */
+function listNames(list) {
+  return list
+    .replace(/\/\*[\s\S]*?\*\//g, "")
+    .replace(/\/\/[^\n]*/g, "")
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const [local, exported = local] = part.split(/\s+as\s+/).map((p) => p.trim());
+      return [local, exported];
+    });
+}
+
+/**
+ * The local name a module exports as `name` from a local export list (`export { a as name };`), or
+ * undefined. @param {string} text @param {string} name
+ */
+function locallyExported(text, name) {
   for (const match of text.matchAll(/export\s*\{([^}]*)\}\s*(;|\n|$)/g)) {
-    for (const part of match[1].split(",")) {
-      const [local, exported = local] = part.trim().split(/\s+as\s+/).map((p) => p.trim());
-      if (exported === name) return true;
-    }
+    for (const [local, exported] of listNames(match[1])) if (exported === name) return local;
   }
-  return false;
+  return undefined;
+}
+
+/**
+ * Where a module's local binding comes from, when it is a named import from a relative file:
+ * `import { name as local } from "./x.js"`. @param {string} text @param {string} local
+ * @returns {{from: string, name: string} | undefined}
+ */
+function importedFrom(text, local) {
+  for (const match of text.matchAll(/import\s*\{([^}]*)\}\s*from\s*"(\.[^"]+)"/g)) {
+    for (const [imported, as] of listNames(match[1])) if (as === local) return { from: match[2], name: imported };
+  }
+  return undefined;
 }
 
 /**

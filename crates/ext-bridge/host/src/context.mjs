@@ -77,7 +77,12 @@ export function createContext(host, extensionPath, { kind = "event", signal, cal
     getSystemPrompt: () => call.systemPrompt ?? mirror.values.systemPrompt ?? "",
   };
   if (kind === "tool") {
-    ctx.tools = callableTools(mirror.values.allTools ?? [], mirror.values.activeTools ?? [], host.extensions?.() ?? []);
+    ctx.tools = callableTools(mirror.values.allTools ?? [], mirror.values.activeTools ?? [], host.extensions?.() ?? [], {
+      // A nested call of an extension's tool gets its own tool ctx, as Pi's runner makes one per call.
+      toolContext: (path, toolCallId, toolSignal) =>
+        createContext(host, path, { kind: "tool", signal: toolSignal, call: { ...call, toolCallId } }),
+      cwd: () => ctx.cwd,
+    });
     // Pi's nested call: runs through tau's tool pipeline and hooks, answers {toolCall, result,
     // isError, durationMs}; the tool's signal (or the one given) cancels it.
     ctx.executeTool = (/** @type {string} */ name, /** @type {any} */ args, /** @type {any} */ options = {}) =>

@@ -11,7 +11,6 @@ import { liveEvent } from "./live-event.mjs";
 import { LoadError, importFactory, resolveEntries } from "./loader.mjs";
 import { providerStream } from "./providers.mjs";
 import { errorPayload, toJson } from "./rpc.mjs";
-import { BRIDGE_KEY } from "./shim/bridge.mjs";
 import { conflicts, resolveCommands, sourceInfoFor } from "./registry.mjs";
 import { StateMirror } from "./state.mjs";
 
@@ -84,12 +83,6 @@ export class Host {
     this.modelStreams = new Map();
     /** @type {Map<number, AbortController>} running requests by tau's request id */
     this.running = new Map();
-    // The shim's built-in tool factories reach tau through this (see shim/builtin-tools.mjs).
-    /** @type {any} */ (globalThis)[BRIDGE_KEY] = {
-      /** @param {any} request @param {AbortSignal | undefined} signal */
-      runBuiltinTool: (request, signal) =>
-        conn.request("action", { extensionPath: currentExtension.getStore()?.path, name: "runBuiltinTool", args: [toJson(request)] }, { signal }),
-    };
   }
 
   /** Services handed to API and ctx objects. */

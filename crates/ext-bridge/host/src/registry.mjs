@@ -4,6 +4,9 @@
 // resource loader and runner; tau's host holds every extension record, so it computes them here.
 
 import { isAbsolute, join, relative, resolve } from "node:path";
+// Pi's wrapper of a tool definition into an AgentTool, by path (the package's `exports` map only opens
+// its main entry); a small file with no imports.
+import { wrapToolDefinition } from "../node_modules/@earendil-works/pi-coding-agent/dist/core/tools/tool-definition-wrapper.js";
 
 /**
  * Pi's `sourceInfo` of an extension: `cli` for `-e` paths; `auto` for files found in the
@@ -137,17 +140,51 @@ export function describeAllTools(tools, records) {
 }
 
 /**
- * The tool context's `tools` (Pi's callable tools): the active tools' name, label, description
- * and parameters.
+ * The tool context's `tools` (Pi's callable tools): the active tools as Pi's AgentTools. An extension's
+ * tool is its definition wrapped by Pi's own `wrapToolDefinition` (the fields Pi copies, and an
+ * `execute` that runs the definition with a fresh tool ctx of its extension); a built-in is tau's
+ * description of it with an `execute` that runs the tool Pi's factory makes for the session's cwd
+ * (the real package, loaded on first use), as Pi's tool registry holds the factories' tools.
  * @param {any[]} tools from the state mirror @param {string[]} active
  * @param {import("./api.mjs").ExtensionRecord[]} records
+ * @param {{toolContext: (path: string, toolCallId: string, signal?: AbortSignal) => any, cwd: () => string}} [run]
+ *   what `execute` needs; without it the entries have no `execute`
  */
-export function callableTools(tools, active, records) {
+export function callableTools(tools, active, records, run) {
   const on = new Set(active);
   return tools
     .filter((tool) => on.has(tool.name))
     .map((tool) => {
-      const definition = records.findLast((record) => record.tools.has(tool.name))?.tools.get(tool.name);
-      return { name: tool.name, label: definition?.label ?? tool.label ?? tool.name, description: tool.description, parameters: tool.parameters };
+      const owner = records.findLast((record) => record.tools.has(tool.name));
+      const definition = owner?.tools.get(tool.name);
+      if (owner && definition && run) {
+        return wrapToolDefinition(definition, (/** @type {string} */ id, /** @type {AbortSignal} */ signal) =>
+          run.toolContext(owner.path, id, signal),
+        );
+      }
+      const entry = { name: tool.name, label: definition?.label ?? tool.label ?? tool.name, description: tool.description, parameters: tool.parameters };
+      if (!run || definition) return entry;
+      return {
+        ...entry,
+        /** @param {string} id @param {any} params @param {AbortSignal} [signal] @param {any} [onUpdate] */
+        execute: async (id, params, signal, onUpdate) => (await builtinTool(tool.name, run.cwd())).execute(id, params, signal, onUpdate),
+      };
     });
+}
+
+/** Pi's factory of each built-in tool, by tool name. */
+const BUILTIN_FACTORIES = {
+  read: "createReadTool", bash: "createBashTool", edit: "createEditTool", write: "createWriteTool",
+  grep: "createGrepTool", find: "createFindTool", ls: "createLsTool", powershell: "createPowerShellTool",
+};
+
+/**
+ * The tool Pi's factory makes for the built-in `name` in `cwd`, from the real package (imported here,
+ * not at start-up: most tool calls never read `ctx.tools`). @param {string} name @param {string} cwd
+ */
+async function builtinTool(name, cwd) {
+  const factory = /** @type {Record<string, string>} */ (BUILTIN_FACTORIES)[name];
+  if (!factory) throw new Error(`${name} is not one of Pi's built-in tools`);
+  const { pi } = await import("./shim/pi-package.mjs");
+  return pi[factory](cwd);
 }

@@ -113,6 +113,21 @@ test("a plain name's entry is small: it holds the defining file, not the package
   const whole = size(closure(join(vendor, "pi-coding-agent.mjs"), anyImport));
   assert.ok(bytes("defineTool") < 64 * 1024, `defineTool: ${bytes("defineTool")} bytes`);
   assert.ok(bytes("DynamicBorder") < whole / 2, `DynamicBorder: ${bytes("DynamicBorder")} of ${whole} bytes`);
+  // A tool factory's entry is its tool file (with the tool's renderers), not Pi's sdk.js and its engine.
+  assert.equal(names.createBashTool[0], "./pca/core~tools~bash.mjs");
+  assert.equal(names.createCodingTools[0], "./pca/core~tools~index.mjs");
+  assert.ok(bytes("createBashTool") < whole / 2, `createBashTool: ${bytes("createBashTool")} of ${whole} bytes`);
+});
+
+test("a tool factory read from the view is the real one and leaves the rest of the package unloaded", { skip }, () => {
+  const result = inFreshProcess(`
+    const tool = view.createBashTool(process.cwd());
+    const early = { sdk: loaded("core~sdk.mjs"), read: loaded("core~tools~read.mjs"), bash: loaded("core~tools~bash.mjs") };
+    const ran = await tool.execute("t1", { command: "echo lazy" });
+    const all = await whole();
+    return { early, name: tool.name, same: view.createBashTool === all.createBashTool, text: ran.content[0].text };
+  `);
+  assert.deepEqual(result, { early: { sdk: false, read: false, bash: true }, name: "bash", same: true, text: "lazy\n" });
 });
 
 test("definingFile follows the main entry's re-exports to the file that declares a name", () => {
@@ -122,4 +137,8 @@ test("definingFile follows the main entry's re-exports to the file that declares
   // Through `export * from` (the compaction folder's index).
   assert.deepEqual(rel(definingFile(main, "estimateTokens")), ["core/compaction/compaction.js", "estimateTokens"]);
   assert.equal(definingFile(main, "noSuchName"), undefined);
+  // Through a local re-export of an import (sdk.js: \`import { createBashTool } from "./tools/index.js";
+  // export { createBashTool };\`), and past comments inside export lists.
+  assert.deepEqual(rel(definingFile(main, "createBashTool")), ["core/tools/bash.js", "createBashTool"]);
+  assert.deepEqual(rel(definingFile(main, "createCodingTools")), ["core/tools/index.js", "createCodingTools"]);
 });

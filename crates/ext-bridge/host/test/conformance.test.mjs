@@ -6,7 +6,8 @@
 // TAU_CONFORMANCE_TABLE=<file> it is also written there as a markdown section for docs/pi-extensions.md.
 
 import assert from "node:assert/strict";
-import { readdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { EVENT_NAMES } from "../src/api.mjs";
@@ -202,27 +203,35 @@ test("every Pi example loads, or fails for its recorded reason, exactly as the t
   assert.deepEqual(actual, EXPECTED);
 });
 
-test("bash-spawn-hook and minimal-mode run tau's built-in tools through the factories", { skip: skipExamples }, async () => {
+test("bash-spawn-hook and minimal-mode register Pi's own tools, which run Pi's tool code in the host", { skip: skipExamples }, async () => {
   const dir = /** @type {string} */ (piExamples);
-  const client = new HostClient({
-    onRequest: (frame) =>
-      frame.method === "action" && frame.params.name === "runBuiltinTool" ? { content: [{ type: "text", text: `ran ${frame.params.args[0].name}` }] } : {},
-  });
+  // The spawnHook sources ~/.profile and sets PI_SPAWN_HOOK; a HOME of our own has the profile.
+  const home = mkdtempSync(join(tmpdir(), "tau-factories-"));
+  writeFileSync(join(home, ".profile"), "export FROM_PROFILE=yes\n");
+  const work = join(home, "work");
+  mkdirSync(work);
+  writeFileSync(join(work, "notes.txt"), "one\ntwo\n");
+  writeFileSync(join(work, "data.json"), "{}");
+  const client = new HostClient({ env: { ...process.env, HOME: home } });
   await client.hello();
   // Both register "bash"; the later registration (bash-spawn-hook's) is the one that runs.
   const [minimal] = (await client.load([join(dir, "minimal-mode.ts"), join(dir, "bash-spawn-hook.ts")])).extensions;
   await client.request("bind", { state: {} });
-  const bash = await client.request("execute_tool", { tool: "bash", toolCallId: "b1", params: { command: "ls" }, ctx: { cwd: "/work/x" } });
-  assert.deepEqual(bash, { content: [{ type: "text", text: "ran bash" }] });
-  // The spawnHook prepends `source ~/.profile` and sets PI_SPAWN_HOOK; the example drops ctx, so the
-  // factory's cwd (the host's process.cwd() at load) is used.
-  const [request] = client.requests.filter((r) => r.params.name === "runBuiltinTool").map((r) => r.params.args[0]);
-  assert.deepEqual(request, { name: "bash", toolCallId: "b1", params: { command: "source ~/.profile\nls" }, cwd: process.cwd(), env: { PI_SPAWN_HOOK: "1" } });
+  const bash = await client.request("execute_tool", {
+    tool: "bash", toolCallId: "b1", params: { command: 'echo "hook=$PI_SPAWN_HOOK profile=$FROM_PROFILE"; pwd' }, ctx: { cwd: home },
+  });
+  // The example drops ctx, so the factory's cwd (the host's process.cwd() at load) is where it runs.
+  assert.deepEqual(bash.content, [{ type: "text", text: `hook=1 profile=yes\n${process.cwd()}\n` }]);
   assert.deepEqual(minimal.tools.map((/** @type {any} */ t) => t.name), ["read", "bash", "write", "edit", "find", "grep", "ls"]);
   assert.ok(minimal.tools[0].functions.includes("renderCall"));
-  const grep = await client.request("execute_tool", { tool: "grep", toolCallId: "g1", params: { pattern: "x" }, ctx: { cwd: "/work/y" } });
-  assert.deepEqual(grep, { content: [{ type: "text", text: "ran grep" }] });
-  const last = client.requests.filter((r) => r.params.name === "runBuiltinTool").at(-1).params.args[0];
-  assert.deepEqual(last, { name: "grep", toolCallId: "g1", params: { pattern: "x" }, cwd: "/work/y" });
+  const read = await client.request("execute_tool", { tool: "read", toolCallId: "r1", params: { path: join(work, "notes.txt") }, ctx: {} });
+  assert.deepEqual(read.content, [{ type: "text", text: "one\ntwo\n" }]);
+  const ls = await client.request("execute_tool", { tool: "ls", toolCallId: "l1", params: { path: work }, ctx: {} });
+  assert.deepEqual(ls.content, [{ type: "text", text: "data.json\nnotes.txt" }]);
+  const missing = await client.request("execute_tool", { tool: "read", toolCallId: "r2", params: { path: join(work, "nope.txt") }, ctx: {} }).catch((e) => e);
+  assert.match(String(missing?.message ?? JSON.stringify(missing)), /ENOENT|not found|No such file/i);
+  // No host→tau action ran a tool: the tools are Pi's code in the host.
+  assert.deepEqual(client.requests.filter((r) => r.method === "action").map((r) => r.params.name), []);
   await client.close();
+  rmSync(home, { recursive: true, force: true });
 });

@@ -4,6 +4,8 @@
 // buildContextEntries/buildSessionProjection, and setThinkingLevel clamped to the model.
 
 import assert from "node:assert/strict";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { HostClient, fixtures } from "./client.mjs";
@@ -99,6 +101,25 @@ test("the tool ctx lists the active tools and runs another tool through tau", as
   const call = client.requests.find((r) => r.params.name === "executeTool");
   assert.deepEqual(call.params.args, ["read", { path: "x" }, { parentToolCallId: "c1" }]);
   await client.close();
+});
+
+test("ctx.tools are Pi's AgentTools: an extension's runs with a tool ctx of its own, a built-in runs Pi's tool in the session's cwd", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "tau-ctx-tools-"));
+  writeFileSync(join(dir, "a.txt"), "a");
+  const client = new HostClient();
+  await client.hello();
+  await client.load([join(fixtures, "getters", "ctx-tools.ts")]);
+  await client.request("bind", { state: { cwd: dir, allTools: [tool("ls"), tool("echo_tool"), tool("caller")], activeTools: ["ls", "echo_tool", "caller"] } });
+  const result = await client.request("execute_tool", { tool: "caller", toolCallId: "c1", params: {}, ctx: {} });
+  const answer = JSON.parse(result.content[0].text);
+  assert.deepEqual(answer.echo, { content: [{ type: "text", text: "hi as n1" }], details: { cwd: dir, tools: 3 } });
+  assert.deepEqual(answer.ls, [{ type: "text", text: "a.txt" }]);
+  assert.deepEqual(answer.kinds, { ls: "function", echo_tool: "function", caller: "function" });
+  // The fields Pi's wrapToolDefinition gives every AgentTool.
+  assert.deepEqual(answer.echoKeys, ["constrainedSampling", "description", "execute", "executionMode", "label", "name", "outputSchema", "parameters", "prepareArguments"]);
+  assert.deepEqual(client.requests.filter((r) => r.method === "action").map((r) => r.params.name), []);
+  await client.close();
+  rmSync(dir, { recursive: true, force: true });
 });
 
 test("a tool or flag an earlier extension registered is a load error of the later one", async () => {

@@ -28,7 +28,7 @@ test("aborting a request's signal sends cancel naming it, and the request still 
   const sent = [];
   const conn = new Connection((line) => sent.push(JSON.parse(line)));
   const controller = new AbortController();
-  const answer = conn.request("action", { name: "runBuiltinTool" }, { signal: controller.signal });
+  const answer = conn.request("action", { name: "executeTool" }, { signal: controller.signal });
   const other = conn.request("action", { name: "other" });
   controller.abort();
   controller.abort();

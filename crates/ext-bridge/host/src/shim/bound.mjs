@@ -1,18 +1,12 @@
 // The names of `@earendil-works/pi-coding-agent` that tau binds to itself instead of re-exporting the real
-// package's: the built-in tool factories (their tools run tau's tools), the agent folder (tau's), the
-// project config folder name, and Pi's engine (agent sessions, its modes, its extension runner and RPC
-// client), which tau never runs: those names are there so imports and `extends` succeed, but throw when
-// called or constructed. Kept apart from the real names so that the lazy view of the module
+// package's: the agent folder (tau's), the project config folder name, and Pi's engine (agent sessions,
+// its modes, its extension runner and RPC client), which tau never runs: those names are there so imports
+// and `extends` succeed, but throw when called or constructed. Kept apart from the real names so that the lazy view of the module
 // (bundle.mjs) can load them without loading the real package.
 
 // Pi's config module, by path: the package's `exports` map only opens its main entry.
 import { CONFIG_DIR_NAME as PI_CONFIG_DIR_NAME } from "../../node_modules/@earendil-works/pi-coding-agent/dist/config.js";
 
-export {
-  createBashTool, createBashToolDefinition, createCodingTools, createEditTool, createEditToolDefinition,
-  createFindTool, createFindToolDefinition, createGrepTool, createGrepToolDefinition, createLsTool,
-  createLsToolDefinition, createPowerShellTool, createPowerShellToolDefinition, createReadOnlyTools,
-  createReadTool, createReadToolDefinition, createWriteTool, createWriteToolDefinition,} from "./builtin-tools.mjs";
 export { getAgentDir } from "./helpers.mjs";
 
 /** Project config folder name (`<cwd>/.pi/...`); tau reads Pi's project layout. Override: TAU_CONFIG_DIR_NAME. */
