@@ -22,6 +22,17 @@ pub const AMBIENT_AUTH: &str = "<authenticated>";
 /// The region when nothing names one.
 const DEFAULT_REGION: &str = "us-east-1";
 
+/// Whether the environment holds AWS credentials pi-ai counts as signed in (a profile,
+/// keys, a Bedrock bearer token, container or web-identity credentials).
+pub fn has_ambient_credentials(env: &dyn Fn(&str) -> Option<String>) -> bool {
+    env("AWS_PROFILE").is_some()
+        || (env("AWS_ACCESS_KEY_ID").is_some() && env("AWS_SECRET_ACCESS_KEY").is_some())
+        || env("AWS_BEARER_TOKEN_BEDROCK").is_some()
+        || env("AWS_CONTAINER_CREDENTIALS_RELATIVE_URI").is_some()
+        || env("AWS_CONTAINER_CREDENTIALS_FULL_URI").is_some()
+        || env("AWS_WEB_IDENTITY_TOKEN_FILE").is_some()
+}
+
 /// Where one request goes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Target {

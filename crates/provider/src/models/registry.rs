@@ -267,7 +267,13 @@ impl ModelRegistry {
         // `<authenticated>` in for the key, and the provider fetches a token.
         let adc = provider == crate::google::vertex::API
             && crate::google::adc::is_configured(&|name: &str| self.env.get(name));
-        Ok(key.or_else(|| adc.then(|| crate::google::vertex::ADC_PLACEHOLDER.to_owned())))
+        // Amazon Bedrock signs in with AWS credentials from the environment, as pi-ai
+        // reports it: `<authenticated>` stands in, and the provider signs the request.
+        let aws = provider == "amazon-bedrock"
+            && crate::bedrock::config::has_ambient_credentials(&|name: &str| self.env.get(name));
+        Ok(key
+            .or_else(|| adc.then(|| crate::google::vertex::ADC_PLACEHOLDER.to_owned()))
+            .or_else(|| aws.then(|| crate::bedrock::config::AMBIENT_AUTH.to_owned())))
     }
 
     /// Key and headers for a request to `model`. Fails when a configured value does not
