@@ -40,7 +40,7 @@ use crate::endpoint::{drive, ConfigureEndpoint, EndpointSettings};
 use crate::error::{truncate_error_text, ErrorContext, ProviderError};
 use crate::http::{HttpClient, HttpResponse, JsonPost};
 use crate::provider::{EventStream, Provider, ProviderRequest};
-use crate::request_hooks::{self, SharedRequestHooks};
+use crate::request_hooks::{self, HeaderEdits, SharedRequestHooks};
 use crate::transform::transform_messages;
 use config::{Auth, Target};
 use eventstream::{Decoder, Message};
@@ -147,15 +147,7 @@ impl Call {
         let hooks = self.request.hooks.clone();
         let header_edits =
             request_hooks::edit_headers(hooks.as_ref(), &model, &self.settings.headers).await;
-        let extra = match header_edits {
-            Some(edits) => {
-                let mut headers = self.settings.headers.clone();
-                edits.apply(&mut headers);
-                headers
-            }
-            None => self.settings.headers.clone(),
-        };
-        let post = match self.post(hooks.as_ref(), &extra).await {
+        let post = match self.post(hooks.as_ref(), header_edits.as_ref()).await {
             Ok(post) => post,
             Err(error) => return fail(builder, error, &self.cancel),
         };
@@ -186,7 +178,7 @@ impl Call {
     async fn post(
         &self,
         hooks: Option<&SharedRequestHooks>,
-        extra: &[(String, String)],
+        header_edits: Option<&HeaderEdits>,
     ) -> Result<JsonPost, ProviderError> {
         let model = &self.request.model;
         let invalid = |detail: String| ProviderError::InvalidRequest {
@@ -229,8 +221,24 @@ impl Call {
         let url = target.url(&model_id).map_err(invalid)?;
         let body = serde_json::to_vec(&to_wire(&payload))
             .map_err(|error| invalid(format!("cannot serialise the request: {error}")))?;
-        let headers = config::headers(model, extra, &url, &body, &target, &auth, SystemTime::now())
-            .map_err(invalid)?;
+        // The headers hook edits the headers before they are signed, as pi-ai's build-step
+        // middleware does.
+        let edit = |headers: &mut Vec<(String, String)>| {
+            if let Some(edits) = header_edits {
+                edits.apply(headers);
+            }
+        };
+        let headers = config::headers(
+            model,
+            &self.settings.headers,
+            &edit,
+            &url,
+            &body,
+            &target,
+            &auth,
+            SystemTime::now(),
+        )
+        .map_err(invalid)?;
         let context = ErrorContext {
             provider: model.provider.clone(),
             model: model.id.clone(),

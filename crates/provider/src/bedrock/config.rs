@@ -129,6 +129,9 @@ fn encode_segment(text: &str) -> String {
     out
 }
 
+/// Request headers, in order.
+pub type HeaderList = Vec<(String, String)>;
+
 /// How a request signs in.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Auth {
@@ -180,9 +183,11 @@ impl Auth {
 /// The request headers: the content type, the model's and the provider's headers (`null`
 /// removes one; `authorization`, `host` and `x-amz-*` are reserved, as in pi-ai), then the
 /// auth headers (SigV4 signs every header sent and the content length).
+#[allow(clippy::too_many_arguments)] // One call site; each input is a distinct fact.
 pub fn headers(
     model: &Model,
     extra: &[(String, String)],
+    edit: &dyn Fn(&mut HeaderList),
     url: &Url,
     body: &[u8],
     target: &Target,
@@ -214,6 +219,11 @@ pub fn headers(
             merged.push((lower, value));
         }
     }
+    edit(&mut merged);
+    merged.retain(|(name, _)| {
+        let lower = name.to_ascii_lowercase();
+        !(lower.starts_with("x-amz-") || lower == "authorization" || lower == "host")
+    });
     match auth {
         Auth::Bearer(token) => merged.push(("authorization".into(), format!("Bearer {token}"))),
         Auth::SigV4(credentials) => {

@@ -13,7 +13,7 @@ use tokio_util::sync::CancellationToken;
 
 use super::support::{collect, final_message, kinds, user};
 
-fn model(base_url: &str) -> Model {
+pub fn model(base_url: &str) -> Model {
     serde_json::from_value(json!({
         "id": "anthropic.claude-sonnet-4-5-20250929-v1:0", "name": "Claude Sonnet 4.5",
         "api": "bedrock-converse-stream", "provider": "amazon-bedrock", "baseUrl": base_url,
@@ -24,7 +24,7 @@ fn model(base_url: &str) -> Model {
     .unwrap()
 }
 
-fn provider() -> Bedrock {
+pub fn provider() -> Bedrock {
     // A Bedrock API key: bearer auth, so the test needs no AWS variables.
     Bedrock::new(HttpClient::new(Timeouts::default()).unwrap()).with_api_key("bedrock-key")
 }

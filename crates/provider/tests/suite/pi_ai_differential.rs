@@ -543,3 +543,50 @@ async fn bedrock_requests_match_pi_ai() {
     }
     compare(&pi, &server, &cases).await;
 }
+
+/// A Bedrock exception inside the stream, and a stream without a stop reason, end the same
+/// way in both (pi-ai's words, the content kept).
+#[tokio::test(flavor = "multi_thread")]
+async fn bedrock_stream_failures_match_pi_ai() {
+    let Some(pi) = PiOracle::locate() else {
+        eprintln!("skipped: the oracle Pi is not installed (tools/oracle/setup.sh)");
+        return;
+    };
+    let failing = MockTurn {
+        stream_error: Some("The model is overloaded".into()),
+        ..MockTurn::text("Partial answer")
+    };
+    let unfinished = MockTurn::text("No stop").with_finish("none");
+    let odd = MockTurn::text("Odd stop").with_finish("guardrail_intervened");
+    // pi-ai's batch runs first, then tau's: the replies repeat in the same order.
+    let replies = [failing, unfinished, odd];
+    let server = MockServer::start_with(MockOptions {
+        replies: replies
+            .iter()
+            .chain(replies.iter())
+            .cloned()
+            .map(Into::into)
+            .collect(),
+        ..Default::default()
+    })
+    .await
+    .unwrap();
+    let bedrock = Bedrock::new(client());
+    let id = "anthropic.claude-sonnet-4-5-20250929-v1:0";
+    let cases: Vec<Case> = (0..replies.len())
+        .map(|_| Case {
+            provider: &bedrock,
+            model: model(
+                "bedrock-converse-stream",
+                "amazon-bedrock",
+                id,
+                &server.url(),
+            ),
+            messages: json!([{"role": "user", "content": "hi", "timestamp": 1}]),
+            level: ThinkingLevel::Off,
+            key: "bk",
+            key_header: "authorization",
+        })
+        .collect();
+    compare(&pi, &server, &cases).await;
+}
