@@ -3,7 +3,8 @@
 //!
 //! `POST {endpoint}/model/{modelId}/converse-stream` with the JSON body of [`request`],
 //! signed with AWS Signature Version 4 ([`sigv4`]) from `AWS_ACCESS_KEY_ID` /
-//! `AWS_SECRET_ACCESS_KEY` / `AWS_SESSION_TOKEN`, or sent with `Authorization: Bearer` when
+//! `AWS_SECRET_ACCESS_KEY` / `AWS_SESSION_TOKEN` (else an AWS profile's static keys,
+//! [`profile`]), or sent with `Authorization: Bearer` when
 //! there is an API key (`--api-key`, models.json, auth.json) or `AWS_BEARER_TOKEN_BEDROCK`.
 //! `AWS_BEDROCK_SKIP_AUTH=1` signs with dummy keys, for proxies that need none. The endpoint
 //! and region follow pi-ai ([`config`]). The response is the binary
@@ -15,13 +16,15 @@
 //! pi-ai word them: `<prefix>: <message>` with the error type of `x-amzn-errortype` (or
 //! `Unknown`). An abort reads "Request was aborted".
 //!
-//! Not carried over: credentials from AWS profiles, SSO, web identity, containers or
-//! instance roles (the SDK's default chain; tau says which variables to set), HTTP
+//! Not carried over: credentials from SSO, assumed roles, credential processes, web identity,
+//! containers or instance roles (the rest of the SDK's default chain; tau says which
+//! variables to set), HTTP
 //! proxies, the retry without strict tools after a strict-tool-limit rejection, the SDK's
 //! own retries, and `after_provider_response` for error responses.
 
 pub mod config;
 pub mod eventstream;
+pub mod profile;
 pub mod request;
 pub mod sigv4;
 pub mod stream;

@@ -7,7 +7,8 @@
 //! which case the SDK's `https://bedrock-runtime.<region>.amazonaws.com`.
 //!
 //! Auth: an API key or `AWS_BEARER_TOKEN_BEDROCK` is a bearer token; otherwise SigV4 with
-//! the environment's keys (dummy keys under `AWS_BEDROCK_SKIP_AUTH=1`).
+//! the environment's keys, else the static keys of the AWS profile ([`super::profile`]);
+//! dummy keys under `AWS_BEDROCK_SKIP_AUTH=1`.
 
 use std::time::SystemTime;
 
@@ -57,9 +58,15 @@ impl Target {
         let endpoint_region = standard_endpoint_region(base);
         let explicit =
             !base.is_empty() && (endpoint_region.is_none() || (configured.is_none() && !profile));
+        // With `AWS_PROFILE` and no region, the SDK takes the profile's.
         let region = arn_region(&model.id)
             .or(configured)
             .or_else(|| endpoint_region.filter(|_| explicit))
+            .or_else(|| {
+                profile
+                    .then(|| super::profile::Profile::load(env).region())
+                    .flatten()
+            })
             .unwrap_or_else(|| DEFAULT_REGION.to_owned());
         Self {
             region,
@@ -170,12 +177,18 @@ impl Auth {
                 secret_access_key,
                 session_token: env("AWS_SESSION_TOKEN"),
             })),
-            _ => Err(
-                "set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN \
-                 for temporary keys), or AWS_BEARER_TOKEN_BEDROCK, or pass --api-key with a \
-                 Bedrock API key; tau does not read AWS profiles, SSO or instance roles"
-                    .into(),
-            ),
+            // The SDK's chain goes on to the shared files: a profile's static keys.
+            _ => super::profile::Profile::load(env)
+                .credentials()
+                .map(Auth::SigV4)
+                .map_err(|why| {
+                    format!(
+                    "set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN for \
+                     temporary keys), or AWS_BEARER_TOKEN_BEDROCK, or pass --api-key with a \
+                     Bedrock API key ({why}; tau does not read SSO, web-identity, container or \
+                     instance credentials)"
+                )
+                }),
         }
     }
 }

@@ -244,6 +244,9 @@ async fn missing_credentials_say_what_to_set() {
     if std::env::var_os("AWS_ACCESS_KEY_ID").is_some()
         || std::env::var_os("AWS_BEARER_TOKEN_BEDROCK").is_some()
         || std::env::var_os("AWS_BEDROCK_SKIP_AUTH").is_some()
+        || std::env::var_os("AWS_SHARED_CREDENTIALS_FILE").is_some()
+        || std::env::var_os("HOME")
+            .is_some_and(|home| std::path::Path::new(&home).join(".aws").exists())
     {
         return; // The machine's own AWS setup would sign the request.
     }
