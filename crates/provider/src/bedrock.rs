@@ -48,7 +48,7 @@ use crate::transform::transform_messages;
 use config::{Auth, Target};
 use eventstream::{Decoder, Message};
 use request::{build_payload, normalize_tool_call_id, to_wire, PayloadInput};
-use stream::{exception_prefix, EventReader, ABORTED};
+use stream::{exception_prefix, EventReader, ABORTED_IN_FLIGHT};
 
 /// The `api` name of this provider.
 pub const API: &str = "bedrock-converse-stream";
@@ -140,7 +140,7 @@ impl Call {
         let fail =
             |builder: AssistantMessageBuilder, error: ProviderError, cancel: &CancellationToken| {
                 let event = if cancel.is_cancelled() || error.is_aborted() {
-                    builder.fail(StopReason::Aborted, ABORTED)
+                    builder.fail(StopReason::Aborted, ABORTED_IN_FLIGHT)
                 } else {
                     builder.fail(StopReason::Error, error.to_string())
                 };

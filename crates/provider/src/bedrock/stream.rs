@@ -18,8 +18,10 @@ use crate::error::ProviderError;
 
 /// Where pi-ai keeps the provider's own stop reason.
 pub const RAW_STOP_REASON: &str = "rawStopReason";
-/// pi-ai's text when the request was aborted.
-pub const ABORTED: &str = "Request was aborted";
+/// pi-ai's text (the SDK's) for an abort while the event stream is being read.
+pub const ABORTED: &str = "aborted";
+/// pi-ai's text (the SDK's, with the DOM abort code) for an abort before the response.
+pub const ABORTED_IN_FLIGHT: &str = "Request aborted: This operation was aborted (20)";
 
 /// A block the stream opened, by Bedrock's `contentBlockIndex`.
 struct OpenBlock {

@@ -260,6 +260,23 @@ async fn missing_credentials_say_what_to_set() {
 }
 
 #[tokio::test]
+async fn an_abort_before_the_response_reads_as_pi_ai() {
+    let server = MockServer::start(vec![MockReply::Turn(Box::new(MockTurn::text("late")))])
+        .await
+        .unwrap();
+    let cancel = CancellationToken::new();
+    cancel.cancel();
+    let events = collect(&provider(), request(&server.url()), cancel).await;
+    let message = final_message(&events);
+    assert_eq!(message.stop_reason, StopReason::Aborted);
+    // Recorded from pi-ai 1.6.0 (an abort while waiting for the response headers).
+    assert_eq!(
+        message.error_message.as_deref(),
+        Some("Request aborted: This operation was aborted (20)")
+    );
+}
+
+#[tokio::test]
 async fn an_abort_mid_stream_reads_as_pi_ai() {
     let server = MockServer::start(vec![MockReply::Turn(Box::new(
         MockTurn::text("a long answer that streams slowly").with_delay_ms(50),
@@ -279,5 +296,9 @@ async fn an_abort_mid_stream_reads_as_pi_ai() {
         panic!("{last:?}")
     };
     assert_eq!(reason, StopReason::Aborted);
-    assert_eq!(error.error_message.as_deref(), Some("Request was aborted"));
+    // Recorded from pi-ai 1.6.0: the SDK's text for an abort while the stream is read.
+    assert_eq!(error.error_message.as_deref(), Some("aborted"));
+    assert!(error.content[0]
+        .as_text()
+        .is_some_and(|text| text.starts_with("a long")));
 }
