@@ -177,9 +177,23 @@ impl ModelRegistry {
             .and_then(|auth| auth.api_key.as_deref())
         {
             Some(raw) => value::is_configured(raw, &self.env),
-            None => env_keys(provider)
-                .iter()
-                .any(|name| self.env.get(name).is_some()),
+            None => {
+                env_keys(provider)
+                    .iter()
+                    .any(|name| self.env.get(name).is_some())
+                    || self.has_ambient_credentials(provider)
+            }
+        }
+    }
+
+    /// Credentials pi-ai finds without a key (its `<authenticated>`): AWS credentials for
+    /// Amazon Bedrock, Application Default Credentials for Vertex AI.
+    fn has_ambient_credentials(&self, provider: &str) -> bool {
+        let env = |name: &str| self.env.get(name);
+        match provider {
+            "amazon-bedrock" => crate::bedrock::config::has_ambient_credentials(&env),
+            crate::google::vertex::API => crate::google::adc::is_configured(&env),
+            _ => false,
         }
     }
 
@@ -265,15 +279,10 @@ impl ModelRegistry {
             .find_map(|name| self.env.get(name));
         // Vertex AI also signs in with Application Default Credentials: pi-ai then stands
         // `<authenticated>` in for the key, and the provider fetches a token.
-        let adc = provider == crate::google::vertex::API
-            && crate::google::adc::is_configured(&|name: &str| self.env.get(name));
         // Amazon Bedrock signs in with AWS credentials from the environment, as pi-ai
         // reports it: `<authenticated>` stands in, and the provider signs the request.
-        let aws = provider == "amazon-bedrock"
-            && crate::bedrock::config::has_ambient_credentials(&|name: &str| self.env.get(name));
-        Ok(key
-            .or_else(|| adc.then(|| crate::google::vertex::ADC_PLACEHOLDER.to_owned()))
-            .or_else(|| aws.then(|| crate::bedrock::config::AMBIENT_AUTH.to_owned())))
+        let ambient = self.has_ambient_credentials(provider);
+        Ok(key.or_else(|| ambient.then(|| crate::bedrock::config::AMBIENT_AUTH.to_owned())))
     }
 
     /// Key and headers for a request to `model`. Fails when a configured value does not
