@@ -5,6 +5,7 @@
 //! whose message has stop reason `error` or `aborted` and an `errorMessage`.
 //!
 //! - [`anthropic`]: the `anthropic-messages` API (Anthropic's Messages streaming).
+//! - [`bedrock`]: the `bedrock-converse-stream` API (Amazon Bedrock's ConverseStream).
 //! - [`builder`]: the partial message of a streaming response and the events it emits; every
 //!   provider is built on it.
 //! - [`google`]: the `google-generative-ai` API (Gemini's `streamGenerateContent`).
@@ -23,6 +24,7 @@
 //!   output-token budget, cost and strict tool schemas, shared by every API.
 
 pub mod anthropic;
+pub mod bedrock;
 pub mod builder;
 pub mod cost;
 pub mod endpoint;
@@ -45,6 +47,7 @@ pub mod strict_schema;
 pub mod transform;
 
 pub use anthropic::AnthropicMessages;
+pub use bedrock::Bedrock;
 pub use builder::{apply, AssistantMessageBuilder, ABORTED_MESSAGE};
 pub use endpoint::{ConfigureEndpoint, EndpointSettings};
 pub use error::{ErrorContext, ProviderError};

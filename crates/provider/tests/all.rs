@@ -5,6 +5,7 @@
 mod suite {
     mod anthropic;
     mod azure_openai_responses;
+    mod bedrock;
     mod google;
     mod mistral;
     mod openai_completions;

@@ -6,6 +6,7 @@
 //! `dialect/` with `render` / `raw_done`, and its path in [`Dialect::for_path`].
 
 mod anthropic_messages;
+pub mod bedrock_converse_stream;
 mod google_generative_ai;
 mod openai_completions;
 mod openai_responses;
@@ -69,6 +70,9 @@ pub enum Dialect {
     /// Gemini (`POST …/models/{id}:streamGenerateContent`), as pi-ai's
     /// `google-generative-ai`.
     GoogleGenerativeAi,
+    /// Amazon Bedrock ConverseStream (`POST …/model/{id}/converse-stream`), binary
+    /// event-stream frames, as pi-ai's `bedrock-converse-stream`.
+    BedrockConverseStream,
 }
 
 impl Dialect {
@@ -86,6 +90,9 @@ impl Dialect {
         if path.ends_with(":streamGenerateContent") {
             return Some(Dialect::GoogleGenerativeAi);
         }
+        if path.ends_with("/converse-stream") {
+            return Some(Dialect::BedrockConverseStream);
+        }
         None
     }
 
@@ -97,6 +104,7 @@ impl Dialect {
             Dialect::OpenAiResponses => openai_responses::render(turn, context),
             Dialect::AnthropicMessages => anthropic_messages::render(turn, context),
             Dialect::GoogleGenerativeAi => google_generative_ai::render(turn, context),
+            Dialect::BedrockConverseStream => bedrock_converse_stream::render(turn, context),
         }
     }
 
@@ -104,7 +112,9 @@ impl Dialect {
     pub fn done_frame(self) -> Option<SseFrame> {
         match self {
             Dialect::OpenAiCompletions => Some(SseFrame::data("[DONE]")),
-            Dialect::OpenAiResponses | Dialect::GoogleGenerativeAi => None,
+            Dialect::OpenAiResponses
+            | Dialect::GoogleGenerativeAi
+            | Dialect::BedrockConverseStream => None,
             Dialect::AnthropicMessages => Some(anthropic_messages::message_stop()),
         }
     }
@@ -120,6 +130,7 @@ impl Dialect {
             }
             Dialect::AnthropicMessages => anthropic_messages::MALFORMED.to_owned(),
             Dialect::GoogleGenerativeAi => google_generative_ai::MALFORMED.to_owned(),
+            Dialect::BedrockConverseStream => bedrock_converse_stream::MALFORMED.to_owned(),
         }
     }
 
@@ -134,6 +145,7 @@ impl Dialect {
             Dialect::OpenAiResponses => openai_responses::raw_frame(chunk),
             Dialect::AnthropicMessages => anthropic_messages::raw_frame(chunk),
             Dialect::GoogleGenerativeAi => google_generative_ai::raw_frame(chunk),
+            Dialect::BedrockConverseStream => bedrock_converse_stream::raw_frame(chunk),
         }
     }
 
@@ -144,6 +156,23 @@ impl Dialect {
             Dialect::OpenAiCompletions | Dialect::OpenAiResponses => body,
             Dialect::AnthropicMessages => anthropic_messages::error_body(status, body),
             Dialect::GoogleGenerativeAi => google_generative_ai::error_body(status, body),
+            Dialect::BedrockConverseStream => bedrock_converse_stream::error_body(status, body),
+        }
+    }
+
+    /// The bytes of one frame on the wire: SSE text, or Bedrock's binary messages.
+    pub fn encode(self, frame: &SseFrame) -> Vec<u8> {
+        match self {
+            Dialect::BedrockConverseStream => bedrock_converse_stream::encode(frame),
+            _ => frame.to_bytes(),
+        }
+    }
+
+    /// The content type of a streamed reply.
+    pub fn content_type(self) -> &'static str {
+        match self {
+            Dialect::BedrockConverseStream => "application/vnd.amazon.eventstream",
+            _ => "text/event-stream",
         }
     }
 }

@@ -274,7 +274,7 @@ async fn handle(
             if done {
                 frames.extend(dialect.done_frame());
             }
-            sse(frames, Duration::from_millis(delay_ms), None)
+            sse(dialect, frames, Duration::from_millis(delay_ms), None)
         }
         MockReply::Turn(turn) => {
             let mut frames = dialect.render(&turn, &context);
@@ -282,6 +282,7 @@ async fn handle(
                 frame.data = dialect.malformed_data();
             }
             sse(
+                dialect,
                 frames,
                 Duration::from_millis(turn.delay_ms),
                 turn.drop_after,
@@ -412,12 +413,17 @@ enum Step {
     Drop,
 }
 
-/// A `text/event-stream` response sending `frames` with `delay` between them, cut off
+/// A streamed response (`text/event-stream`, or the dialect's own) sending `frames` with `delay` between them, cut off
 /// after `drop_after` frames when given.
-fn sse(frames: Vec<SseFrame>, delay: Duration, drop_after: Option<usize>) -> Response<Body> {
+fn sse(
+    dialect: Dialect,
+    frames: Vec<SseFrame>,
+    delay: Duration,
+    drop_after: Option<usize>,
+) -> Response<Body> {
     let mut steps: VecDeque<Step> = frames
         .iter()
-        .map(|frame| Step::Send(Bytes::from(frame.to_bytes())))
+        .map(|frame| Step::Send(Bytes::from(dialect.encode(frame))))
         .collect();
     if let Some(count) = drop_after {
         steps.truncate(count);
@@ -447,7 +453,7 @@ fn sse(frames: Vec<SseFrame>, delay: Duration, drop_after: Option<usize>) -> Res
     let headers = response.headers_mut();
     headers.insert(
         "content-type",
-        hyper::header::HeaderValue::from_static("text/event-stream"),
+        hyper::header::HeaderValue::from_static(dialect.content_type()),
     );
     headers.insert(
         "cache-control",

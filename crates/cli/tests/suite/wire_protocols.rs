@@ -25,6 +25,7 @@ async fn run_protocol(api: &str) {
     let base = match api {
         "anthropic-messages" => server.url(),
         "google-generative-ai" => format!("{}/v1beta", server.url()),
+        "bedrock-converse-stream" => server.url(),
         _ => server.base_url(),
     };
     // Gemini 3 echoes tool-call ids, so the second request carries `call_1` as the others do.
@@ -125,6 +126,76 @@ async fn anthropic_messages_end_to_end() {
 #[tokio::test(flavor = "multi_thread")]
 async fn google_generative_ai_end_to_end() {
     run_protocol("google-generative-ai").await;
+}
+
+/// Bedrock with the models.json `apiKey` as a bearer token, over the binary event stream.
+#[tokio::test(flavor = "multi_thread")]
+async fn bedrock_converse_stream_end_to_end() {
+    run_protocol("bedrock-converse-stream").await;
+}
+
+/// Amazon Bedrock signed in from the environment as pi-ai does: no key anywhere, the AWS
+/// keys sign the request with SigV4 for the region of `AWS_REGION`, the session token goes
+/// along.
+#[tokio::test(flavor = "multi_thread")]
+async fn bedrock_signs_with_aws_keys_from_the_environment() {
+    let server = MockServer::start(vec![MockReply::Turn(Box::new(MockTurn::text(
+        "Bedrock says hi.",
+    )))])
+    .await
+    .expect("mock server");
+    let ws = Workspace::new();
+    let models = json!({"providers": {"amazon-bedrock": {
+        "baseUrl": server.url(), "api": "bedrock-converse-stream",
+        "models": [{"id": "anthropic.claude-sonnet-4-5-20250929-v1:0", "reasoning": true}]
+    }}});
+    std::fs::write(ws.agent_dir.path().join("models.json"), models.to_string())
+        .expect("models.json");
+    let output = tokio::task::spawn_blocking(move || {
+        ws.tau()
+            .env("AWS_ACCESS_KEY_ID", "AKIDTEST")
+            .env("AWS_SECRET_ACCESS_KEY", "secret")
+            .env("AWS_SESSION_TOKEN", "session-token")
+            .env("AWS_REGION", "eu-west-1")
+            .env_remove("AWS_BEARER_TOKEN_BEDROCK")
+            .env_remove("AWS_BEDROCK_SKIP_AUTH")
+            .env_remove("AWS_PROFILE")
+            .args([
+                "--model",
+                "amazon-bedrock/anthropic.claude-sonnet-4-5-20250929-v1:0",
+                "--no-session",
+                "-p",
+                "hello",
+            ])
+            .output()
+            .expect("run")
+    })
+    .await
+    .expect("join");
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout).trim(),
+        "Bedrock says hi."
+    );
+    let request = &server.requests()[0];
+    assert_eq!(
+        request.path,
+        "/model/anthropic.claude-sonnet-4-5-20250929-v1%3A0/converse-stream"
+    );
+    let authorization = request.header("authorization").expect("signed");
+    assert!(
+        authorization.starts_with("AWS4-HMAC-SHA256 Credential=AKIDTEST/")
+            && authorization.contains("/eu-west-1/bedrock/aws4_request, SignedHeaders=content-length;content-type;host;x-amz-content-sha256;x-amz-date;x-amz-security-token, Signature="),
+        "{authorization}"
+    );
+    assert_eq!(
+        request.header("x-amz-security-token"),
+        Some("session-token")
+    );
+    assert_eq!(
+        request.json()["messages"][0]["content"][0],
+        json!({"text": "hello"})
+    );
 }
 
 /// Azure OpenAI as pi-ai configures it from the environment: the key from
@@ -380,4 +451,68 @@ async fn google_vertex_signs_in_with_a_service_account() {
         Some("Bearer ya29.test-token")
     );
     assert_eq!(requests[1].header("x-goog-user-project"), None);
+}
+
+/// With `AWS_PROFILE` and no keys in the environment, the profile's static keys from the
+/// shared credentials file sign the request, for the region of the profile's config.
+#[tokio::test(flavor = "multi_thread")]
+async fn bedrock_signs_with_an_aws_profile() {
+    let server = MockServer::start(vec![MockReply::Turn(Box::new(MockTurn::text(
+        "Profile says hi.",
+    )))])
+    .await
+    .expect("mock server");
+    let ws = Workspace::new();
+    let models = json!({"providers": {"amazon-bedrock": {
+        "baseUrl": server.url(), "api": "bedrock-converse-stream",
+        "models": [{"id": "meta.llama3-70b-instruct-v1:0"}]
+    }}});
+    std::fs::write(ws.agent_dir.path().join("models.json"), models.to_string())
+        .expect("models.json");
+    let aws = ws.agent_dir.path().join("aws");
+    std::fs::create_dir_all(&aws).expect("aws dir");
+    std::fs::write(
+        aws.join("credentials"),
+        "[default]\naws_access_key_id = WRONG\naws_secret_access_key = wrong\n\
+         [dev]\naws_access_key_id = AKIDPROFILE\naws_secret_access_key = secret\n",
+    )
+    .expect("credentials");
+    std::fs::write(aws.join("config"), "[profile dev]\nregion = ap-south-1\n").expect("config");
+    let output = tokio::task::spawn_blocking(move || {
+        ws.tau()
+            .env("AWS_PROFILE", "dev")
+            .env("AWS_SHARED_CREDENTIALS_FILE", aws.join("credentials"))
+            .env("AWS_CONFIG_FILE", aws.join("config"))
+            .env_remove("AWS_ACCESS_KEY_ID")
+            .env_remove("AWS_SECRET_ACCESS_KEY")
+            .env_remove("AWS_SESSION_TOKEN")
+            .env_remove("AWS_REGION")
+            .env_remove("AWS_DEFAULT_REGION")
+            .env_remove("AWS_BEARER_TOKEN_BEDROCK")
+            .env_remove("AWS_BEDROCK_SKIP_AUTH")
+            .args([
+                "--model",
+                "amazon-bedrock/meta.llama3-70b-instruct-v1:0",
+                "--no-session",
+                "-p",
+                "hello",
+            ])
+            .output()
+            .expect("run")
+    })
+    .await
+    .expect("join");
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout).trim(),
+        "Profile says hi."
+    );
+    let request = &server.requests()[0];
+    let authorization = request.header("authorization").expect("signed");
+    assert!(
+        authorization.starts_with("AWS4-HMAC-SHA256 Credential=AKIDPROFILE/")
+            && authorization.contains("/ap-south-1/bedrock/aws4_request"),
+        "{authorization}"
+    );
+    assert_eq!(request.header("x-amz-security-token"), None);
 }

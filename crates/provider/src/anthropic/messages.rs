@@ -261,7 +261,7 @@ fn tool_result_content(content: &[ContentBlock]) -> Value {
 }
 
 /// Each run of images replaced by one placeholder text.
-fn without_images(content: &[ContentBlock]) -> Vec<ContentBlock> {
+pub(crate) fn without_images(content: &[ContentBlock]) -> Vec<ContentBlock> {
     let mut out = Vec::with_capacity(content.len());
     let mut previous_was_placeholder = false;
     for block in content {

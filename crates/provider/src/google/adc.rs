@@ -57,9 +57,10 @@ pub fn credentials_path(env: &dyn Fn(&str) -> Option<String>) -> Option<PathBuf>
 
 /// pi-ai's test for "Vertex is signed in": a credentials file, a project and a location.
 pub fn is_configured(env: &dyn Fn(&str) -> Option<String>) -> bool {
-    credentials_path(env).is_some_and(|path| path.is_file())
-        && (env("GOOGLE_CLOUD_PROJECT").is_some() || env("GCLOUD_PROJECT").is_some())
+    // The variables first: they are cheap, the file check is not.
+    (env("GOOGLE_CLOUD_PROJECT").is_some() || env("GCLOUD_PROJECT").is_some())
         && env("GOOGLE_CLOUD_LOCATION").is_some()
+        && credentials_path(env).is_some_and(|path| path.exists())
 }
 
 /// A token for the credentials at `path`, from the cache or the token endpoint.

@@ -101,6 +101,18 @@ impl HttpClient {
         cancel: &CancellationToken,
         word: fn(u16, &str) -> String,
     ) -> Result<HttpResponse, ProviderError> {
+        self.post_json_worded_by(request, cancel, &|status, _, body| word(status, body))
+            .await
+    }
+
+    /// [`Self::post_json_worded`] for an API whose error text also depends on the response
+    /// headers (Bedrock names the error type in `x-amzn-errortype`).
+    pub async fn post_json_worded_by(
+        &self,
+        request: JsonPost,
+        cancel: &CancellationToken,
+        word: &(dyn Fn(u16, &HeaderMap, &str) -> String + Sync),
+    ) -> Result<HttpResponse, ProviderError> {
         let headers = header_map(&request.headers, &request.context)?;
         let builder = self
             .client
@@ -129,7 +141,7 @@ impl HttpClient {
         let body = response.read_error_body(cancel).await?;
         Err(ProviderError::from_status_message(
             response.status,
-            word(response.status, &body),
+            word(response.status, &response.headers, &body),
             &request.context,
         ))
     }

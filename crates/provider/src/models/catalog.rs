@@ -8,7 +8,6 @@
 //! yet (Bedrock, Google, Mistral, ...): they show in `--list-models` and resolve as in Pi, and
 //! selecting one fails with an error naming the api (see the app's `provider_for`).
 
-use std::path::Path;
 use std::sync::OnceLock;
 
 use serde::Deserialize;
@@ -154,32 +153,10 @@ pub fn default_model_id(provider: &str) -> Option<&'static str> {
 /// profile, keys, bearer token or role variables, and Google Vertex's application default
 /// credentials with a project and a location (pi-ai's `getEnvApiKey`).
 pub fn has_ambient_credentials(provider: &str, env: &Env) -> bool {
-    let set = |name: &str| env.get(name).is_some();
+    let env = |name: &str| env.get(name);
     match provider {
-        "amazon-bedrock" => {
-            set("AWS_PROFILE")
-                || (set("AWS_ACCESS_KEY_ID") && set("AWS_SECRET_ACCESS_KEY"))
-                || set("AWS_BEARER_TOKEN_BEDROCK")
-                || set("AWS_CONTAINER_CREDENTIALS_RELATIVE_URI")
-                || set("AWS_CONTAINER_CREDENTIALS_FULL_URI")
-                || set("AWS_WEB_IDENTITY_TOKEN_FILE")
-        }
-        "google-vertex" => {
-            // The variables first: they are cheap, the file checks are not.
-            if !((set("GOOGLE_CLOUD_PROJECT") || set("GCLOUD_PROJECT"))
-                && set("GOOGLE_CLOUD_LOCATION"))
-            {
-                return false;
-            }
-            match env.get("GOOGLE_APPLICATION_CREDENTIALS") {
-                Some(path) => Path::new(&path).exists(),
-                None => env.get("HOME").is_some_and(|home| {
-                    Path::new(&home)
-                        .join(".config/gcloud/application_default_credentials.json")
-                        .exists()
-                }),
-            }
-        }
+        "amazon-bedrock" => crate::bedrock::config::has_ambient_credentials(&env),
+        "google-vertex" => crate::google::adc::is_configured(&env),
         _ => false,
     }
 }

@@ -597,3 +597,26 @@ fn anthropic_auth_token_is_a_bearer_header_between_files_and_key_variables() {
     assert_eq!(auth.api_key.as_deref(), Some("sk-stored"));
     assert!(auth.headers.is_none());
 }
+
+#[test]
+fn amazon_bedrock_is_signed_in_by_aws_credentials_as_in_pi() {
+    let dir = Dir::new(None, None);
+    let (registry, _) = dir.load(&[]);
+    assert!(!registry.has_credentials("amazon-bedrock"));
+    for env in [
+        &[("AWS_ACCESS_KEY_ID", "A"), ("AWS_SECRET_ACCESS_KEY", "s")][..],
+        &[("AWS_PROFILE", "dev")][..],
+        &[("AWS_BEARER_TOKEN_BEDROCK", "t")][..],
+    ] {
+        let (registry, _) = dir.load(env);
+        assert!(registry.has_credentials("amazon-bedrock"), "{env:?}");
+        assert_eq!(
+            registry.api_key("amazon-bedrock", None).unwrap().as_deref(),
+            Some("<authenticated>"),
+            "{env:?}"
+        );
+    }
+    // A key alone is not enough.
+    let (registry, _) = dir.load(&[("AWS_ACCESS_KEY_ID", "A")]);
+    assert!(!registry.has_credentials("amazon-bedrock"));
+}

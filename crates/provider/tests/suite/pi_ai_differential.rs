@@ -11,7 +11,8 @@ use pretty_assertions::assert_eq;
 use serde_json::{json, Value};
 use tau_protocol::{AgentMessage, Model, ThinkingLevel, ToolDeclaration};
 use tau_provider::{
-    GoogleGenerativeAi, HttpClient, Mistral, OpenAiResponses, Provider, ProviderRequest, Timeouts,
+    Bedrock, GoogleGenerativeAi, HttpClient, Mistral, OpenAiResponses, Provider, ProviderRequest,
+    Timeouts,
 };
 use tau_test_support::oracle::PiOracle;
 use tau_test_support::server::MockOptions;
@@ -118,6 +119,10 @@ async fn compare(pi: &PiOracle, server: &MockServer, cases: &[Case<'_>]) {
         .arg(script())
         .arg(pi_ai(pi))
         .env_remove("PI_CACHE_RETENTION")
+        // The AWS SDK speaks HTTP/2 by default, which a plain-HTTP loopback server does not.
+        .env("AWS_BEDROCK_FORCE_HTTP1", "1")
+        .env_remove("AWS_PROFILE")
+        .env_remove("AWS_BEDROCK_SKIP_AUTH")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -460,5 +465,128 @@ async fn openai_completions_routers_and_compat_flags_match_pi_ai() {
             }
         }
     }
+    compare(&pi, &server, &cases).await;
+}
+
+/// Bedrock with a bearer key (pi-ai's `apiKey`): Claude with budget and adaptive thinking,
+/// gpt-oss, GPT and a model without reasoning fields, same-model and foreign conversations.
+/// The reply is the mock's binary event stream, which the AWS SDK decodes for pi-ai.
+#[tokio::test(flavor = "multi_thread")]
+async fn bedrock_requests_match_pi_ai() {
+    let Some(pi) = PiOracle::locate() else {
+        eprintln!("skipped: the oracle Pi is not installed (tools/oracle/setup.sh)");
+        return;
+    };
+    let turn = MockTurn {
+        tool_calls: vec![MockToolCall::new(
+            "call_9",
+            "read",
+            json!({"path": "a.txt"}),
+        )],
+        usage: Some(Some(MockUsage {
+            input: 120,
+            output: 30,
+            cache_read: 40,
+            cache_write: 8,
+            ..MockUsage::default()
+        })),
+        // One signature for every reply: the mock numbers them otherwise.
+        thinking_signature: Some("c2lnLWJlZHJvY2s=".into()),
+        ..MockTurn::text("Reading the file.").with_thinking("Let me look.")
+    };
+    let server = MockServer::start_with(MockOptions {
+        replies: vec![turn.into()],
+        repeat: true,
+        ..Default::default()
+    })
+    .await
+    .unwrap();
+    let bedrock = Bedrock::new(client());
+    let mut cases = Vec::new();
+    for (id, level) in [
+        (
+            "anthropic.claude-sonnet-4-5-20250929-v1:0",
+            ThinkingLevel::Medium,
+        ),
+        (
+            "anthropic.claude-sonnet-4-5-20250929-v1:0",
+            ThinkingLevel::Off,
+        ),
+        ("us.anthropic.claude-opus-4-7-v1:0", ThinkingLevel::High),
+        ("global.anthropic.claude-sonnet-4-6", ThinkingLevel::Low),
+        (
+            "anthropic.claude-3-5-sonnet-20240620-v1:0",
+            ThinkingLevel::High,
+        ),
+        ("openai.gpt-oss-120b-1:0", ThinkingLevel::High),
+        ("openai.gpt-5-6", ThinkingLevel::Minimal),
+        ("meta.llama3-70b-instruct-v1:0", ThinkingLevel::Medium),
+    ] {
+        for messages in [
+            conversation("bedrock-converse-stream", "amazon-bedrock", id),
+            conversation("anthropic-messages", "anthropic", "claude"),
+        ] {
+            cases.push(Case {
+                provider: &bedrock,
+                model: model(
+                    "bedrock-converse-stream",
+                    "amazon-bedrock",
+                    id,
+                    &server.url(),
+                ),
+                messages,
+                level,
+                key: "bk",
+                key_header: "authorization",
+            });
+        }
+    }
+    compare(&pi, &server, &cases).await;
+}
+
+/// A Bedrock exception inside the stream, and a stream without a stop reason, end the same
+/// way in both (pi-ai's words, the content kept).
+#[tokio::test(flavor = "multi_thread")]
+async fn bedrock_stream_failures_match_pi_ai() {
+    let Some(pi) = PiOracle::locate() else {
+        eprintln!("skipped: the oracle Pi is not installed (tools/oracle/setup.sh)");
+        return;
+    };
+    let failing = MockTurn {
+        stream_error: Some("The model is overloaded".into()),
+        ..MockTurn::text("Partial answer")
+    };
+    let unfinished = MockTurn::text("No stop").with_finish("none");
+    let odd = MockTurn::text("Odd stop").with_finish("guardrail_intervened");
+    // pi-ai's batch runs first, then tau's: the replies repeat in the same order.
+    let replies = [failing, unfinished, odd];
+    let server = MockServer::start_with(MockOptions {
+        replies: replies
+            .iter()
+            .chain(replies.iter())
+            .cloned()
+            .map(Into::into)
+            .collect(),
+        ..Default::default()
+    })
+    .await
+    .unwrap();
+    let bedrock = Bedrock::new(client());
+    let id = "anthropic.claude-sonnet-4-5-20250929-v1:0";
+    let cases: Vec<Case> = (0..replies.len())
+        .map(|_| Case {
+            provider: &bedrock,
+            model: model(
+                "bedrock-converse-stream",
+                "amazon-bedrock",
+                id,
+                &server.url(),
+            ),
+            messages: json!([{"role": "user", "content": "hi", "timestamp": 1}]),
+            level: ThinkingLevel::Off,
+            key: "bk",
+            key_header: "authorization",
+        })
+        .collect();
     compare(&pi, &server, &cases).await;
 }

@@ -229,3 +229,27 @@ async fn google_runs_the_hooks_pi_ai_runs_on_the_sdk_parameters() {
         "three text chunks and the finish: {log:#?}"
     );
 }
+
+#[tokio::test]
+async fn bedrock_runs_every_hook_pi_ai_runs_on_the_command_input() {
+    let server = MockServer::start(reply()).await.unwrap();
+    let model = super::bedrock::model(&server.url());
+    let (log, body, dropped) = run(&super::bedrock::provider(), model, &server).await;
+    assert_eq!(dropped, None, "a header set to null is not sent");
+    assert_eq!(log[0], json!({"headers": {"x-model-header": "m"}}));
+    assert_eq!(shape(&log)[1], "payload");
+    assert_eq!(
+        (body.get("hooked"), body.get("stream"), body.get("modelId")),
+        (None, None, None),
+        "members the SDK does not know are dropped, the model id goes in the URL: {body}"
+    );
+    // pi-ai reports the response, then hands each stream event over.
+    assert_eq!(
+        log[2],
+        json!({"status": 200, "contentType": "application/vnd.amazon.eventstream"})
+    );
+    let events = &shape(&log)[3..];
+    assert!(events.iter().all(|kind| kind == "event"), "{log:#?}");
+    // messageStart, three text deltas, the block stop, messageStop and metadata.
+    assert_eq!(events.len(), 7, "{log:#?}");
+}
