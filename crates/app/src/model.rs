@@ -131,7 +131,7 @@ fn pick(
 }
 
 /// The apis tau's own clients speak.
-const TAU_APIS: [&str; 9] = [
+const TAU_APIS: [&str; 10] = [
     SCRIPTED,
     tau_provider::openai_completions::API,
     tau_provider::openai_responses::API,
@@ -141,11 +141,12 @@ const TAU_APIS: [&str; 9] = [
     tau_provider::mistral::API,
     tau_provider::google::vertex::API,
     tau_provider::bedrock::API,
+    tau_provider::openai_codex::API,
 ];
 
 /// The apis named in the unsupported-api error, in the order users meet them.
 const SUPPORTED_APIS: &str =
-    "openai-completions, openai-responses, azure-openai-responses, anthropic-messages, google-generative-ai, google-vertex, mistral-conversations, bedrock-converse-stream, scripted";
+    "openai-completions, openai-responses, azure-openai-responses, openai-codex-responses, anthropic-messages, google-generative-ai, google-vertex, mistral-conversations, bedrock-converse-stream, scripted";
 
 /// The provider that speaks the model's `api`.
 fn http_client() -> Result<HttpClient, String> {
@@ -200,6 +201,11 @@ fn provider_for(model: &Model, registry: &ModelRegistry) -> Result<Arc<dyn Provi
         }
         tau_provider::bedrock::API => {
             let provider = tau_provider::Bedrock::new(http_client()?)
+                .with_key_hint(registry.key_hint(&model.provider));
+            Ok(Arc::new(provider))
+        }
+        tau_provider::openai_codex::API => {
+            let provider = tau_provider::OpenAiCodex::new(http_client()?)
                 .with_key_hint(registry.key_hint(&model.provider));
             Ok(Arc::new(provider))
         }

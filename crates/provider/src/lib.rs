@@ -14,6 +14,8 @@
 //! - [`json`]: tolerant and strict parsing of streamed tool-call arguments.
 //! - [`mistral`]: the `mistral-conversations` API (Mistral's native chat completions).
 //! - [`models`]: the model catalogue, models.json, credentials and `--model` resolution.
+//! - [`openai_codex`]: the `openai-codex-responses` API (ChatGPT's Codex backend, for the
+//!   `openai-codex` sign-in).
 //! - [`openai_completions`]: the `openai-completions` API (OpenAI and compatible servers).
 //! - [`openai_responses`]: the `openai-responses` API (OpenAI's Responses API), and
 //!   `azure-openai-responses` (the same API on Azure OpenAI).
@@ -36,6 +38,7 @@ pub mod http;
 pub mod json;
 pub mod mistral;
 pub mod models;
+pub mod openai_codex;
 mod openai_common;
 pub mod openai_completions;
 pub mod openai_responses;
@@ -54,6 +57,7 @@ pub use error::{ErrorContext, ProviderError};
 pub use google::GoogleGenerativeAi;
 pub use http::{HttpClient, Timeouts};
 pub use mistral::Mistral;
+pub use openai_codex::OpenAiCodex;
 pub use openai_completions::OpenAiCompletions;
 pub use openai_responses::OpenAiResponses;
 pub use provider::{EventStream, Provider, ProviderRequest};

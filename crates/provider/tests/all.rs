@@ -8,6 +8,7 @@ mod suite {
     mod bedrock;
     mod google;
     mod mistral;
+    mod openai_codex;
     mod openai_completions;
     mod openai_completions_errors;
     mod openai_responses;

@@ -195,7 +195,7 @@ fn an_unsupported_api_is_named() {
     let ws = Workspace::new();
     write_models(
         &ws,
-        &json!({"providers": {"aws": {"baseUrl": "http://b", "api": "openai-codex-responses",
+        &json!({"providers": {"aws": {"baseUrl": "http://b", "api": "pi-messages",
             "apiKey": "k", "models": [{"id": "claude-b"}]}}}),
     );
     let output = tau(&ws, &[])
@@ -205,8 +205,8 @@ fn an_unsupported_api_is_named() {
     assert_eq!(output.status.code(), Some(1));
     assert_eq!(
         stderr(&output),
-        "tau: model aws/claude-b uses api \"openai-codex-responses\", which tau does not support; \
-         supported: openai-completions, openai-responses, azure-openai-responses, anthropic-messages, google-generative-ai, google-vertex, mistral-conversations, bedrock-converse-stream, scripted\n"
+        "tau: model aws/claude-b uses api \"pi-messages\", which tau does not support; \
+         supported: openai-completions, openai-responses, azure-openai-responses, openai-codex-responses, anthropic-messages, google-generative-ai, google-vertex, mistral-conversations, bedrock-converse-stream, scripted\n"
     );
 }
 

@@ -516,3 +516,81 @@ async fn bedrock_signs_with_an_aws_profile() {
     );
     assert_eq!(request.header("x-amz-security-token"), None);
 }
+
+/// A Pi user signed in to ChatGPT: the `openai-codex` sign-in in auth.json is the key of the
+/// catalogue's Codex models, whose provider models.json points at the loopback server. A
+/// tool-using, thinking turn goes to `/codex/responses` with the token's account id, and
+/// the second request replays the reasoning item, the call and its output.
+#[tokio::test(flavor = "multi_thread")]
+async fn openai_codex_end_to_end_with_a_chatgpt_sign_in() {
+    // An unsigned JWT naming ChatGPT account `acct-test-1`.
+    const TOKEN: &str = "eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJodHRwczovL2FwaS5vcGVuYWkuY29tL2F1dGgiOnsiY2hhdGdwdF9hY2NvdW50X2lkIjoiYWNjdC10ZXN0LTEifSwiZXhwIjo0MDAwMDAwMDAwfQ.sig";
+    let tool_turn = MockTurn::tool_calls([MockToolCall::new(
+        "call_1",
+        "read",
+        json!({"path": "notes.txt"}),
+    )])
+    .with_thinking("I should read the notes first.");
+    let server = MockServer::start(vec![
+        MockReply::Turn(Box::new(tool_turn)),
+        MockReply::Turn(Box::new(MockTurn::text("The notes say alpha."))),
+    ])
+    .await
+    .expect("mock server");
+    let ws = Workspace::new();
+    ws.write("notes.txt", "alpha\n");
+    let far = 4_000_000_000_000u64;
+    let auth = json!({"openai-codex": {"type": "oauth", "access": TOKEN, "refresh": "r",
+        "expires": far, "accountId": "acct-test-1"}});
+    std::fs::write(ws.agent_dir.path().join("auth.json"), auth.to_string()).expect("auth.json");
+    let models = json!({"providers": {"openai-codex": {"baseUrl": server.url()}}});
+    std::fs::write(ws.agent_dir.path().join("models.json"), models.to_string())
+        .expect("models.json");
+    let output = tokio::task::spawn_blocking(move || {
+        ws.tau()
+            .args([
+                "--model",
+                "openai-codex/gpt-5.6-sol:high",
+                "--no-session",
+                "-p",
+                "what do the notes say?",
+            ])
+            .output()
+            .expect("run")
+    })
+    .await
+    .expect("join");
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout).trim(),
+        "The notes say alpha."
+    );
+    let requests = server.requests();
+    assert_eq!(requests.len(), 2);
+    for request in &requests {
+        assert_eq!(request.path, "/codex/responses");
+        assert_eq!(
+            request.header("authorization"),
+            Some(&*format!("Bearer {TOKEN}"))
+        );
+        assert_eq!(request.header("chatgpt-account-id"), Some("acct-test-1"));
+        assert_eq!(request.header("originator"), Some("pi"));
+    }
+    let first = requests[0].json();
+    assert_eq!(first["model"], "gpt-5.6-sol");
+    assert_eq!(
+        first["reasoning"],
+        json!({"effort": "high", "summary": "auto"})
+    );
+    // The catalogue model takes its tools in the input (`additional_tools`).
+    assert_eq!(first["input"][0]["type"], "additional_tools");
+    let replayed: Vec<String> = requests[1].json()["input"]
+        .as_array()
+        .expect("input")
+        .iter()
+        .map(|item| item["type"].as_str().unwrap_or("message").to_owned())
+        .collect();
+    for kind in ["reasoning", "function_call", "function_call_output"] {
+        assert!(replayed.iter().any(|k| k == kind), "{kind}: {replayed:?}");
+    }
+}

@@ -298,10 +298,13 @@ fn refresh(flow: &Flow, url: &str, stored: &Value, now_ms: f64) -> Result<Value,
 }
 
 /// The `chatgpt_account_id` claim of an OpenAI access token (a JWT).
-fn codex_account_id(access: &str) -> Option<String> {
+pub(crate) fn codex_account_id(access: &str) -> Option<String> {
     let payload = access.split('.').nth(1)?;
+    // JWTs use the URL-safe alphabet; the standard one is taken too, as `atob` takes it.
+    let payload = payload.trim_end_matches('=');
     let bytes = base64::engine::general_purpose::URL_SAFE_NO_PAD
-        .decode(payload.trim_end_matches('='))
+        .decode(payload)
+        .or_else(|_| base64::engine::general_purpose::STANDARD_NO_PAD.decode(payload))
         .ok()?;
     let claims: Value = serde_json::from_slice(&bytes).ok()?;
     claims["https://api.openai.com/auth"]["chatgpt_account_id"]

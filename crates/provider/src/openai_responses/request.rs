@@ -159,7 +159,7 @@ fn requested_effort(model: &Model, level: ThinkingLevel) -> Option<ThinkingLevel
 }
 
 /// `thinkingLevelMap[level] ?? level`.
-fn mapped_level(model: &Model, level: ThinkingLevel) -> Value {
+pub(crate) fn mapped_level(model: &Model, level: ThinkingLevel) -> Value {
     match model
         .thinking_level_map
         .as_ref()
@@ -182,6 +182,16 @@ pub fn convert_tools(
     tools: &[ToolDeclaration],
     supports_strict: bool,
 ) -> Result<Vec<Value>, String> {
+    convert_tools_with_default(tools, supports_strict, &json!(false))
+}
+
+/// [`convert_tools`] where a tool without constrained sampling gets `strict: default`
+/// (`false` for OpenAI; the Codex backend is sent `null`).
+pub fn convert_tools_with_default(
+    tools: &[ToolDeclaration],
+    supports_strict: bool,
+    default: &Value,
+) -> Result<Vec<Value>, String> {
     tools
         .iter()
         .map(|tool| {
@@ -196,7 +206,8 @@ pub fn convert_tools(
             function.insert("description".into(), json!(tool.description));
             function.insert("parameters".into(), parameters);
             if supports_strict {
-                function.insert("strict".into(), json!(strict.unwrap_or(false)));
+                let strict = strict.map_or_else(|| default.clone(), |strict| json!(strict));
+                function.insert("strict".into(), strict);
             }
             Ok(Value::Object(function))
         })

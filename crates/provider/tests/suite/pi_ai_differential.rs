@@ -11,12 +11,12 @@ use pretty_assertions::assert_eq;
 use serde_json::{json, Value};
 use tau_protocol::{AgentMessage, Model, ThinkingLevel, ToolDeclaration};
 use tau_provider::{
-    Bedrock, GoogleGenerativeAi, HttpClient, Mistral, OpenAiResponses, Provider, ProviderRequest,
-    Timeouts,
+    Bedrock, GoogleGenerativeAi, HttpClient, Mistral, OpenAiCodex, OpenAiResponses, Provider,
+    ProviderRequest, Timeouts,
 };
 use tau_test_support::oracle::PiOracle;
 use tau_test_support::server::MockOptions;
-use tau_test_support::{MockServer, MockToolCall, MockTurn, MockUsage};
+use tau_test_support::{MockReply, MockServer, MockToolCall, MockTurn, MockUsage};
 use tokio_util::sync::CancellationToken;
 
 use super::support::{collect, final_message};
@@ -89,6 +89,10 @@ impl Case<'_> {
 
     fn options(&self) -> Value {
         let mut options = json!({"apiKey": self.key, "maxRetries": 0});
+        if self.model["api"] == CODEX_API {
+            // pi-ai's default `auto` transport tries a WebSocket first; tau speaks SSE.
+            options["transport"] = json!("sse");
+        }
         if self.level != ThinkingLevel::Off {
             options["reasoning"] = json!(self.level.as_str());
         }
@@ -167,6 +171,19 @@ async fn compare(pi: &PiOracle, server: &MockServer, cases: &[Case<'_>]) {
             pi_request.header(case.key_header),
             "{what}"
         );
+        if case.model["api"] == CODEX_API {
+            for name in CODEX_HEADERS {
+                assert_eq!(
+                    tau_request.header(name),
+                    pi_request.header(name),
+                    "{what}: {name}"
+                );
+            }
+            // pi-ai zstd-compresses the body (the oracle script records it decompressed);
+            // tau sends it as it is.
+            assert_eq!(pi_request.header("x-oracle-content-encoding"), Some("zstd"));
+            assert_eq!(tau_request.header("content-encoding"), None);
+        }
         assert_eq!(
             tau_request.body, pi_request.body,
             "{what}: the same bytes, key order included"
@@ -213,6 +230,18 @@ fn comparable(message: &Value) -> Value {
         "cost": (usage["cost"]["total"].as_f64().unwrap_or(0.0) * 1e12).round(),
     })
 }
+
+/// pi-ai's Codex api, whose requests carry more headers worth comparing.
+const CODEX_API: &str = "openai-codex-responses";
+/// The Codex headers that must match (the user agent names each client).
+const CODEX_HEADERS: [&str; 6] = [
+    "chatgpt-account-id",
+    "originator",
+    "openai-beta",
+    "accept",
+    "content-type",
+    "session-id",
+];
 
 fn model(api: &str, provider: &str, id: &str, base_url: &str) -> Value {
     json!({"id": id, "name": id, "api": api, "provider": provider, "baseUrl": base_url,
@@ -585,6 +614,184 @@ async fn bedrock_stream_failures_match_pi_ai() {
             messages: json!([{"role": "user", "content": "hi", "timestamp": 1}]),
             level: ThinkingLevel::Off,
             key: "bk",
+            key_header: "authorization",
+        })
+        .collect();
+    compare(&pi, &server, &cases).await;
+}
+
+/// A ChatGPT access token (unsigned JWT) for account `acct-test-1`, in base64 that pi-ai's
+/// `atob` reads too.
+const CODEX_TOKEN: &str = "eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJodHRwczovL2FwaS5vcGVuYWkuY29tL2F1dGgiOnsiY2hhdGdwdF9hY2NvdW50X2lkIjoiYWNjdC10ZXN0LTEifSwiZXhwIjo0MDAwMDAwMDAwfQ.sig";
+
+/// The catalogue's openai-codex models (one per kind of thinking map and effort handling)
+/// and two models.json-style ones, at every thinking level that changes the request, with a
+/// same-model conversation (its reasoning item and effort replayed) and foreign ones.
+#[tokio::test(flavor = "multi_thread")]
+async fn openai_codex_requests_match_pi_ai() {
+    let Some(pi) = PiOracle::locate() else {
+        eprintln!("skipped: the oracle Pi is not installed (tools/oracle/setup.sh)");
+        return;
+    };
+    let server = server().await;
+    let codex = OpenAiCodex::new(client());
+    let catalogue = |id: &str| {
+        let model = tau_provider::models::catalog::builtin_models_of("openai-codex")
+            .find(|model| model.id == id)
+            .unwrap_or_else(|| panic!("{id} is not in the catalogue"));
+        let mut model = serde_json::to_value(model).unwrap();
+        model["baseUrl"] = json!(server.url());
+        model
+    };
+    let mut plain = model(
+        CODEX_API,
+        "openai-codex",
+        "gpt-custom",
+        &format!("{}/codex", server.url()),
+    );
+    plain["thinkingLevelMap"] = json!({"minimal": null});
+    let mut loose = model(CODEX_API, "openai-codex", "gpt-loose", &server.url());
+    loose["compat"] = json!({"supportsStrictMode": false, "supportsMaxOutputTokens": false});
+    loose["reasoning"] = json!(false);
+    let reasoning = json!({"type": "reasoning", "id": "rs_1", "encrypted_content": "enc",
+        "summary": [{"type": "summary_text", "text": "hmm"}]})
+    .to_string();
+    let models = [
+        // Thinking map with minimal → low, no mid-conversation effort.
+        (
+            catalogue("gpt-5.6-sol"),
+            vec![
+                ThinkingLevel::Off,
+                ThinkingLevel::Minimal,
+                ThinkingLevel::Xhigh,
+            ],
+        ),
+        // Mid-conversation effort, off → none.
+        (
+            catalogue("gpt-6-sol"),
+            vec![
+                ThinkingLevel::Off,
+                ThinkingLevel::Medium,
+                ThinkingLevel::High,
+            ],
+        ),
+        // Mid-conversation effort, off → null (no reasoning field).
+        (
+            catalogue("gpt-6.2-sol"),
+            vec![ThinkingLevel::Off, ThinkingLevel::Low],
+        ),
+        (
+            plain,
+            vec![
+                ThinkingLevel::Off,
+                ThinkingLevel::Minimal,
+                ThinkingLevel::High,
+            ],
+        ),
+        (loose, vec![ThinkingLevel::High]),
+    ];
+    let mut cases = Vec::new();
+    for (model, levels) in models {
+        let id = model["id"].as_str().unwrap().to_owned();
+        let mut same = signed_conversation(CODEX_API, "openai-codex", &id, &reasoning);
+        // The effort of the replayed turn, as pi-ai stamps it on configuration_update models.
+        same[1]["providerThinkingLevel"] = json!("low");
+        for level in levels {
+            for messages in [
+                same.clone(),
+                conversation("openai-responses", "openai", "gpt-5"),
+                conversation("anthropic-messages", "anthropic", "claude"),
+            ] {
+                cases.push(Case {
+                    provider: &codex,
+                    model: model.clone(),
+                    messages,
+                    level,
+                    key: CODEX_TOKEN,
+                    key_header: "authorization",
+                });
+            }
+        }
+    }
+    assert_eq!(cases.len(), 36);
+    compare(&pi, &server, &cases).await;
+}
+
+/// Failures inside the stream and HTTP errors end the same way in both (pi-ai's words).
+#[tokio::test(flavor = "multi_thread")]
+async fn openai_codex_failures_match_pi_ai() {
+    let Some(pi) = PiOracle::locate() else {
+        eprintln!("skipped: the oracle Pi is not installed (tools/oracle/setup.sh)");
+        return;
+    };
+    let replies: Vec<MockReply> = vec![
+        MockReply::Raw {
+            chunks: vec![
+                json!({"type": "error", "code": "server_error", "message": "The server had an error"}),
+            ],
+            done: false,
+            delay_ms: 0,
+        },
+        MockReply::Raw {
+            chunks: vec![
+                json!({"type": "response.failed", "response": {"status": "failed",
+                "error": {"code": "server_error", "message": "Something broke"}}}),
+            ],
+            done: false,
+            delay_ms: 0,
+        },
+        MockReply::Raw {
+            chunks: vec![json!({"type": "response.created", "response": {"id": "resp_x"}})],
+            done: false,
+            delay_ms: 0,
+        },
+        MockReply::Raw {
+            chunks: vec![json!({"type": "response.done", "response": {"id": "resp_d",
+                "status": "incomplete", "incomplete_details": {"reason": "max_output_tokens"},
+                "usage": {"input_tokens": 5, "output_tokens": 7, "total_tokens": 12}}})],
+            done: false,
+            delay_ms: 0,
+        },
+        MockReply::Error {
+            status: 400,
+            body: json!({"error": {"type": "invalid_request_error", "message": "Bad input here"}}),
+            headers: Vec::new(),
+        },
+        MockReply::Error {
+            status: 400,
+            body: json!({"error": {"code": "usage_not_included", "plan_type": "FREE"}}),
+            headers: Vec::new(),
+        },
+        // A reset time already past: "~0 min" whenever the test runs.
+        MockReply::Error {
+            status: 429,
+            body: json!({"error": {"message": "Rate limited", "plan_type": "PRO", "resets_at": 1}}),
+            headers: Vec::new(),
+        },
+        MockReply::Error {
+            status: 502,
+            body: json!("upstream connect error"),
+            headers: Vec::new(),
+        },
+    ];
+    let count = replies.len();
+    // pi-ai's batch runs first, then tau's: the replies repeat in the same order.
+    let server = MockServer::start_with(MockOptions {
+        replies: replies.iter().chain(replies.iter()).cloned().collect(),
+        ..Default::default()
+    })
+    .await
+    .unwrap();
+    let codex = OpenAiCodex::new(client());
+    let mut model = model(CODEX_API, "openai-codex", "gpt-x", &server.url());
+    model["reasoning"] = json!(false);
+    let cases: Vec<Case> = (0..count)
+        .map(|_| Case {
+            provider: &codex,
+            model: model.clone(),
+            messages: json!([{"role": "user", "content": "hi", "timestamp": 1}]),
+            level: ThinkingLevel::Off,
+            key: CODEX_TOKEN,
             key_header: "authorization",
         })
         .collect();
