@@ -234,9 +234,10 @@ fn comparable(message: &Value) -> Value {
 /// pi-ai's Codex api, whose requests carry more headers worth comparing.
 const CODEX_API: &str = "openai-codex-responses";
 /// The Codex headers that must match (the user agent names each client).
-const CODEX_HEADERS: [&str; 6] = [
+const CODEX_HEADERS: [&str; 7] = [
     "chatgpt-account-id",
     "originator",
+    "x-team",
     "openai-beta",
     "accept",
     "content-type",
@@ -653,6 +654,8 @@ async fn openai_codex_requests_match_pi_ai() {
     let mut loose = model(CODEX_API, "openai-codex", "gpt-loose", &server.url());
     loose["compat"] = json!({"supportsStrictMode": false, "supportsMaxOutputTokens": false});
     loose["reasoning"] = json!(false);
+    // The model's headers go over the defaults (`originator`) but not over Codex's own.
+    loose["headers"] = json!({"X-Team": "t1", "originator": "custom", "OpenAI-Beta": "mine"});
     let reasoning = json!({"type": "reasoning", "id": "rs_1", "encrypted_content": "enc",
         "summary": [{"type": "summary_text", "text": "hmm"}]})
     .to_string();
