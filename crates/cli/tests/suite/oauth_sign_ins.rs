@@ -1,7 +1,7 @@
 //! Stored OAuth sign-ins through the real binary: an expired Anthropic sign-in in auth.json
 //! is refreshed at a token endpoint on loopback (`TAU_OAUTH_TOKEN_URL_ANTHROPIC`), written
-//! back, and its new access token authenticates the request; a refused refresh stops the run
-//! without falling back to the environment's key.
+//! back, and its new access token authenticates the request (also a ChatGPT sign-in for a
+//! Codex model); a refused refresh stops the run without falling back to the environment's key.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpListener;
@@ -127,4 +127,56 @@ async fn a_refused_refresh_stops_the_run_without_falling_back() {
         0,
         "no request with the environment's key"
     );
+}
+
+/// An expired ChatGPT sign-in (`openai-codex`) is refreshed at the token endpoint, and the
+/// Codex request carries the fresh token and the account its claims name.
+#[tokio::test(flavor = "multi_thread")]
+async fn an_expired_chatgpt_sign_in_is_refreshed_for_a_codex_model() {
+    // An unsigned JWT naming ChatGPT account `acct-fresh-2`.
+    const FRESH: &str = "eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJodHRwczovL2FwaS5vcGVuYWkuY29tL2F1dGgiOnsiY2hhdGdwdF9hY2NvdW50X2lkIjoiYWNjdC1mcmVzaC0yIn0sImV4cCI6NDAwMDAwMDAwMH0.sig";
+    let server = MockServer::start(vec![MockReply::Turn(Box::new(MockTurn::text("hello")))])
+        .await
+        .expect("mock");
+    let ws = Workspace::new();
+    let models = json!({"providers": {"openai-codex": {"baseUrl": server.url()}}});
+    std::fs::write(ws.agent_dir.path().join("models.json"), models.to_string()).expect("models");
+    let auth = json!({"openai-codex": {"type": "oauth", "access": "old.old.old", "refresh": "r-old",
+        "expires": 1, "accountId": "acct-old"}});
+    std::fs::write(ws.agent_dir.path().join("auth.json"), auth.to_string()).expect("auth");
+    let (url, token) = token_endpoint(
+        200,
+        json!({"access_token": FRESH, "refresh_token": "r-new", "expires_in": 3600}),
+    );
+    let (ws, output) = tokio::task::spawn_blocking(move || {
+        let output = ws
+            .tau()
+            .env("TAU_OAUTH_TOKEN_URL_OPENAI_CODEX", &url)
+            .args(["--model", "openai-codex/gpt-5.6-sol", "-p", "hi"])
+            .output()
+            .expect("run tau");
+        (ws, output)
+    })
+    .await
+    .expect("join");
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(stdout(&output).trim(), "hello");
+    token.join().expect("token");
+    let requests = server.requests();
+    assert_eq!(requests.len(), 1);
+    assert_eq!(requests[0].path, "/codex/responses");
+    assert_eq!(
+        requests[0].header("authorization"),
+        Some(&*format!("Bearer {FRESH}"))
+    );
+    assert_eq!(
+        requests[0].header("chatgpt-account-id"),
+        Some("acct-fresh-2")
+    );
+    let auth: Value = serde_json::from_str(
+        &std::fs::read_to_string(ws.agent_dir.path().join("auth.json")).expect("auth"),
+    )
+    .expect("json");
+    assert_eq!(auth["openai-codex"]["access"], FRESH);
+    assert_eq!(auth["openai-codex"]["accountId"], "acct-fresh-2");
 }

@@ -1,6 +1,7 @@
 //! The real binary against each wire protocol on loopback: a tool-using, thinking run through
 //! openai-completions, openai-responses, anthropic-messages and google-generative-ai,
-//! recorded in a session.
+//! recorded in a session; the other APIs with their own credentials (Azure, Mistral, Vertex,
+//! Bedrock, OpenAI Codex with a ChatGPT sign-in).
 
 use serde_json::json;
 use tau_test_support::{MockReply, MockServer, MockToolCall, MockTurn};
