@@ -119,34 +119,7 @@ async fn compare(pi: &PiOracle, server: &MockServer, cases: &[Case<'_>]) {
         .iter()
         .map(|case| json!({"model": case.model, "context": case.context(), "options": case.options()}))
         .collect();
-    let mut child = Command::new(&pi.node)
-        .arg(script())
-        .arg(pi_ai(pi))
-        .env_remove("PI_CACHE_RETENTION")
-        // The AWS SDK speaks HTTP/2 by default, which a plain-HTTP loopback server does not.
-        .env("AWS_BEDROCK_FORCE_HTTP1", "1")
-        .env_remove("AWS_PROFILE")
-        .env_remove("AWS_BEDROCK_SKIP_AUTH")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run node");
-    let mut stdin = child.stdin.take().expect("stdin");
-    stdin
-        .write_all(Value::Array(jobs).to_string().as_bytes())
-        .expect("write jobs");
-    drop(stdin);
-    let output = child.wait_with_output().expect("node");
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let endings: Vec<String> = String::from_utf8_lossy(&output.stdout)
-        .lines()
-        .map(str::to_owned)
-        .collect();
+    let endings = run_pi_ai(pi, jobs);
     let before = server.request_count() - cases.len();
     let mut finals = Vec::new();
     for case in cases {
@@ -198,6 +171,38 @@ async fn compare(pi: &PiOracle, server: &MockServer, cases: &[Case<'_>]) {
             "{what}: the reply read the same way"
         );
     }
+}
+
+/// Runs `jobs` through pi-ai (one Node process) and returns each job's final event line.
+fn run_pi_ai(pi: &PiOracle, jobs: Vec<Value>) -> Vec<String> {
+    let mut child = Command::new(&pi.node)
+        .arg(script())
+        .arg(pi_ai(pi))
+        .env_remove("PI_CACHE_RETENTION")
+        // The AWS SDK speaks HTTP/2 by default, which a plain-HTTP loopback server does not.
+        .env("AWS_BEDROCK_FORCE_HTTP1", "1")
+        .env_remove("AWS_PROFILE")
+        .env_remove("AWS_BEDROCK_SKIP_AUTH")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run node");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin
+        .write_all(Value::Array(jobs).to_string().as_bytes())
+        .expect("write jobs");
+    drop(stdin);
+    let output = child.wait_with_output().expect("node");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(str::to_owned)
+        .collect()
 }
 
 /// The parts of a final message both harnesses must agree on: not the clock, not the ids
@@ -799,4 +804,58 @@ async fn openai_codex_failures_match_pi_ai() {
         })
         .collect();
     compare(&pi, &server, &cases).await;
+}
+
+/// pi-ai's default transport (`auto`, which Pi's settings keep) first asks for a WebSocket
+/// upgrade at the same URL and, when the server refuses it, sends the SSE request tau sends:
+/// the same body, so tau's single SSE request is pi-ai's fallback.
+#[tokio::test(flavor = "multi_thread")]
+async fn pi_ai_default_codex_transport_tries_a_websocket_then_sends_taus_request() {
+    let Some(pi) = PiOracle::locate() else {
+        eprintln!("skipped: the oracle Pi is not installed (tools/oracle/setup.sh)");
+        return;
+    };
+    let server = server().await;
+    let case = Case {
+        provider: &OpenAiCodex::new(client()),
+        model: model(CODEX_API, "openai-codex", "gpt-x", &server.url()),
+        messages: json!([{"role": "user", "content": "hi", "timestamp": 1}]),
+        level: ThinkingLevel::Medium,
+        key: CODEX_TOKEN,
+        key_header: "authorization",
+    };
+    let mut options = case.options();
+    options
+        .as_object_mut()
+        .unwrap()
+        .remove("transport")
+        .expect("the harness names the transport");
+    let endings = run_pi_ai(
+        &pi,
+        vec![json!({"model": case.model, "context": case.context(), "options": options})],
+    );
+    assert!(endings[0].contains("\"type\":\"done\""), "{endings:?}");
+    collect(case.provider, case.request(), CancellationToken::new()).await;
+    let requests = server.requests();
+    assert_eq!(
+        requests.len(),
+        3,
+        "pi-ai's upgrade and fallback, then tau's"
+    );
+    let upgrade = &requests[0];
+    assert_eq!(
+        (upgrade.method.as_str(), upgrade.path.as_str()),
+        ("GET", "/codex/responses")
+    );
+    assert_eq!(upgrade.header("upgrade"), Some("websocket"));
+    assert_eq!(
+        upgrade.header("openai-beta"),
+        Some("responses_websockets=2026-02-06")
+    );
+    assert_eq!(upgrade.header("chatgpt-account-id"), Some("acct-test-1"));
+    let (fallback, tau) = (&requests[1], &requests[2]);
+    assert_eq!(fallback.method, "POST");
+    assert_eq!(tau.method, "POST");
+    assert_eq!(tau.path, fallback.path);
+    assert_eq!(tau.body, fallback.body);
 }
