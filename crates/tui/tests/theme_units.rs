@@ -7,7 +7,7 @@ use std::sync::Arc;
 use tau_tui::theme::{
     builtin_theme, editor_theme, load_theme_file, markdown_theme, parse_theme_json,
     select_list_theme, Appearance, ColorMode, Palette, SettingsListStyles, Theme, ThemeRegistry,
-    ThemeSources, THEME_TOKENS,
+    THEME_TOKENS,
 };
 
 fn fixture(name: &str) -> PathBuf {
@@ -206,14 +206,14 @@ fn discovery_loads_good_files_reports_bad_ones_and_selects_by_setting() {
     write(&project.join("shared.json"), &renamed("shared"));
     let cli_theme = tmp.path().join("cli/solar.json");
     write(&cli_theme, &renamed("solar"));
-    let sources = ThemeSources {
-        agent_dir: Some(agent),
-        trusted_project_themes_dir: Some(project.clone()),
-        settings_paths: vec![],
-        cli_paths: vec![cli_theme, tmp.path().join("missing.json")],
-        no_themes: false,
-    };
-    let registry = ThemeRegistry::discover(&sources);
+    // The resource loader's order: project folder, agent folder, then `--theme` paths.
+    let registry = ThemeRegistry::from_paths(&[
+        project.clone(),
+        agent.join("themes"),
+        cli_theme.clone(),
+        tmp.path().join("missing.json"),
+        agent.join("themes/notes.txt"),
+    ]);
 
     let names: Vec<String> = registry.list().into_iter().map(|e| e.name).collect();
     assert_eq!(
@@ -232,7 +232,10 @@ fn discovery_loads_good_files_reports_bad_ones_and_selects_by_setting() {
         .iter()
         .map(|d| format!("{}: {}", d.path.display(), d.message))
         .collect();
-    assert_eq!(messages.len(), 3, "{messages:#?}");
+    assert_eq!(messages.len(), 4, "{messages:#?}");
+    assert!(messages
+        .iter()
+        .any(|m| m.contains("notes.txt") && m.contains("not a .json file")));
     assert!(messages
         .iter()
         .any(|m| m.contains("broken.json") && m.contains("colors.accent")));
@@ -263,10 +266,7 @@ fn discovery_loads_good_files_reports_bad_ones_and_selects_by_setting() {
     let (_, warning) = registry.select(Some("a/b/c"), Appearance::Dark, ColorMode::Truecolor);
     assert!(warning.is_some_and(|w| w.contains("a/b/c")));
 
-    let only_cli = ThemeRegistry::discover(&ThemeSources {
-        no_themes: true,
-        ..sources
-    });
+    let only_cli = ThemeRegistry::from_paths(&[cli_theme]);
     let names: Vec<String> = only_cli.list().into_iter().map(|e| e.name).collect();
     assert_eq!(names, ["system", "dark", "light", "solar"]);
 }

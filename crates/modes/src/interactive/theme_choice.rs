@@ -1,14 +1,14 @@
-//! Which theme and which `tuiMode` the interactive mode starts with: `--theme` files,
-//! `--use-theme` / the `theme` setting by name (Pi's themes folders), else the built-in
-//! theme that suits the terminal's background; `--tui-mode` / the `tuiMode` setting, else
+//! Which theme and which `tuiMode` the interactive mode starts with: the theme files the
+//! resource loader lists (settings entries, themes folders, packages, `--theme` paths) by
+//! `--use-theme` / the `theme` setting, else the built-in theme that suits the terminal's
+//! background; `--tui-mode` / the `tuiMode` setting, else
 //! fullscreen (Pi's default); the settings `/tree` follows.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 use tau_tui::theme::{
     color_fg_bg_appearance, detect_color_mode_from_env, Appearance, Theme, ThemeRegistry,
-    ThemeSources,
 };
 
 /// The theme picked, and a warning when the wanted one could not be used.
@@ -41,20 +41,10 @@ fn option<'a>(options: &'a [(String, String)], name: &str) -> Option<&'a str> {
         .map(|(_, value)| value.as_str())
 }
 
-/// The theme to start with.
-pub fn choose(agent_dir: &Path, options: &[(String, String)]) -> Choice {
-    let cli_paths = options
-        .iter()
-        .filter(|(key, _)| key == "theme")
-        .map(|(_, value)| value.into())
-        .collect();
-    let registry = ThemeRegistry::discover(&ThemeSources {
-        agent_dir: Some(agent_dir.to_path_buf()),
-        trusted_project_themes_dir: None,
-        settings_paths: Vec::new(),
-        cli_paths,
-        no_themes: false,
-    });
+/// The theme to start with, from the themes in `theme_paths` (in load order; see
+/// `tau_app::resources::theme_paths`).
+pub fn choose(agent_dir: &Path, theme_paths: &[PathBuf], options: &[(String, String)]) -> Choice {
+    let registry = ThemeRegistry::from_paths(theme_paths);
     let wanted = option(options, "use-theme")
         .map(str::to_string)
         .or_else(|| setting(agent_dir, "theme"));
@@ -62,11 +52,7 @@ pub fn choose(agent_dir: &Path, options: &[(String, String)]) -> Choice {
         .unwrap_or(Appearance::Dark);
     let (theme, warning) =
         registry.select(wanted.as_deref(), terminal, detect_color_mode_from_env());
-    let mut warnings: Vec<String> = registry
-        .diagnostics()
-        .iter()
-        .map(|d| format!("theme {}: {}", d.path.display(), d.message))
-        .collect();
+    let mut warnings = diagnostics(&registry);
     warnings.extend(warning);
     Choice {
         theme,
@@ -74,6 +60,24 @@ pub fn choose(agent_dir: &Path, options: &[(String, String)]) -> Choice {
         registry,
         terminal,
     }
+}
+
+/// The registry's load problems, one line each.
+pub fn diagnostics(registry: &ThemeRegistry) -> Vec<String> {
+    registry
+        .diagnostics()
+        .iter()
+        .map(|d| format!("theme {}: {}", d.path.display(), d.message))
+        .collect()
+}
+
+/// The theme files and folders of `resources`, in load order.
+pub fn paths_of(resources: &tau_app::resources::Resources) -> Vec<PathBuf> {
+    resources
+        .theme_paths
+        .iter()
+        .map(|(path, _)| path.clone())
+        .collect()
 }
 
 /// `base` with the themes extensions named (`resources_discover`'s `themePaths`), and a

@@ -1,7 +1,7 @@
-//! Finding theme files and choosing the active theme, as Pi does: every `*.json` in the
-//! trusted project's `.pi/themes/` and in `<agentDir>/themes/`, extra files or folders from the
-//! `themes` setting, then `--theme` paths; the first theme of a name wins and later ones are
-//! reported as collisions. A file that fails to load is reported (naming the file and the key)
+//! Loading theme files and choosing the active theme, as Pi does: the files and folders the
+//! resource loader lists (the `themes` settings entries, the trusted project's `.pi/themes/`,
+//! `<agentDir>/themes/`, packages' themes, then `--theme` paths) load in that order; the
+//! first theme of a name wins and later ones are reported as collisions. A file that fails to load is reported (naming the file and the key)
 //! and skipped; the others still load. The `theme` setting (`name` or `light/dark`) picks the
 //! active theme; one that is missing or broken falls back to the built-in `system` theme.
 
@@ -12,21 +12,6 @@ use super::color::ColorMode;
 use super::file::{load_theme_file, ThemeDefinition};
 use super::styled::Theme;
 use super::terminal::Appearance;
-
-/// Where to look for theme files.
-#[derive(Debug, Clone, Default)]
-pub struct ThemeSources {
-    /// `<agentDir>` (themes are read from its `themes/` folder).
-    pub agent_dir: Option<PathBuf>,
-    /// The project's `.pi/themes/` folder; leave `None` until the project is trusted.
-    pub trusted_project_themes_dir: Option<PathBuf>,
-    /// Files or folders listed in the `themes` setting.
-    pub settings_paths: Vec<PathBuf>,
-    /// `--theme <path>` arguments (files or folders).
-    pub cli_paths: Vec<PathBuf>,
-    /// `--no-themes`: skip the discovered folders and the setting, keep `--theme` paths.
-    pub no_themes: bool,
-}
 
 /// Something worth telling the user about a theme file.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -54,23 +39,12 @@ pub struct ThemeRegistry {
 }
 
 impl ThemeRegistry {
-    /// Load every theme the sources name.
-    pub fn discover(sources: &ThemeSources) -> Self {
+    /// Loads the theme files and folders in `paths`, in order (a folder gives its own
+    /// `*.json` files); which paths a run loads, and in which order, is the resource
+    /// loader's decision (`tau_app::resources::theme_paths`).
+    pub fn from_paths(paths: &[PathBuf]) -> Self {
         let mut registry = ThemeRegistry::default();
-        if !sources.no_themes {
-            if let Some(dir) = &sources.trusted_project_themes_dir {
-                registry.load_dir(dir);
-            }
-            if let Some(agent_dir) = &sources.agent_dir {
-                registry.load_dir(&agent_dir.join("themes"));
-            }
-            for path in &sources.settings_paths {
-                registry.load_path(path);
-            }
-        }
-        for path in &sources.cli_paths {
-            registry.load_path(path);
-        }
+        registry.load_paths(paths);
         registry
     }
 
