@@ -47,29 +47,5 @@ pub fn tree(dir: &Path) -> Vec<PathBuf> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_conventional_folder_gives_its_own_json_files_and_a_named_folder_all_below_it() {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let root = dir.path();
-        for file in ["b.json", "a.json", "notes.md", ".hidden.json", "nested/c.json"] {
-            let path = root.join(file);
-            std::fs::create_dir_all(path.parent().expect("parent")).expect("dir");
-            std::fs::write(&path, "{}").expect("write");
-        }
-        std::fs::create_dir_all(root.join("node_modules/x")).expect("dir");
-        std::fs::write(root.join("node_modules/x/d.json"), "{}").expect("write");
-        assert_eq!(files_in(root), vec![root.join("a.json"), root.join("b.json")]);
-        assert_eq!(
-            tree(root),
-            vec![
-                root.join("a.json"),
-                root.join("b.json"),
-                root.join("nested/c.json")
-            ]
-        );
-        assert!(files_in(&root.join("missing")).is_empty());
-    }
-}
+#[path = "themes_tests.rs"]
+mod tests;
