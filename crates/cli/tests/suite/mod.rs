@@ -60,6 +60,7 @@ mod tui_session;
 mod tui_session_events;
 mod tui_sessions;
 mod tui_settings;
+mod tui_themes;
 mod tui_skills;
 mod tui_status;
 mod tui_tool_renderer;

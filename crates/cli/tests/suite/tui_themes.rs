@@ -1,0 +1,119 @@
+//! Theme files reach the terminal UI from every place Pi 1.6.0 loads them: the `themes`
+//! setting, a trusted project's `.pi/themes/`, the agent directory's `themes/`, an installed
+//! package's themes and `--theme`; `--use-theme` picks one of them, `/settings` lists them,
+//! a broken file is reported by name while the others load, `--no-themes` keeps only the
+//! explicit paths, and `/reload` reads the files again.
+
+use std::path::Path;
+
+use serde_json::{json, Value};
+use tau_test_support::oracle::AgentSandbox;
+
+use crate::suite::tui_session::Tui;
+
+fn write(path: &Path, text: &str) {
+    std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+    std::fs::write(path, text).expect("write");
+}
+
+/// A complete theme file (the tui crate's fixture) called `name`.
+fn theme(name: &str) -> String {
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tui/tests/themes/basic-palette.json");
+    let text = std::fs::read_to_string(&fixture).expect("theme fixture");
+    let mut value: Value = serde_json::from_str(&text).expect("fixture JSON");
+    value["name"] = json!(name);
+    value.to_string()
+}
+
+/// Themes in every place: a package (one good, one broken file), the `themes` setting, the
+/// project's `.pi/themes/`, and a file for `--theme`.
+fn fill(sandbox: &AgentSandbox) {
+    let package = sandbox.home.join("pkgs/looks");
+    write(
+        &package.join("package.json"),
+        &json!({"name": "looks", "version": "1.0.0"}).to_string(),
+    );
+    write(&package.join("themes/pkg-ocean.json"), &theme("pkg-ocean"));
+    let mut broken: Value = serde_json::from_str(&theme("broken")).expect("JSON");
+    broken["colors"]["accent"] = json!("#zzz");
+    write(&package.join("themes/broken.json"), &broken.to_string());
+    write(&sandbox.agent_dir.join("extra/from-settings.json"), &theme("from-settings"));
+    let settings_path = sandbox.agent_dir.join("settings.json");
+    let mut settings: Value = std::fs::read_to_string(&settings_path)
+        .ok()
+        .and_then(|t| serde_json::from_str(&t).ok())
+        .unwrap_or_else(|| json!({}));
+    settings["packages"] = json!([package.display().to_string()]);
+    settings["themes"] = json!(["extra"]);
+    write(&settings_path, &settings.to_string());
+    write(&sandbox.project.join(".pi/themes/proj-theme.json"), &theme("proj-theme"));
+    write(&sandbox.home.join("given/cli-theme.json"), &theme("cli-theme"));
+}
+
+/// Opens `/settings` → Theme and returns the theme list as shown.
+fn theme_list(tui: &Tui) -> String {
+    tui.type_line("/settings");
+    tui.wait("Automatically compact context");
+    tui.session.send_text("theme").expect("type");
+    tui.wait_until("the search finds Theme", |s| s.contains("→ Theme"));
+    tui.session.send_key("enter").expect("enter");
+    let screen = tui.wait("Select a theme.");
+    tui.session.send_key("escape").expect("escape");
+    tui.session.send_key("escape").expect("escape");
+    tui.wait_until("the editor is back", |s| !s.contains("Type to search"));
+    let list = screen.split("Select a theme.").nth(1).unwrap_or_default();
+    list.split("Enter to select").next().unwrap_or_default().to_string()
+}
+
+#[test]
+fn themes_from_settings_project_and_packages_load_and_reload() {
+    let tui = Tui::start_with(
+        vec![],
+        &["--no-session", "-a", "--use-theme", "pkg-ocean"],
+        |sandbox, spec| {
+            fill(sandbox);
+            spec
+        },
+    );
+    // The broken file is named with the key at fault; the others still load.
+    let screen = tui.wait("broken.json");
+    assert!(screen.contains("colors.accent"), "{screen}");
+    assert!(!screen.contains("not found"), "pkg-ocean was selected\n{screen}");
+    let list = theme_list(&tui);
+    for name in ["✓ pkg-ocean", "from-settings", "proj-theme", "dark", "light"] {
+        assert!(list.contains(name), "{name} in\n{list}");
+    }
+    assert!(!list.contains("cli-theme"), "{list}");
+
+    // A theme added later shows after /reload.
+    write(&tui.sandbox.agent_dir.join("themes/late.json"), &theme("late"));
+    tui.type_line("/reload");
+    tui.wait("Reloaded");
+    let list = theme_list(&tui);
+    assert!(list.contains("late") && list.contains("✓ pkg-ocean"), "{list}");
+    tui.quit();
+}
+
+#[test]
+fn no_themes_keeps_only_the_theme_paths_given() {
+    let tui = Tui::start_with(vec![], &["--no-session", "-a"], |sandbox, spec| {
+        fill(sandbox);
+        let given = sandbox.home.join("given/cli-theme.json");
+        spec.args([
+            "--no-themes",
+            "--theme",
+            given.to_str().unwrap_or_default(),
+            "--use-theme",
+            "pkg-ocean",
+        ])
+    });
+    let screen = tui.wait("not found");
+    assert!(screen.contains("\"pkg-ocean\""), "{screen}");
+    assert!(!screen.contains("broken.json"), "the package is off\n{screen}");
+    let list = theme_list(&tui);
+    assert!(list.contains("cli-theme"), "{list}");
+    for name in ["pkg-ocean", "from-settings", "proj-theme"] {
+        assert!(!list.contains(name), "{name} in\n{list}");
+    }
+    tui.quit();
+}
