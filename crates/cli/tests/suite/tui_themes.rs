@@ -9,7 +9,8 @@ use std::path::Path;
 use serde_json::{json, Value};
 use tau_test_support::oracle::AgentSandbox;
 
-use crate::suite::tui_session::Tui;
+use crate::suite::ext_support::ext_env;
+use crate::suite::tui_session::{tui_node, Tui};
 
 fn write(path: &Path, text: &str) {
     std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
@@ -115,5 +116,48 @@ fn no_themes_keeps_only_the_theme_paths_given() {
     for name in ["pkg-ocean", "from-settings", "proj-theme"] {
         assert!(!list.contains(name), "{name} in\n{list}");
     }
+    tui.quit();
+}
+
+#[test]
+fn extensions_see_and_switch_to_package_and_project_themes() {
+    let test = "extensions_see_and_switch_to_package_and_project_themes";
+    let Some(env) = ext_env(test) else {
+        return;
+    };
+    let Some(node) = tui_node(test) else {
+        return;
+    };
+    let extension = r#"
+export default function (pi) {
+  pi.registerCommand("probe-themes", {
+    handler: async (_args, ctx) => {
+      const names = ctx.ui.getAllThemes().map((t) => t.name).join(",");
+      const got = ctx.ui.getTheme("pkg-ocean");
+      const result = ctx.ui.setTheme("proj-theme");
+      ctx.ui.notify(`themes=${names} got=${got ? got.name : "none"} switched=${result.success}`, "info");
+    },
+  });
+}
+"#;
+    let tui = Tui::start_with(vec![], &["--no-session", "-a"], |sandbox, spec| {
+        fill(sandbox);
+        let path = sandbox.project.join("probe.ts");
+        write(&path, extension);
+        spec.args(["-e", path.to_str().unwrap_or_default()])
+            .env("TAU_EXT_HOST", env.host.display().to_string())
+            .env("TAU_NODE", node.display().to_string())
+    });
+    tui.type_line("/probe-themes");
+    let screen = tui.wait("switched=");
+    for part in ["pkg-ocean", "from-settings", "proj-theme", "got=pkg-ocean", "switched=true"] {
+        assert!(screen.contains(part), "{part} in\n{screen}");
+    }
+    // /reload offers a theme added since.
+    write(&tui.sandbox.agent_dir.join("themes/late.json"), &theme("late"));
+    tui.type_line("/reload");
+    tui.wait("Reloaded");
+    tui.type_line("/probe-themes");
+    tui.wait_until("the new theme is offered", |s| s.contains(",late,") || s.contains("themes=late,"));
     tui.quit();
 }
