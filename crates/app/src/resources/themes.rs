@@ -29,7 +29,10 @@ fn is_json_file(path: &Path) -> bool {
 /// The `*.json` files directly in a conventional themes folder (Pi's
 /// `collectAutoThemeEntries`).
 pub fn files_in(dir: &Path) -> Vec<PathBuf> {
-    listed(dir).into_iter().filter(|p| is_json_file(p)).collect()
+    listed(dir)
+        .into_iter()
+        .filter(|p| is_json_file(p))
+        .collect()
 }
 
 /// Every `*.json` file below a folder the settings or a package name (Pi's `collectFiles`

@@ -92,7 +92,10 @@ fn settings_entries_then_project_then_user_folders_then_packages_then_explicit()
     let mut options = options(
         &l,
         true,
-        vec![package(&temp, "temporary", None), package(&pkg, "user", None)],
+        vec![
+            package(&temp, "temporary", None),
+            package(&pkg, "user", None),
+        ],
     );
     options.themes = vec!["../given.json".into()];
     assert_eq!(
@@ -113,7 +116,10 @@ fn settings_entries_then_project_then_user_folders_then_packages_then_explicit()
     // An untrusted project adds nothing; `--no-themes` keeps `-e` packages and `--theme`.
     options.trusted = false;
     let untrusted = shown(&l, &options);
-    assert!(untrusted.iter().all(|p| !p.contains("project/")), "{untrusted:?}");
+    assert!(
+        untrusted.iter().all(|p| !p.contains("project/")),
+        "{untrusted:?}"
+    );
     assert_eq!(untrusted.len(), 7, "{untrusted:?}");
     options.no_themes = true;
     assert_eq!(
@@ -171,7 +177,9 @@ fn a_package_s_manifest_and_its_record_s_filter_decide_its_themes() {
     );
     assert!(only(Some(json!({"source": "x", "themes": []}))).is_empty());
     assert_eq!(
-        only(Some(json!({"source": "x", "autoload": false, "themes": ["+looks/b.json"]}))),
+        only(Some(
+            json!({"source": "x", "autoload": false, "themes": ["+looks/b.json"]})
+        )),
         ["looks/b.json"]
     );
 }
@@ -179,7 +187,13 @@ fn a_package_s_manifest_and_its_record_s_filter_decide_its_themes() {
 #[test]
 fn dot_entries_and_node_modules_are_skipped() {
     let l = layout();
-    for file in ["b.json", "a.json", "notes.md", ".hidden.json", "nested/c.json"] {
+    for file in [
+        "b.json",
+        "a.json",
+        "notes.md",
+        ".hidden.json",
+        "nested/c.json",
+    ] {
         write(&l.root.join("t").join(file), "{}");
     }
     write(&l.root.join("t/node_modules/x/d.json"), "{}");

@@ -19,7 +19,8 @@ fn write(path: &Path, text: &str) {
 
 /// A complete theme file (the tui crate's fixture) called `name`.
 fn theme(name: &str) -> String {
-    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tui/tests/themes/basic-palette.json");
+    let fixture =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../tui/tests/themes/basic-palette.json");
     let text = std::fs::read_to_string(&fixture).expect("theme fixture");
     let mut value: Value = serde_json::from_str(&text).expect("fixture JSON");
     value["name"] = json!(name);
@@ -38,7 +39,10 @@ fn fill(sandbox: &AgentSandbox) {
     let mut broken: Value = serde_json::from_str(&theme("broken")).expect("JSON");
     broken["colors"]["accent"] = json!("#zzz");
     write(&package.join("themes/broken.json"), &broken.to_string());
-    write(&sandbox.agent_dir.join("extra/from-settings.json"), &theme("from-settings"));
+    write(
+        &sandbox.agent_dir.join("extra/from-settings.json"),
+        &theme("from-settings"),
+    );
     let settings_path = sandbox.agent_dir.join("settings.json");
     let mut settings: Value = std::fs::read_to_string(&settings_path)
         .ok()
@@ -47,8 +51,18 @@ fn fill(sandbox: &AgentSandbox) {
     settings["packages"] = json!([package.display().to_string()]);
     settings["themes"] = json!(["extra"]);
     write(&settings_path, &settings.to_string());
-    write(&sandbox.project.join(".pi/themes/proj-theme.json"), &theme("proj-theme"));
-    write(&sandbox.home.join("given/cli-theme.json"), &theme("cli-theme"));
+    write(
+        &sandbox.project.join(".pi/themes/proj-theme.json"),
+        &theme("proj-theme"),
+    );
+    write(
+        &sandbox.agent_dir.join("themes/user-own.json"),
+        &theme("user-own"),
+    );
+    write(
+        &sandbox.home.join("given/cli-theme.json"),
+        &theme("cli-theme"),
+    );
 }
 
 /// Opens `/settings` → Theme and returns the theme list as shown.
@@ -63,7 +77,10 @@ fn theme_list(tui: &Tui) -> String {
     tui.session.send_key("escape").expect("escape");
     tui.wait_until("the editor is back", |s| !s.contains("Type to search"));
     let list = screen.split("Select a theme.").nth(1).unwrap_or_default();
-    list.split("Enter to select").next().unwrap_or_default().to_string()
+    list.split("Enter to select")
+        .next()
+        .unwrap_or_default()
+        .to_string()
 }
 
 #[test]
@@ -79,19 +96,34 @@ fn themes_from_settings_project_and_packages_load_and_reload() {
     // The broken file is named with the key at fault; the others still load.
     let screen = tui.wait("broken.json");
     assert!(screen.contains("colors.accent"), "{screen}");
-    assert!(!screen.contains("not found"), "pkg-ocean was selected\n{screen}");
+    assert!(
+        !screen.contains("not found"),
+        "pkg-ocean was selected\n{screen}"
+    );
     let list = theme_list(&tui);
-    for name in ["✓ pkg-ocean", "from-settings", "proj-theme", "dark", "light"] {
+    for name in [
+        "✓ pkg-ocean",
+        "from-settings",
+        "proj-theme",
+        "dark",
+        "light",
+    ] {
         assert!(list.contains(name), "{name} in\n{list}");
     }
     assert!(!list.contains("cli-theme"), "{list}");
 
     // A theme added later shows after /reload.
-    write(&tui.sandbox.agent_dir.join("themes/late.json"), &theme("late"));
+    write(
+        &tui.sandbox.agent_dir.join("themes/late.json"),
+        &theme("late"),
+    );
     tui.type_line("/reload");
     tui.wait("Reloaded");
     let list = theme_list(&tui);
-    assert!(list.contains("late") && list.contains("✓ pkg-ocean"), "{list}");
+    assert!(
+        list.contains("late") && list.contains("✓ pkg-ocean"),
+        "{list}"
+    );
     tui.quit();
 }
 
@@ -110,7 +142,10 @@ fn no_themes_keeps_only_the_theme_paths_given() {
     });
     let screen = tui.wait("not found");
     assert!(screen.contains("\"pkg-ocean\""), "{screen}");
-    assert!(!screen.contains("broken.json"), "the package is off\n{screen}");
+    assert!(
+        !screen.contains("broken.json"),
+        "the package is off\n{screen}"
+    );
     let list = theme_list(&tui);
     assert!(list.contains("cli-theme"), "{list}");
     for name in ["pkg-ocean", "from-settings", "proj-theme"] {
@@ -150,14 +185,150 @@ export default function (pi) {
     });
     tui.type_line("/probe-themes");
     let screen = tui.wait("switched=");
-    for part in ["pkg-ocean", "from-settings", "proj-theme", "got=pkg-ocean", "switched=true"] {
+    for part in [
+        "pkg-ocean",
+        "from-settings",
+        "proj-theme",
+        "got=pkg-ocean",
+        "switched=true",
+    ] {
         assert!(screen.contains(part), "{part} in\n{screen}");
     }
     // /reload offers a theme added since.
-    write(&tui.sandbox.agent_dir.join("themes/late.json"), &theme("late"));
+    write(
+        &tui.sandbox.agent_dir.join("themes/late.json"),
+        &theme("late"),
+    );
     tui.type_line("/reload");
     tui.wait("Reloaded");
     tui.type_line("/probe-themes");
-    tui.wait_until("the new theme is offered", |s| s.contains(",late,") || s.contains("themes=late,"));
+    tui.wait_until("the new theme is offered", |s| {
+        s.contains(",late,") || s.contains("themes=late,")
+    });
+    tui.quit();
+}
+
+/// `config`'s screen for the themes of [`fill`] (the project trusted by a saved decision),
+/// global view then project view, with the temporary folder written `<root>`.
+fn config_screens(harness: tau_test_support::oracle::Harness) -> Option<Vec<String>> {
+    use tau_test_support::oracle::{Harness, PiOracle};
+    use tau_test_support::pty::{PtyCommand, PtySession};
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().canonicalize().expect("canonical");
+    let sandbox = AgentSandbox::create(&root).expect("sandbox");
+    fill(&sandbox);
+    let project = sandbox.project.canonicalize().expect("project");
+    write(
+        &sandbox.agent_dir.join("trust.json"),
+        &json!({ project.display().to_string(): true }).to_string(),
+    );
+    let mut spec = match harness {
+        Harness::Tau => PtyCommand::new(env!("CARGO_BIN_EXE_tau"), &sandbox.project),
+        Harness::Pi => {
+            let Some(pi) = PiOracle::locate() else {
+                eprintln!("config side by side: skipped: the reference Pi is not installed (tools/oracle/setup.sh)");
+                return None;
+            };
+            PtyCommand::new(&pi.node, &sandbox.project).args([pi.cli.as_os_str()])
+        }
+    };
+    spec = spec.args(["config"]).size(100, 40);
+    spec.clear_env = true;
+    for (key, value) in sandbox.env(harness) {
+        spec = spec.env(key, value);
+    }
+    let session = PtySession::spawn_with(spec).expect("spawn config");
+    let shown = |what: &str| {
+        let screen = session
+            .wait_for_text(what, std::time::Duration::from_secs(30))
+            .unwrap_or_else(|dump| panic!("{what}: {dump}"));
+        screen.text().replace(&root.display().to_string(), "<root>")
+    };
+    let global = shown("Global Resources");
+    session.send_key("tab").expect("tab");
+    let project_view = shown("Project Local Resources");
+    session.send_key("ctrl+c").expect("ctrl+c");
+    let _ = session.wait_exit(std::time::Duration::from_secs(20));
+    Some(vec![global, project_view])
+}
+
+/// The screen without what is known to differ: the settings file line under the title (Pi
+/// always writes `~/.pi/agent/settings.json`, tau the file it edits) and Pi's built-in
+/// extensions (tau has none).
+fn comparable(screen: &str) -> String {
+    let mut out = Vec::new();
+    let mut in_builtin = false;
+    for line in screen.lines() {
+        if line.ends_with("settings.json") && !line.starts_with(' ') && !line.starts_with(".pi") {
+            continue;
+        }
+        if line.starts_with("  ") && !line.starts_with("   ") {
+            in_builtin = line.trim_start().starts_with("Built-in");
+        }
+        if !in_builtin {
+            out.push(line);
+        }
+    }
+    out.join("\n")
+}
+
+#[test]
+fn config_lists_themes_as_pi_does_side_by_side() {
+    use tau_test_support::oracle::Harness;
+    let Some(pi) = config_screens(Harness::Pi) else {
+        return;
+    };
+    let tau = config_screens(Harness::Tau).expect("tau runs");
+    let (tau, pi): (Vec<String>, Vec<String>) = (
+        tau.iter().map(|s| comparable(s)).collect(),
+        pi.iter().map(|s| comparable(s)).collect(),
+    );
+    pretty_assertions::assert_eq!(tau, pi);
+    for name in ["pkg-ocean.json", "from-settings.json", "user-own.json"] {
+        assert!(tau[0].contains(name), "{name} in {}", tau[0]);
+    }
+    assert!(tau[1].contains("proj-theme.json"), "{}", tau[1]);
+}
+
+#[test]
+fn config_disables_a_package_theme_and_the_next_run_goes_without_it() {
+    let tui = Tui::start_with(
+        vec![],
+        &["--no-session", "-a", "--use-theme", "pkg-ocean"],
+        |sandbox, spec| {
+            fill(sandbox);
+            let output = std::process::Command::new(env!("CARGO_BIN_EXE_tau"))
+                .args(["config", "--disable", "pkg-ocean.json"])
+                .current_dir(&sandbox.project)
+                .envs(sandbox.env(tau_test_support::oracle::Harness::Tau))
+                .output()
+                .expect("run tau config");
+            let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+            assert!(output.status.success(), "{stdout}");
+            assert!(
+                stdout.starts_with("Disabled theme pkg-ocean.json ("),
+                "{stdout}"
+            );
+            assert!(stdout.contains("    Themes\n"), "{stdout}");
+            assert!(stdout.contains("      [ ] pkg-ocean.json\n"), "{stdout}");
+            let settings: Value = serde_json::from_str(
+                &std::fs::read_to_string(sandbox.agent_dir.join("settings.json")).expect("read"),
+            )
+            .expect("JSON");
+            assert_eq!(
+                settings["packages"][0]["themes"],
+                json!(["-themes/pkg-ocean.json"]),
+                "{settings}"
+            );
+            spec
+        },
+    );
+    let screen = tui.wait("not found");
+    assert!(screen.contains("\"pkg-ocean\""), "{screen}");
+    let list = theme_list(&tui);
+    assert!(
+        !list.contains("pkg-ocean") && list.contains("from-settings"),
+        "{list}"
+    );
     tui.quit();
 }

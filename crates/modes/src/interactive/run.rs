@@ -387,7 +387,8 @@ pub async fn run(
                     base_themes = reloaded_themes(&runner, &mut app);
                     // As Pi re-applies the theme setting after `/reload`: a theme file that
                     // changed shows its new colours.
-                    app.theme_request.get_or_insert_with(|| look.theme.name().to_string());
+                    app.theme_request
+                        .get_or_insert_with(|| look.theme.name().to_string());
                     restyle_host = true;
                 }
                 themes = base_themes.clone();
