@@ -332,3 +332,33 @@ fn config_disables_a_package_theme_and_the_next_run_goes_without_it() {
     );
     tui.quit();
 }
+
+#[test]
+fn a_trusted_project_s_theme_setting_picks_its_own_theme() {
+    let project_setting = |sandbox: &AgentSandbox| {
+        fill(sandbox);
+        write(
+            &sandbox.project.join(".pi/settings.json"),
+            &json!({"theme": "proj-theme"}).to_string(),
+        );
+    };
+    let tui = Tui::start_with(vec![], &["--no-session", "-a"], |sandbox, spec| {
+        project_setting(sandbox);
+        spec
+    });
+    let list = theme_list(&tui);
+    assert!(list.contains("✓ proj-theme"), "{list}");
+    tui.quit();
+
+    // Untrusted, neither the project's setting nor its themes count.
+    let tui = Tui::start_with(vec![], &["--no-session", "-na"], |sandbox, spec| {
+        project_setting(sandbox);
+        spec
+    });
+    let list = theme_list(&tui);
+    assert!(
+        list.contains("✓ system") && !list.contains("proj-theme"),
+        "{list}"
+    );
+    tui.quit();
+}

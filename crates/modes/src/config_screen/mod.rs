@@ -253,7 +253,11 @@ pub async fn run(
     agent_dir: &std::path::Path,
 ) -> Result<ExitCode, String> {
     let theme_paths = manager.theme_paths();
-    let choice = crate::interactive::theme_choice::choose(agent_dir, &theme_paths, &[]);
+    let origin = crate::interactive::theme_choice::ThemeOrigin {
+        paths: &theme_paths,
+        project_settings: None,
+    };
+    let choice = crate::interactive::theme_choice::choose(agent_dir, &origin, &[]);
     let theme = Arc::new(choice.theme);
     let keys: SharedKeybindings = KeybindingsManager::new().shared();
     let mut model = ConfigModel::new(manager, scope, project_available);

@@ -85,13 +85,13 @@ pub async fn run(
     // The screen first: the UI is up (and takes keys) while the session and the extensions
     // are being set up; a set-up that fails gives the terminal back before saying why.
     let cwd_text = cwd.display().to_string();
-    let theme_paths: Vec<std::path::PathBuf> = tau_app::resources::theme_paths(
-        &tau_app::assemble::resource_options(&args, cwd, agent_dir),
-    )
-    .into_iter()
-    .map(|(path, _)| path)
-    .collect();
-    let theme = theme_choice::choose(agent_dir, &theme_paths, &options.ui_options);
+    let resource_options = tau_app::assemble::resource_options(&args, cwd, agent_dir);
+    let theme_paths: Vec<std::path::PathBuf> = tau_app::resources::theme_paths(&resource_options)
+        .into_iter()
+        .map(|(path, _)| path)
+        .collect();
+    let theme_origin = theme_choice::ThemeOrigin::of(&resource_options, &theme_paths);
+    let theme = theme_choice::choose(agent_dir, &theme_origin, &options.ui_options);
     let mut look = Look::new(Arc::new(theme.theme));
     if let Some(warning) = theme.warning {
         let _ = events.send(AppEvent::Warning(warning));

@@ -27,8 +27,9 @@ pub fn named(registry: &ThemeRegistry, name: &str, terminal: Appearance) -> Opti
     Some(Theme::new(&definition, detect_color_mode_from_env()).renamed(name))
 }
 
-fn setting(agent_dir: &Path, key: &str) -> Option<String> {
-    let text = std::fs::read_to_string(agent_dir.join("settings.json")).ok()?;
+/// A string `key` of the `settings.json` in `dir`.
+fn setting(dir: &Path, key: &str) -> Option<String> {
+    let text = std::fs::read_to_string(dir.join("settings.json")).ok()?;
     let settings: Value = serde_json::from_str(&text).ok()?;
     settings.get(key)?.as_str().map(str::to_string)
 }
@@ -41,12 +42,34 @@ fn option<'a>(options: &'a [(String, String)], name: &str) -> Option<&'a str> {
         .map(|(_, value)| value.as_str())
 }
 
-/// The theme to start with, from the themes in `theme_paths` (in load order; see
-/// `tau_app::resources::theme_paths`).
-pub fn choose(agent_dir: &Path, theme_paths: &[PathBuf], options: &[(String, String)]) -> Choice {
-    let registry = ThemeRegistry::from_paths(theme_paths);
+/// Where the themes and the `theme` setting come from.
+pub struct ThemeOrigin<'a> {
+    /// The theme files and folders in load order (`tau_app::resources::theme_paths`).
+    pub paths: &'a [PathBuf],
+    /// A trusted project's folder of `settings.json` (`.pi/`), whose `theme` is over the
+    /// user's, as Pi merges them; `None` for an untrusted project.
+    pub project_settings: Option<PathBuf>,
+}
+
+impl<'a> ThemeOrigin<'a> {
+    /// The themes and settings of a run (`options` as the session is opened with).
+    pub fn of(options: &tau_app::resources::ResourceOptions, paths: &'a [PathBuf]) -> Self {
+        ThemeOrigin {
+            paths,
+            project_settings: options.trusted.then(|| options.cwd.join(".pi")),
+        }
+    }
+}
+
+/// The theme to start with, from the themes `origin` names.
+pub fn choose(agent_dir: &Path, origin: &ThemeOrigin, options: &[(String, String)]) -> Choice {
+    let registry = ThemeRegistry::from_paths(origin.paths);
     let wanted = option(options, "use-theme")
         .map(str::to_string)
+        .or_else(|| {
+            let project = origin.project_settings.as_deref();
+            project.and_then(|dir| setting(dir, "theme"))
+        })
         .or_else(|| setting(agent_dir, "theme"));
     let terminal = color_fg_bg_appearance(std::env::var("COLORFGBG").ok().as_deref())
         .unwrap_or(Appearance::Dark);
