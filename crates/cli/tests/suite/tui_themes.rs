@@ -362,3 +362,43 @@ fn a_trusted_project_s_theme_setting_picks_its_own_theme() {
     );
     tui.quit();
 }
+
+/// `/export` after one exchange; the page written.
+fn exported_page(args: &[&str], prepare: impl FnOnce(&AgentSandbox)) -> String {
+    let tui = Tui::start_with(
+        vec![tau_test_support::MockTurn::text("themed answer")],
+        args,
+        |sandbox, spec| {
+            prepare(sandbox);
+            spec
+        },
+    );
+    tui.type_line("hello theme");
+    tui.wait("themed answer");
+    tui.type_line("/export page.html");
+    tui.wait("Session exported to: page.html");
+    let page = std::fs::read_to_string(tui.sandbox.project.join("page.html")).expect("page");
+    tui.quit();
+    page
+}
+
+#[test]
+fn export_uses_the_active_theme_s_colours() {
+    let page = exported_page(&["--no-session", "--use-theme", "ocean"], |sandbox| {
+        let mut ocean: Value = serde_json::from_str(&theme("ocean")).expect("JSON");
+        ocean["vars"] = json!({"deep": "#123456"});
+        ocean["export"] = json!({"pageBg": "deep", "cardBg": "#234567"});
+        ocean["colors"]["accent"] = json!("#ff8800");
+        write(
+            &sandbox.agent_dir.join("themes/ocean.json"),
+            &ocean.to_string(),
+        );
+    });
+    let rule = page.split(":root:root {").nth(1).expect("the theme's rule");
+    for line in ["--bg: #123456;", "--panel: #234567;", "--accent: #ff8800;"] {
+        assert!(rule.contains(line), "{line} in {rule}");
+    }
+    // The `system` theme is the terminal's colours: the page keeps its own.
+    let page = exported_page(&["--no-session"], |_| {});
+    assert!(!page.contains(":root:root"), "no theme rule");
+}

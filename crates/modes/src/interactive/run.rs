@@ -118,6 +118,7 @@ pub async fn run(
         ..FooterInfo::default()
     };
     let mut app = App::new(Box::new(editor), footer);
+    app.page_colors = crate::export_theme::page_colors(&look.theme).map(Arc::new);
     app.keymap = keymap;
     app.tui_keys = editor_keys.clone();
     app.tree_settings = theme_choice::tree_settings(agent_dir);
@@ -406,6 +407,7 @@ pub async fn run(
             if let Some(name) = app.theme_request.take() {
                 // The host restyled its components already; tau's own drawing follows.
                 if let Some(theme) = theme_choice::named(&themes, &name, terminal_appearance) {
+                    app.page_colors = crate::export_theme::page_colors(&theme).map(Arc::new);
                     look = Look::new(Arc::new(theme));
                     renderer.set_viewport_options(
                         fullscreen.viewport_options(editor_keys.clone(), &look.theme),

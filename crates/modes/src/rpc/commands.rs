@@ -150,7 +150,7 @@ async fn run(rpc: &Arc<Rpc>, kind: &str, command: &Value) -> Outcome {
             // Rendering a long session takes a moment: off the async workers.
             let runtime = rpc.current.get();
             let path = tokio::task::spawn_blocking(move || {
-                crate::export::export_html(&runtime, output.as_deref())
+                crate::export::export_html(&runtime, output.as_deref(), None)
             })
             .await
             .map_err(|error| format!("export_html: {error}"))??;
