@@ -399,3 +399,33 @@ fn query_replies_build_the_report_that_decides_system() {
         Appearance::Dark
     );
 }
+
+#[test]
+fn the_agent_directory_s_themes_stay_listed_and_selectable_when_not_loaded() {
+    let tmp = tempfile::tempdir().unwrap_or_else(|e| panic!("tempdir: {e}"));
+    let agent_themes = tmp.path().join("agent/themes");
+    write(&agent_themes.join("own.json"), &renamed("own"));
+    write(&agent_themes.join("shared.json"), &renamed("shared"));
+    write(&agent_themes.join("broken.json"), "{");
+    let project = tmp.path().join("project/shared.json");
+    write(&project, &renamed("shared"));
+    // As with `--no-themes`: only the project's file was loaded.
+    let registry = ThemeRegistry::from_paths(std::slice::from_ref(&project))
+        .with_always_available(&agent_themes);
+    let listed: Vec<(String, Option<PathBuf>)> = registry
+        .list()
+        .into_iter()
+        .map(|e| (e.name, e.path))
+        .collect();
+    assert!(listed.contains(&("own".into(), Some(agent_themes.join("own.json")))));
+    // Pi lists the agent directory's file of a name, and selects the loaded one.
+    assert!(listed.contains(&("shared".into(), Some(agent_themes.join("shared.json")))));
+    let shared = registry.definition("shared", Appearance::Dark);
+    assert_eq!(shared.and_then(|d| d.source_path), Some(project));
+    let (own, warning) = registry.select(Some("own"), Appearance::Dark, ColorMode::Truecolor);
+    assert_eq!((own.name(), warning), ("own", None));
+    assert!(
+        registry.diagnostics().is_empty(),
+        "loading reports broken files, not this"
+    );
+}

@@ -147,7 +147,11 @@ fn no_themes_keeps_only_the_theme_paths_given() {
         "the package is off\n{screen}"
     );
     let list = theme_list(&tui);
-    assert!(list.contains("cli-theme"), "{list}");
+    // As in Pi, the agent directory's own themes stay listed (see the side-by-side test).
+    assert!(
+        list.contains("cli-theme") && list.contains("user-own"),
+        "{list}"
+    );
     for name in ["pkg-ocean", "from-settings", "proj-theme"] {
         assert!(!list.contains(name), "{name} in\n{list}");
     }
@@ -401,4 +405,68 @@ fn export_uses_the_active_theme_s_colours() {
     // The `system` theme is the terminal's colours: the page keeps its own.
     let page = exported_page(&["--no-session"], |_| {});
     assert!(!page.contains(":root:root"), "no theme rule");
+}
+
+/// The theme names `/settings` → Theme lists (Pi's "automatic" entry left out: tau has no
+/// automatic mode yet), for a harness started in [`fill`]'s sandbox with `args`.
+fn listed_themes(harness: tau_test_support::oracle::Harness, args: &[&str]) -> Option<Vec<String>> {
+    use std::time::Duration;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let sandbox = AgentSandbox::create(dir.path()).expect("sandbox");
+    fill(&sandbox);
+    let spec = super::interactive_pty::command(harness, &sandbox, false)?;
+    let runtime = super::interactive_pty::runtime();
+    let server = runtime
+        .block_on(tau_test_support::MockServer::start(vec![]))
+        .expect("mock server");
+    sandbox.point_at(&server.base_url()).expect("models.json");
+    let given = sandbox.home.join("given/cli-theme.json");
+    let spec = spec
+        .args(args.iter().copied())
+        .args(["--theme", given.to_str().unwrap_or_default()]);
+    let session = tau_test_support::pty::PtySession::spawn_with(spec).expect("spawn");
+    let wait = |text: &str| {
+        session
+            .wait_for_text(text, Duration::from_secs(60))
+            .unwrap_or_else(|dump| panic!("{harness:?} never showed {text:?}\n{dump}"))
+    };
+    wait("mock-model");
+    session.send_text("/settings").expect("type");
+    wait("/settings");
+    session.send_key("enter").expect("enter");
+    wait("Automatically compact context");
+    session.send_text("theme").expect("type");
+    wait("→ Theme");
+    session.send_key("enter").expect("enter");
+    let screen = wait("Select a theme").text();
+    session.kill();
+    let list = screen.split("Select a theme").nth(1).unwrap_or_default();
+    let list = list.split("Enter to select").next().unwrap_or_default();
+    let mut names: Vec<String> = list
+        .lines()
+        .skip(1)
+        .filter_map(|line| {
+            let line = line.trim_start_matches(['→', ' ', '✓']);
+            line.split_whitespace().next().map(str::to_string)
+        })
+        .filter(|name| name != "automatic")
+        .collect();
+    names.sort();
+    Some(names)
+}
+
+#[test]
+fn no_themes_lists_the_same_themes_as_pi_side_by_side() {
+    use tau_test_support::oracle::Harness;
+    let args = ["--no-themes", "-a", "--use-theme", "user-own"];
+    let Some(pi) = listed_themes(Harness::Pi, &args) else {
+        return;
+    };
+    let tau = listed_themes(Harness::Tau, &args).expect("tau runs");
+    // Pi's list still reads the agent directory's themes folder: its themes stay selectable.
+    assert_eq!(tau, pi);
+    assert_eq!(
+        tau,
+        ["cli-theme", "dark", "light", "system", "user-own"].map(String::from)
+    );
 }

@@ -1177,8 +1177,9 @@ fn offered_themes(themes: &ThemeRegistry, terminal: Appearance) -> serde_json::V
 
 /// The run's themes read again after `/reload`, their load problems noted in the transcript.
 fn reloaded_themes(runner: &Runner, app: &mut App) -> ThemeRegistry {
-    let paths = theme_choice::paths_of(&runner.driver.resources().get());
-    let registry = ThemeRegistry::from_paths(&paths);
+    let resources = runner.driver.resources();
+    let paths = theme_choice::paths_of(&resources.get());
+    let registry = theme_choice::registry_of(&resources.options().agent_dir, &paths);
     for warning in theme_choice::diagnostics(&registry) {
         app.transcript
             .notice(super::transcript::Level::Warning, warning);

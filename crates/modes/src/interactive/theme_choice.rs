@@ -63,7 +63,7 @@ impl<'a> ThemeOrigin<'a> {
 
 /// The theme to start with, from the themes `origin` names.
 pub fn choose(agent_dir: &Path, origin: &ThemeOrigin, options: &[(String, String)]) -> Choice {
-    let registry = ThemeRegistry::from_paths(origin.paths);
+    let registry = registry_of(agent_dir, origin.paths);
     let wanted = option(options, "use-theme")
         .map(str::to_string)
         .or_else(|| {
@@ -83,6 +83,12 @@ pub fn choose(agent_dir: &Path, origin: &ThemeOrigin, options: &[(String, String
         registry,
         terminal,
     }
+}
+
+/// The themes in `paths` (in load order), and the agent directory's own, which Pi lists and
+/// selects even when they are not loaded (`--no-themes`, a settings filter).
+pub fn registry_of(agent_dir: &Path, paths: &[PathBuf]) -> ThemeRegistry {
+    ThemeRegistry::from_paths(paths).with_always_available(&agent_dir.join("themes"))
 }
 
 /// The registry's load problems, one line each.

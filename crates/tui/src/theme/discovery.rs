@@ -36,6 +36,9 @@ pub struct ThemeEntry {
 pub struct ThemeRegistry {
     themes: Vec<ThemeDefinition>,
     diagnostics: Vec<ThemeDiagnostic>,
+    /// The agent directory's own themes, which Pi lists and selects even when they are not
+    /// loaded (`--no-themes`, a settings filter): its theme list reads that folder itself.
+    always: Vec<ThemeDefinition>,
 }
 
 impl ThemeRegistry {
@@ -46,6 +49,22 @@ impl ThemeRegistry {
         let mut registry = ThemeRegistry::default();
         registry.load_paths(paths);
         registry
+    }
+
+    /// Makes the valid themes directly in `dir` (the agent directory's `themes/`) listed and
+    /// selectable whether or not they were loaded, as Pi's theme list and lookup read that
+    /// folder themselves. Their problems are not reported here (loading reports them).
+    pub fn with_always_available(mut self, dir: &Path) -> Self {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+            .map(|read| read.flatten().map(|e| e.path()).collect())
+            .unwrap_or_default();
+        files.sort();
+        self.always = files
+            .into_iter()
+            .filter(|path| path.is_file() && path.extension().is_some_and(|e| e == "json"))
+            .filter_map(|path| load_theme_file(&path).ok())
+            .collect();
+        self
     }
 
     /// Add one theme, unless an earlier one has its name (then a collision is reported).
@@ -139,7 +158,9 @@ impl ThemeRegistry {
                 path: None,
             })
             .collect();
-        for theme in &self.themes {
+        // Pi lists the agent directory's themes before the loaded ones: of a name in both,
+        // the agent directory's file is the one listed.
+        for theme in self.always.iter().chain(&self.themes) {
             if !entries.iter().any(|e| e.name == theme.name) {
                 entries.push(ThemeEntry {
                     name: theme.name.clone(),
@@ -158,8 +179,9 @@ impl ThemeRegistry {
         entries
     }
 
-    /// The theme called `name`: `system` is always the built-in one; otherwise a user theme
-    /// comes before the built-in `dark`/`light` of the same name, as in Pi.
+    /// The theme called `name`: `system` is always the built-in one; otherwise a loaded theme
+    /// comes before the built-in `dark`/`light` of the same name, and those before the agent
+    /// directory's own themes that were not loaded, as in Pi.
     pub fn definition(&self, name: &str, terminal: Appearance) -> Option<ThemeDefinition> {
         if name == SYSTEM_THEME_NAME {
             return builtin_theme_named(name, terminal);
@@ -169,6 +191,7 @@ impl ThemeRegistry {
             .find(|t| t.name == name)
             .cloned()
             .or_else(|| builtin_theme_named(name, terminal))
+            .or_else(|| self.always.iter().find(|t| t.name == name).cloned())
     }
 
     /// The active theme for the `theme` setting (`None`: `system`), the terminal's appearance
