@@ -235,7 +235,7 @@ fn discovery_loads_good_files_reports_bad_ones_and_selects_by_setting() {
     assert_eq!(messages.len(), 4, "{messages:#?}");
     assert!(messages
         .iter()
-        .any(|m| m.contains("notes.txt") && m.contains("not a .json file")));
+        .any(|m| m.contains("notes.txt") && m.contains("not a json file")));
     assert!(messages
         .iter()
         .any(|m| m.contains("broken.json") && m.contains("colors.accent")));
@@ -244,7 +244,8 @@ fn discovery_loads_good_files_reports_bad_ones_and_selects_by_setting() {
         .any(|m| m.contains("missing required color token")));
     assert!(messages
         .iter()
-        .any(|m| m.contains("agent/themes/shared.json") && m.contains("already used")));
+        .any(|m| m.contains("agent/themes/shared.json")
+            && m.contains("name \"shared\" collision (skipped; ")));
     assert!(messages
         .iter()
         .any(|m| m.contains("missing.json") && m.contains("does not exist")));

@@ -1,9 +1,11 @@
 //! Loading theme files and choosing the active theme, as Pi does: the files and folders the
 //! resource loader lists (the `themes` settings entries, the trusted project's `.pi/themes/`,
 //! `<agentDir>/themes/`, packages' themes, then `--theme` paths) load in that order; the
-//! first theme of a name wins and later ones are reported as collisions. A file that fails to load is reported (naming the file and the key)
-//! and skipped; the others still load. The `theme` setting (`name` or `light/dark`) picks the
-//! active theme; one that is missing or broken falls back to the built-in `system` theme.
+//! first theme of a name wins and later ones are reported as collisions. A file that fails
+//! to load is reported (naming the file and the key) and skipped; the others still load. The
+//! agent directory's own themes stay listed and selectable even when not loaded, as Pi's
+//! theme list reads that folder itself. The `theme` setting (`name` or `light/dark`) picks
+//! the active theme; one that is missing or broken falls back to the built-in `system` theme.
 
 use std::path::{Path, PathBuf};
 
@@ -77,8 +79,10 @@ impl ThemeRegistry {
                 .map_or("<builtin>".to_string(), |p| p.display().to_string());
             self.diagnostics.push(ThemeDiagnostic {
                 path,
+                // Pi's words for a collision, with the winner named as tau names it for
+                // skills and prompt templates.
                 message: format!(
-                    "theme name \"{}\" is already used by {winner}; this file is ignored",
+                    "name \"{}\" collision (skipped; {winner} keeps the name)",
                     definition.name
                 ),
             });
@@ -109,7 +113,7 @@ impl ThemeRegistry {
             Ok(meta) if meta.is_file() && path.extension().is_some_and(|e| e == "json") => {
                 self.load_file(path)
             }
-            Ok(_) => self.warn(path, "theme path is not a .json file".to_string()),
+            Ok(_) => self.warn(path, "theme path is not a json file".to_string()),
         }
     }
 
