@@ -5,8 +5,12 @@
 //! `system` theme is the terminal's own colours, which a page cannot know: its export keeps
 //! the page's colours, light or dark as the reader prefers.
 
+use std::path::Path;
+
 use tau_export::PageColors;
-use tau_tui::theme::{Appearance, Theme, SYSTEM_THEME_NAME};
+use tau_tui::theme::{
+    builtin_theme_named, load_theme_file, Appearance, ColorMode, Theme, SYSTEM_THEME_NAME,
+};
 
 /// Which theme token colours each of the page's style variables.
 const TOKENS: [(&str, &str); 12] = [
@@ -92,10 +96,34 @@ pub(crate) fn page_colors(theme: &Theme) -> Option<PageColors> {
     Some(colors)
 }
 
+/// A string `theme` in the `settings.json` of `dir`.
+fn theme_setting(dir: &Path) -> Option<String> {
+    let settings = tau_app::settings_file::read(dir);
+    tau_app::settings_file::get(&settings, "theme")?
+        .as_str()
+        .map(str::to_string)
+}
+
+/// The colours of Pi's RPC `export_html`, which has no terminal UI theme: the `theme`
+/// setting's (a trusted project's over the user's; a `light/dark` pair names none), when it
+/// is a built-in or `<agent dir>/themes/<name>.json`, as Pi finds a theme outside the UI.
+pub(crate) fn setting_page_colors(
+    agent_dir: &Path,
+    project_settings: Option<&Path>,
+) -> Option<PageColors> {
+    let name = project_settings
+        .and_then(theme_setting)
+        .or_else(|| theme_setting(agent_dir))
+        .filter(|name| !name.contains('/') && name != SYSTEM_THEME_NAME)?;
+    let definition = builtin_theme_named(&name, Appearance::Dark)
+        .or_else(|| load_theme_file(&agent_dir.join("themes").join(format!("{name}.json"))).ok())?;
+    page_colors(&Theme::new(&definition, ColorMode::Truecolor).renamed(&name))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tau_tui::theme::{builtin_theme, parse_theme_json, ColorMode};
+    use tau_tui::theme::{builtin_theme, parse_theme_json};
 
     #[test]
     fn a_theme_s_export_section_and_tokens_colour_the_page() {
@@ -146,5 +174,35 @@ mod tests {
         };
         assert_eq!(colors.get("text"), Some(text.as_str()));
         assert_eq!(PageColors::new(true).get("panel"), Some("#eceef3"));
+    }
+
+    #[test]
+    fn outside_the_ui_the_theme_setting_names_the_colours() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let (agent, project) = (dir.path().join("agent"), dir.path().join("project/.pi"));
+        let write = |path: &Path, text: &str| {
+            std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+            std::fs::write(path, text).expect("write");
+        };
+        assert_eq!(
+            setting_page_colors(&agent, None),
+            None,
+            "no setting: the page's own"
+        );
+        let mut ocean: serde_json::Value = serde_json::from_str(
+            tau_tui::theme::builtin::builtin_theme_json("dark").unwrap_or_default(),
+        )
+        .expect("JSON");
+        ocean["name"] = "ocean".into();
+        ocean["export"] = serde_json::json!({"pageBg": "#010203"});
+        write(&agent.join("themes/ocean.json"), &ocean.to_string());
+        write(&agent.join("settings.json"), r#"{"theme": "ocean"}"#);
+        let colors = setting_page_colors(&agent, None).expect("ocean");
+        assert_eq!(colors.get("bg"), Some("#010203"));
+        write(&project.join("settings.json"), r#"{"theme": "light"}"#);
+        let light = setting_page_colors(&agent, Some(&project)).expect("light");
+        assert_ne!(light.get("bg"), Some("#010203"));
+        write(&agent.join("settings.json"), r#"{"theme": "light/ocean"}"#);
+        assert_eq!(setting_page_colors(&agent, None), None, "a pair names none");
     }
 }
