@@ -63,7 +63,8 @@ Skills and prompt templates (docs/skills.md):
 Themes (interactive UI; docs/interactive.md):
   --theme <path>              Load a theme file or folder (repeatable)
   --no-themes                 Do not load discovered or configured themes (settings, .pi/,
-                              the agent dir, packages); explicit --theme paths still load
+                              packages); --theme paths still load, and as in Pi the agent
+                              dir's themes/ stay selectable
   --use-theme <name[/name]>   Start with this theme (or light/dark pair) for this run
 
 Tools:
