@@ -226,9 +226,18 @@ pub async fn assemble(
     })
 }
 
-/// Loads the run's skills and prompt templates (project ones only in a trusted project)
-/// and reports what is wrong with them.
+/// Loads the run's skills, prompt templates and theme paths (project ones only in a trusted
+/// project) and reports what is wrong with the skills and templates.
 fn load_resources(args: &AppOptions, cwd: &Path, agent_dir: &Path) -> ResourceLoader {
+    let loader = ResourceLoader::new(resource_options(args, cwd, agent_dir));
+    loader.get().warnings().iter().for_each(|w| warn(w));
+    loader
+}
+
+/// What decides the run's skills, prompt templates and themes: the options, the project
+/// trust decision (`-a`/`-na`, saved decisions, `defaultProjectTrust`) and the installed
+/// packages of the settings and of `-e`.
+pub fn resource_options(args: &AppOptions, cwd: &Path, agent_dir: &Path) -> ResourceOptions {
     let default_trust = std::fs::read_to_string(agent_dir.join("settings.json"))
         .ok()
         .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
@@ -239,7 +248,7 @@ fn load_resources(args: &AppOptions, cwd: &Path, agent_dir: &Path) -> ResourceLo
         args.approve,
         default_trust.as_deref(),
     );
-    let loader = ResourceLoader::new(ResourceOptions {
+    ResourceOptions {
         agent_dir: agent_dir.to_path_buf(),
         cwd: cwd.to_path_buf(),
         trusted: trust.trusted,
@@ -247,6 +256,8 @@ fn load_resources(args: &AppOptions, cwd: &Path, agent_dir: &Path) -> ResourceLo
         no_prompt_templates: args.no_prompt_templates,
         skills: args.skills.clone(),
         prompt_templates: args.prompt_templates.clone(),
+        no_themes: args.no_themes,
+        themes: args.themes.clone(),
         packages: tau_ext_bridge::discovery::package_roots(
             &tau_ext_bridge::discovery::DiscoveryOptions {
                 agent_dir: agent_dir.to_path_buf(),
@@ -261,9 +272,7 @@ fn load_resources(args: &AppOptions, cwd: &Path, agent_dir: &Path) -> ResourceLo
             },
             trust.trusted,
         ),
-    });
-    loader.get().warnings().iter().for_each(|w| warn(w));
-    loader
+    }
 }
 
 /// Loads the model registry and picks the run's model off the async threads: a key

@@ -57,6 +57,10 @@ pub struct AppOptions {
     /// `-np`/`--no-prompt-templates`: no template discovery (`--prompt-template` paths
     /// still load).
     pub no_prompt_templates: bool,
+    /// `--theme <path>` (repeatable): theme files or folders besides discovered ones.
+    pub themes: Vec<String>,
+    /// `--no-themes`: no theme discovery (`--theme` paths still load).
+    pub no_themes: bool,
     /// `-a`/`--approve` (`Some(true)`) or `-na`/`--no-approve` (`Some(false)`): trust or
     /// ignore the project's `.pi` configuration for this run.
     pub approve: Option<bool>,

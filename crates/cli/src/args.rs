@@ -45,10 +45,8 @@ pub struct Args {
     pub verbose: bool,
     /// `--no-mcp`: accepted; tau has no MCP support, so no server connects anyway.
     pub no_mcp: bool,
-    /// `--no-themes`: accepted; tau loads no theme files yet.
-    pub no_themes: bool,
-    /// `--theme <path>`, `--use-theme <name>`, `--tui-mode <mode>`: settings of the
-    /// interactive terminal UI, which has none of them yet; no effect in other modes.
+    /// `--use-theme <name>`, `--tui-mode <mode>`: settings of the interactive terminal UI;
+    /// no effect in other modes.
     pub ui_options: Vec<(String, String)>,
     /// `--export <file> [output]`: write the session file as HTML (the output is the first
     /// message) and exit.
@@ -99,7 +97,7 @@ fn value_flag(arg: &str) -> Option<Setter> {
         "--models" => |a, v| a.app.models = Some(split_list(&v)),
         "--skill" => |a, v| a.app.skills.push(v),
         "--prompt-template" => |a, v| a.app.prompt_templates.push(v),
-        "--theme" => |a, v| a.ui_options.push(("theme".into(), v)),
+        "--theme" => |a, v| a.app.themes.push(v),
         "--export" => |a, v| a.export = Some(v),
         _ => return None,
     })
@@ -218,7 +216,7 @@ fn parse_flags(argv: &[String]) -> Args {
             "--no-mcp" => args.no_mcp = true,
             "--no-skills" | "-ns" => args.app.no_skills = true,
             "--no-prompt-templates" | "-np" => args.app.no_prompt_templates = true,
-            "--no-themes" => args.no_themes = true,
+            "--no-themes" => args.app.no_themes = true,
             "--mode" | "--tui-mode" | "--use-theme" => {
                 let (valid, missing): (Option<&[&str]>, &str) = match arg {
                     "--mode" => (
@@ -435,13 +433,14 @@ mod tests {
         assert_eq!(args.app.sandbox_allow, ["child-process"]);
         assert_eq!(args.messages, ["go"]);
         let args = parse_str("-p --offline go --verbose --no-mcp -ns -np --no-themes again");
-        assert!(args.app.offline && args.verbose && args.no_mcp && args.no_themes);
+        assert!(args.app.offline && args.verbose && args.no_mcp && args.app.no_themes);
         assert_eq!(args.messages, ["go", "again"]);
         assert!(args.app.extension_flags.is_empty() && args.diagnostics.is_empty());
         let args = parse_str("--tui-mode regular --use-theme json --theme t.json hi");
         assert_eq!(args.mode, Mode::Text, "--use-theme json is a theme name");
         assert_eq!(args.messages, ["hi"]);
-        assert_eq!(args.ui_options.len(), 3);
+        assert_eq!(args.ui_options.len(), 2);
+        assert_eq!(args.app.themes, ["t.json"]);
     }
 
     #[test]

@@ -60,6 +60,13 @@ Skills and prompt templates (docs/skills.md):
   --prompt-template <path>    Load a prompt template file or folder (repeatable)
   -np, --no-prompt-templates  Do not discover prompt templates (explicit paths still load)
 
+Themes (interactive UI; docs/interactive.md):
+  --theme <path>              Load a theme file or folder (repeatable)
+  --no-themes                 Do not load discovered or configured themes (settings, .pi/,
+                              packages); --theme paths still load, and as in Pi the agent
+                              dir's themes/ stay selectable
+  --use-theme <name[/name]>   Start with this theme (or light/dark pair) for this run
+
 Tools:
   -t, --tools <list>          Active tools: names or * patterns, or only +name/-name edits
   -xt, --exclude-tools <list> Disable tools by name or pattern, after everything else
@@ -94,9 +101,9 @@ Accepted from Pi:
                               that are not installed are skipped instead of an error
                               (also PI_OFFLINE=1 or TAU_OFFLINE=1)
   --verbose, --no-mcp         No effect: tau's start-up output is fixed, it has no MCP
-  --no-themes                 No effect: tau loads no theme files yet
-  --theme <path>, --use-theme <name>, --tui-mode regular|fullscreen
-                              Interactive-UI settings; no effect in print, json, rpc
+  --tui-mode regular|fullscreen
+                              Interactive-UI setting; themes and it have no effect in
+                              print, json, rpc
   auth, mcp                   Not available yet: an error, nothing is run
 
 Other:

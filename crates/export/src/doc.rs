@@ -23,6 +23,9 @@ pub struct ExportSource<'a> {
     pub system_prompt: Option<&'a str>,
     /// The tools in use, with the same purpose as `system_prompt`.
     pub tools: &'a [ToolDeclaration],
+    /// The active theme's colours (Pi exports in the terminal UI's theme); `None`: the page's
+    /// own, light or dark as the reader's system prefers.
+    pub colors: Option<&'a crate::PageColors>,
 }
 
 /// The indexed session.

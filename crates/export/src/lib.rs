@@ -9,6 +9,7 @@
 //! [`export_file`] reads any session file (Pi's or tau's) and writes the page;
 //! [`session_page`] and [`export_session_jsonl`] export the open session.
 
+mod colors;
 mod doc;
 mod entries;
 mod escape;
@@ -27,6 +28,7 @@ use tau_protocol::session::SessionEntry;
 use tau_protocol::ToolDeclaration;
 use tau_session::{encode_line, read_session_file, LineProblem, Session, SessionError};
 
+pub use colors::PageColors;
 pub use doc::ExportSource;
 
 /// The page for `source`.
@@ -85,6 +87,7 @@ pub fn export_file(input: &Path, output: Option<&Path>) -> Result<FileExport, St
         problems: &problems,
         system_prompt: None,
         tools: &[],
+        colors: None,
     });
     write(&path, html.as_bytes())?;
     Ok(FileExport { path, problems })
@@ -109,13 +112,15 @@ impl SessionPage {
 }
 
 /// Renders the open session's page (every branch, opening on its current leaf) for `output`.
-/// `system_prompt` and `tools` are shown for sessions that do not record their own. An
+/// `system_prompt` and `tools` are shown for sessions that do not record their own; `colors`
+/// are the active theme's (`None`: the page's own). An
 /// in-memory session (`--no-session`) exports too; one without messages yet does not.
 pub fn session_page(
     session: &Session,
     output: Option<&Path>,
     system_prompt: Option<&str>,
     tools: &[ToolDeclaration],
+    colors: Option<&PageColors>,
 ) -> Result<SessionPage, String> {
     // Pi writes a session file with its first message; until then it has nothing to export
     // (settings entries alone, such as a model change, are not a conversation).
@@ -136,6 +141,7 @@ pub fn session_page(
         problems: session.problems(),
         system_prompt,
         tools,
+        colors,
     });
     Ok(SessionPage { path, html })
 }
@@ -215,6 +221,7 @@ mod tests {
             problems: &[],
             system_prompt: None,
             tools: &[],
+            colors: None,
         })
     }
 

@@ -28,6 +28,9 @@ style-src 'nonce-{nonce}'; script-src 'nonce-{nonce}'; base-uri 'none'; form-act
     push_html(&mut out, &header::title(doc));
     out.push_str(&format!("</title>\n<style nonce=\"{nonce}\">\n"));
     out.push_str(STYLE);
+    if let Some(colors) = doc.source.colors {
+        out.push_str(&colors.css());
+    }
     out.push_str("</style>\n</head>\n<body>\n");
     out.push_str(
         "<button type=\"button\" id=\"sidebar-toggle\" data-action=\"sidebar\" data-needs-script hidden>Tree</button>\n",

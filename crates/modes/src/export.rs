@@ -8,20 +8,35 @@ use std::path::Path;
 use tau_runtime::Runtime;
 
 /// Writes the HTML page of the runtime's session to `output` (default: the name
-/// `tau-export` derives from the session file) and returns the path written.
-pub(crate) fn export_html(runtime: &Runtime, output: Option<&str>) -> Result<String, String> {
+/// `tau-export` derives from the session file), in `colors` (the active theme's; `None`: the
+/// page's own), and returns the path written.
+pub(crate) fn export_html(
+    runtime: &Runtime,
+    output: Option<&str>,
+    colors: Option<&tau_export::PageColors>,
+) -> Result<String, String> {
     let prompt = runtime.effective_system_prompt();
     let tools = runtime.config().declarations();
     // Rendered under the session's lock, written after it is released.
     let page = runtime.with_session_log(|session| {
-        tau_export::session_page(session, output.map(Path::new), Some(&prompt), &tools)
+        tau_export::session_page(
+            session,
+            output.map(Path::new),
+            Some(&prompt),
+            &tools,
+            colors,
+        )
     })?;
     Ok(page.write()?.display().to_string())
 }
 
 /// `/export [path]`: a path ending in `.jsonl` writes the current branch as a session file,
-/// anything else (or nothing) the HTML page.
-pub(crate) fn export_command(runtime: &Runtime, output: Option<&str>) -> Result<String, String> {
+/// anything else (or nothing) the HTML page in `colors`.
+pub(crate) fn export_command(
+    runtime: &Runtime,
+    output: Option<&str>,
+    colors: Option<&tau_export::PageColors>,
+) -> Result<String, String> {
     match output {
         Some(path) if path.ends_with(".jsonl") => {
             let path = runtime.with_session_log(|session| {
@@ -29,7 +44,7 @@ pub(crate) fn export_command(runtime: &Runtime, output: Option<&str>) -> Result<
             })?;
             Ok(path.display().to_string())
         }
-        other => export_html(runtime, other),
+        other => export_html(runtime, other, colors),
     }
 }
 

@@ -7,6 +7,7 @@
 
 pub mod config_screen;
 mod export;
+mod export_theme;
 mod interactive;
 pub use interactive::{run as run_interactive, InteractiveOptions, PromptBuilder};
 pub mod json;

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use tau_tui::theme::{
     builtin_theme, editor_theme, load_theme_file, markdown_theme, parse_theme_json,
     select_list_theme, Appearance, ColorMode, Palette, SettingsListStyles, Theme, ThemeRegistry,
-    ThemeSources, THEME_TOKENS,
+    THEME_TOKENS,
 };
 
 fn fixture(name: &str) -> PathBuf {
@@ -206,14 +206,14 @@ fn discovery_loads_good_files_reports_bad_ones_and_selects_by_setting() {
     write(&project.join("shared.json"), &renamed("shared"));
     let cli_theme = tmp.path().join("cli/solar.json");
     write(&cli_theme, &renamed("solar"));
-    let sources = ThemeSources {
-        agent_dir: Some(agent),
-        trusted_project_themes_dir: Some(project.clone()),
-        settings_paths: vec![],
-        cli_paths: vec![cli_theme, tmp.path().join("missing.json")],
-        no_themes: false,
-    };
-    let registry = ThemeRegistry::discover(&sources);
+    // The resource loader's order: project folder, agent folder, then `--theme` paths.
+    let registry = ThemeRegistry::from_paths(&[
+        project.clone(),
+        agent.join("themes"),
+        cli_theme.clone(),
+        tmp.path().join("missing.json"),
+        agent.join("themes/notes.txt"),
+    ]);
 
     let names: Vec<String> = registry.list().into_iter().map(|e| e.name).collect();
     assert_eq!(
@@ -232,7 +232,10 @@ fn discovery_loads_good_files_reports_bad_ones_and_selects_by_setting() {
         .iter()
         .map(|d| format!("{}: {}", d.path.display(), d.message))
         .collect();
-    assert_eq!(messages.len(), 3, "{messages:#?}");
+    assert_eq!(messages.len(), 4, "{messages:#?}");
+    assert!(messages
+        .iter()
+        .any(|m| m.contains("notes.txt") && m.contains("not a json file")));
     assert!(messages
         .iter()
         .any(|m| m.contains("broken.json") && m.contains("colors.accent")));
@@ -241,7 +244,8 @@ fn discovery_loads_good_files_reports_bad_ones_and_selects_by_setting() {
         .any(|m| m.contains("missing required color token")));
     assert!(messages
         .iter()
-        .any(|m| m.contains("agent/themes/shared.json") && m.contains("already used")));
+        .any(|m| m.contains("agent/themes/shared.json")
+            && m.contains("name \"shared\" collision (skipped; ")));
     assert!(messages
         .iter()
         .any(|m| m.contains("missing.json") && m.contains("does not exist")));
@@ -263,10 +267,7 @@ fn discovery_loads_good_files_reports_bad_ones_and_selects_by_setting() {
     let (_, warning) = registry.select(Some("a/b/c"), Appearance::Dark, ColorMode::Truecolor);
     assert!(warning.is_some_and(|w| w.contains("a/b/c")));
 
-    let only_cli = ThemeRegistry::discover(&ThemeSources {
-        no_themes: true,
-        ..sources
-    });
+    let only_cli = ThemeRegistry::from_paths(&[cli_theme]);
     let names: Vec<String> = only_cli.list().into_iter().map(|e| e.name).collect();
     assert_eq!(names, ["system", "dark", "light", "solar"]);
 }
@@ -397,5 +398,35 @@ fn query_replies_build_the_report_that_decides_system() {
     assert_eq!(
         detect_terminal_appearance(&report, Some("0;15")),
         Appearance::Dark
+    );
+}
+
+#[test]
+fn the_agent_directory_s_themes_stay_listed_and_selectable_when_not_loaded() {
+    let tmp = tempfile::tempdir().unwrap_or_else(|e| panic!("tempdir: {e}"));
+    let agent_themes = tmp.path().join("agent/themes");
+    write(&agent_themes.join("own.json"), &renamed("own"));
+    write(&agent_themes.join("shared.json"), &renamed("shared"));
+    write(&agent_themes.join("broken.json"), "{");
+    let project = tmp.path().join("project/shared.json");
+    write(&project, &renamed("shared"));
+    // As with `--no-themes`: only the project's file was loaded.
+    let registry = ThemeRegistry::from_paths(std::slice::from_ref(&project))
+        .with_always_available(&agent_themes);
+    let listed: Vec<(String, Option<PathBuf>)> = registry
+        .list()
+        .into_iter()
+        .map(|e| (e.name, e.path))
+        .collect();
+    assert!(listed.contains(&("own".into(), Some(agent_themes.join("own.json")))));
+    // Pi lists the agent directory's file of a name, and selects the loaded one.
+    assert!(listed.contains(&("shared".into(), Some(agent_themes.join("shared.json")))));
+    let shared = registry.definition("shared", Appearance::Dark);
+    assert_eq!(shared.and_then(|d| d.source_path), Some(project));
+    let (own, warning) = registry.select(Some("own"), Appearance::Dark, ColorMode::Truecolor);
+    assert_eq!((own.name(), warning), ("own", None));
+    assert!(
+        registry.diagnostics().is_empty(),
+        "loading reports broken files, not this"
     );
 }

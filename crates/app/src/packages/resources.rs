@@ -1,13 +1,11 @@
-//! The resources of Pi's `pi config` screen: the extensions, skills and prompt templates a
-//! run considers, each with whether it is enabled, grouped as Pi groups them: each package
+//! The resources of Pi's `pi config` screen: the extensions, skills, prompt templates and
+//! themes a run considers, each with whether it is enabled, grouped as Pi groups them: each package
 //! (its source and scope), then the top-level ones by where they were found (a conventional
 //! folder such as `<agent dir>/skills/`, or the settings entries). The global view has what
 //! the user's settings and agent directory provide; the project view adds the trusted
 //! project's (project package entries first, a user entry the project replaces left out, an
 //! `autoload: false` project entry before the user entry it narrows). A file is listed once,
 //! in the first group that provides it.
-//!
-//! Themes are not listed: tau does not load theme files from packages or settings yet.
 
 use std::path::PathBuf;
 
@@ -30,6 +28,8 @@ pub enum ResourceKind {
     Skills,
     /// `prompts`.
     Prompts,
+    /// `themes`.
+    Themes,
 }
 
 impl ResourceKind {
@@ -39,6 +39,7 @@ impl ResourceKind {
             ResourceKind::Extensions => "extensions",
             ResourceKind::Skills => "skills",
             ResourceKind::Prompts => "prompts",
+            ResourceKind::Themes => "themes",
         }
     }
 
@@ -48,6 +49,7 @@ impl ResourceKind {
             ResourceKind::Extensions => "Extensions",
             ResourceKind::Skills => "Skills",
             ResourceKind::Prompts => "Prompts",
+            ResourceKind::Themes => "Themes",
         }
     }
 }
@@ -182,6 +184,27 @@ impl Groups {
 }
 
 impl PackageManager {
+    /// The theme files and folders a run here loads (no `--theme` paths), in load order:
+    /// for the `config` screen's own colours.
+    pub fn theme_paths(&self) -> Vec<PathBuf> {
+        let options = DiscoveryOptions {
+            agent_dir: self.agent_dir.clone(),
+            cwd: self.cwd.clone(),
+            ..DiscoveryOptions::default()
+        };
+        let resources = crate::resources::ResourceOptions {
+            agent_dir: self.agent_dir.clone(),
+            cwd: self.cwd.clone(),
+            trusted: self.project_trusted,
+            packages: package_roots(&options, self.project_trusted),
+            ..Default::default()
+        };
+        crate::resources::theme_paths(&resources)
+            .into_iter()
+            .map(|(path, _)| path)
+            .collect()
+    }
+
     /// The resource groups of a view (`Scope::User`: the user's settings and agent directory
     /// only; `Scope::Project`: the trusted project's too, as a run here sees them).
     pub fn resource_groups(&self, view: Scope) -> Vec<ResourceGroup> {
@@ -231,6 +254,7 @@ impl PackageManager {
         for (kind, resource_kind) in [
             (Kind::Skills, ResourceKind::Skills),
             (Kind::Prompts, ResourceKind::Prompts),
+            (Kind::Themes, ResourceKind::Themes),
         ] {
             for (path, origin, enabled) in top_level(&path_options, kind) {
                 let scope = scope_of(&origin.scope);
@@ -290,5 +314,6 @@ fn package_files(package: &PackageRoot) -> Vec<(ResourceKind, Vec<(PathBuf, bool
         ),
         (ResourceKind::Skills, files(package, Kind::Skills)),
         (ResourceKind::Prompts, files(package, Kind::Prompts)),
+        (ResourceKind::Themes, files(package, Kind::Themes)),
     ]
 }

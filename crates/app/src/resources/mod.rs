@@ -1,7 +1,7 @@
-//! Skills and prompt templates for a session (Pi's `ResourceLoader` for those two kinds),
-//! shared by every mode: which files load ([`paths`]), what they hold ([`skills`],
-//! [`templates`]), the commands they add, and what `/skill:<name>` and `/<template>`
-//! prompts become. Paths that extensions contribute later (`resources_discover`) are added
+//! Skills, prompt templates and theme files for a session (Pi's `ResourceLoader` for those
+//! kinds), shared by every mode: which files load ([`paths`], [`themes`]), what they hold
+//! ([`skills`], [`templates`]; the terminal UI reads the themes), the commands they add, and
+//! what `/skill:<name>` and `/<template>` prompts become. Paths that extensions contribute later (`resources_discover`) are added
 //! with [`ResourceLoader::set_extension_paths`].
 
 pub mod frontmatter;
@@ -10,8 +10,10 @@ pub mod paths;
 pub mod skills;
 pub mod source;
 pub mod templates;
+pub mod themes;
 
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
 
 use serde_json::{json, Value};
@@ -38,7 +40,11 @@ pub struct ResourceOptions {
     pub skills: Vec<String>,
     /// `--prompt-template` values.
     pub prompt_templates: Vec<String>,
-    /// Installed packages whose skills and templates load (settings and `-e` ones).
+    /// `--no-themes`.
+    pub no_themes: bool,
+    /// `--theme` values (files or folders).
+    pub themes: Vec<String>,
+    /// Installed packages whose skills, templates and themes load (settings and `-e` ones).
     pub packages: Vec<tau_ext_bridge::discovery::PackageRoot>,
 }
 
@@ -53,6 +59,9 @@ pub struct Resources {
     pub skill_diagnostics: Vec<Diagnostic>,
     /// Problems with prompt templates.
     pub prompt_diagnostics: Vec<Diagnostic>,
+    /// Theme files and folders in load order, each with where it came from (the first
+    /// theme of a name wins).
+    pub theme_paths: Vec<(PathBuf, Origin)>,
 }
 
 impl Resources {
@@ -116,6 +125,8 @@ pub struct ResourceLoader {
     /// Paths extensions added (`resources_discover`), kept across reloads.
     added: RwLock<(Vec<PathBuf>, Vec<PathBuf>)>,
     loaded: RwLock<Arc<Resources>>,
+    /// How many times the resources were loaded, so a UI can tell a `/reload` happened.
+    generation: AtomicU64,
 }
 
 impl std::fmt::Debug for ResourceLoader {
@@ -131,6 +142,7 @@ impl ResourceLoader {
             options,
             added: RwLock::new((Vec::new(), Vec::new())),
             loaded: RwLock::new(Arc::new(Resources::default())),
+            generation: AtomicU64::new(0),
         };
         loader.reload();
         loader
@@ -149,6 +161,17 @@ impl ResourceLoader {
         let added = self.added.read().unwrap_or_else(|p| p.into_inner()).clone();
         let resources = load(&self.options, &added.0, &added.1);
         *self.loaded.write().unwrap_or_else(|p| p.into_inner()) = Arc::new(resources);
+        self.generation.fetch_add(1, Ordering::AcqRel);
+    }
+
+    /// Counts the loads: it changes after each [`ResourceLoader::reload`].
+    pub fn generation(&self) -> u64 {
+        self.generation.load(Ordering::Acquire)
+    }
+
+    /// What the resources were loaded from.
+    pub fn options(&self) -> &ResourceOptions {
+        &self.options
     }
 
     /// Sets the skill and prompt-template paths extensions contributed (the
@@ -222,7 +245,21 @@ fn load(
         templates: templates.templates,
         skill_diagnostics: skills.diagnostics,
         prompt_diagnostics: templates.diagnostics,
+        theme_paths: theme_paths(options),
     }
+}
+
+/// The theme files and folders a run loads, in Pi's order (see [`paths`]).
+pub fn theme_paths(options: &ResourceOptions) -> Vec<(PathBuf, Origin)> {
+    let path_options = PathOptions {
+        agent_dir: options.agent_dir.clone(),
+        cwd: options.cwd.clone(),
+        trusted: options.trusted,
+        no_defaults: options.no_themes,
+        explicit: options.themes.clone(),
+        packages: options.packages.clone(),
+    };
+    paths::configured(&path_options, Kind::Themes)
 }
 
 /// Expands the text of a prompt (see [`Resources::expand`]): plain text, or the one text

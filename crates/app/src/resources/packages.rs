@@ -1,8 +1,9 @@
-//! The skills and prompt templates Pi packages carry (Pi's `collectPackageResources`): a
-//! settings entry's object form narrows them with its `skills`/`prompts` patterns (an empty
-//! list loads none; `autoload: false` loads only what the patterns name); otherwise the
-//! manifest's `pi.skills`/`pi.prompts` when the manifest lists any resources, else the
-//! package's `skills/` and `prompts/` folders.
+//! The skills, prompt templates and themes Pi packages carry (Pi's
+//! `collectPackageResources`): a settings entry's object form narrows them with its
+//! `skills`/`prompts`/`themes` patterns (an empty list loads none; `autoload: false` loads
+//! only what the patterns name); otherwise the manifest's `pi.skills`/`pi.prompts`/
+//! `pi.themes` when the manifest lists any resources, else the package's `skills/`,
+//! `prompts/` and `themes/` folders.
 
 use std::path::{Path, PathBuf};
 
@@ -18,10 +19,7 @@ use super::source::Origin;
 const RESOURCE_FIELDS: [&str; 4] = ["extensions", "skills", "prompts", "themes"];
 
 fn key(kind: Kind) -> &'static str {
-    match kind {
-        Kind::Skills => "skills",
-        Kind::Prompts => "prompts",
-    }
+    kind.key()
 }
 
 fn strings(value: Option<&Value>) -> Option<Vec<String>> {
@@ -49,6 +47,7 @@ fn folder_files(dir: &Path, kind: Kind) -> Vec<PathBuf> {
             super::paths::markdown_tree(dir, &mut files);
             files
         }
+        Kind::Themes => super::themes::tree(dir),
     }
 }
 

@@ -1,10 +1,12 @@
-//! Which skill and prompt-template paths a run loads, in Pi 1.6.0's order
-//! (`DefaultPackageManager.resolve` and `ResourceLoader.reload`): the `skills`/`prompts`
-//! entries of the project settings, the project's `.pi/skills` (and `.agents/skills` in
-//! the working folder and its ancestors up to the repository root) and `.pi/prompts`, the
-//! user settings' entries, the agent directory's `skills/` (and `~/.agents/skills`) and
-//! `prompts/`; then the `--skill`/`--prompt-template` paths. Project entries count only in
-//! a trusted project. `--no-skills`/`--no-prompt-templates` keep only the explicit paths.
+//! Which skill, prompt-template and theme paths a run loads, in Pi 1.6.0's order
+//! (`DefaultPackageManager.resolve` and `ResourceLoader.reload`): the `skills`/`prompts`/
+//! `themes` entries of the project settings, the project's `.pi/skills` (and
+//! `.agents/skills` in the working folder and its ancestors up to the repository root),
+//! `.pi/prompts` and `.pi/themes`, the user settings' entries, the agent directory's
+//! `skills/` (and `~/.agents/skills`), `prompts/` and `themes/`, then the packages'; then
+//! the `--skill`/`--prompt-template`/`--theme` paths. Project entries count only in a trusted
+//! project. `--no-skills`/`--no-prompt-templates`/`--no-themes` keep only the explicit paths
+//! (and those of `-e` packages).
 //! Settings entries may be globs and `!`/`+`/`-` overrides, as for extensions.
 
 use std::path::{Path, PathBuf};
@@ -16,6 +18,7 @@ use super::packages;
 use super::skills::{self, Standalone};
 use super::source::Origin;
 use super::templates;
+use super::themes;
 
 /// Skills or prompt templates.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -24,13 +27,17 @@ pub enum Kind {
     Skills,
     /// `prompts`.
     Prompts,
+    /// `themes` (theme files; the terminal UI reads them).
+    Themes,
 }
 
 impl Kind {
-    fn key(self) -> &'static str {
+    /// The settings key and conventional folder name of the kind.
+    pub fn key(self) -> &'static str {
         match self {
             Kind::Skills => "skills",
             Kind::Prompts => "prompts",
+            Kind::Themes => "themes",
         }
     }
 }
@@ -145,6 +152,7 @@ fn files_of(path: &Path, kind: Kind) -> Vec<PathBuf> {
             markdown_tree(path, &mut files);
             files
         }
+        Kind::Themes => themes::tree(path),
     }
 }
 
@@ -346,6 +354,21 @@ fn top_level_entries(options: &PathOptions, kind: Kind, entries: &mut Vec<Entry>
                 );
             }
             let files = templates::files_in(&user_base.join("prompts"));
+            add_auto(entries, files, &user_entries, &user_base, "user", 3);
+        }
+        Kind::Themes => {
+            if options.trusted {
+                let files = themes::files_in(&project_base.join("themes"));
+                add_auto(
+                    entries,
+                    files,
+                    &project_entries,
+                    &project_base,
+                    "project",
+                    1,
+                );
+            }
+            let files = themes::files_in(&user_base.join("themes"));
             add_auto(entries, files, &user_entries, &user_base, "user", 3);
         }
     }

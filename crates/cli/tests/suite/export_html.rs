@@ -329,3 +329,44 @@ fn rpc_export_html_writes_the_open_session() {
     let (status, _) = client.close();
     assert!(status.success());
 }
+
+#[test]
+fn rpc_export_html_takes_the_theme_setting_s_colours() {
+    use super::rpc_client::RpcClient;
+    let ws = Workspace::new();
+    let script = ws.script(&json!({"turns": [{"text": "Themed."}]}));
+    // Pi's RPC export finds a theme outside the UI by name: a built-in or
+    // `<agent dir>/themes/<name>.json`.
+    let mut ocean: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("../tui/tests/themes/basic-palette.json"),
+        )
+        .expect("fixture"),
+    )
+    .expect("JSON");
+    ocean["name"] = json!("ocean");
+    ocean["export"] = json!({"pageBg": "#0a0b0c", "cardBg": "#1a1b1c"});
+    let themes = ws.agent_dir.path().join("themes");
+    std::fs::create_dir_all(&themes).expect("mkdir");
+    std::fs::write(themes.join("ocean.json"), ocean.to_string()).expect("theme");
+    std::fs::write(
+        ws.agent_dir.path().join("settings.json"),
+        json!({"theme": "ocean"}).to_string(),
+    )
+    .expect("settings");
+    let mut cmd = ws.tau();
+    cmd.arg("--script")
+        .arg(script)
+        .args(["--mode", "rpc", "--no-session"]);
+    let mut client = RpcClient::start(cmd);
+    client.prompt_and_wait("hi");
+    client.ok(json!({"type": "export_html", "outputPath": "themed.html"}));
+    let page = ws.read("themed.html");
+    let rule = page.split(":root:root {").nth(1).expect("the theme's rule");
+    assert!(
+        rule.contains("--bg: #0a0b0c;") && rule.contains("--panel: #1a1b1c;"),
+        "{rule}"
+    );
+    let (status, _) = client.close();
+    assert!(status.success());
+}

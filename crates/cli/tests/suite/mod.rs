@@ -62,6 +62,7 @@ mod tui_sessions;
 mod tui_settings;
 mod tui_skills;
 mod tui_status;
+mod tui_themes;
 mod tui_tool_renderer;
 mod tui_tree;
 mod wire_protocols;

@@ -252,7 +252,13 @@ pub async fn run(
     settings_hint: String,
     agent_dir: &std::path::Path,
 ) -> Result<ExitCode, String> {
-    let theme = Arc::new(crate::interactive::theme_choice::choose(agent_dir, &[]).theme);
+    let theme_paths = manager.theme_paths();
+    let origin = crate::interactive::theme_choice::ThemeOrigin {
+        paths: &theme_paths,
+        project_settings: None,
+    };
+    let choice = crate::interactive::theme_choice::choose(agent_dir, &origin, &[]);
+    let theme = Arc::new(choice.theme);
     let keys: SharedKeybindings = KeybindingsManager::new().shared();
     let mut model = ConfigModel::new(manager, scope, project_available);
     model.settings_hint = settings_hint;

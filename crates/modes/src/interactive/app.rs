@@ -130,6 +130,8 @@ pub struct App {
     pub quit: bool,
     /// An extension switched the theme (`setTheme`) to this one.
     pub theme_request: Option<String>,
+    /// The active theme's colours for `/export` (`None` for the `system` theme).
+    pub page_colors: Option<std::sync::Arc<tau_export::PageColors>>,
     /// Sequences to write to the terminal before the next frame (clipboard, notifications).
     pub terminal_output: Vec<String>,
     /// Something in `terminal_output` may have moved the cursor or drawn text: the next
@@ -181,6 +183,7 @@ impl App {
             terminal_output: Vec::new(),
             terminal_redraw: false,
             theme_request: None,
+            page_colors: None,
             last_ctrl_c: None,
             last_escape: None,
         }

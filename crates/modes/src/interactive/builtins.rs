@@ -55,18 +55,22 @@ pub fn run(runner: &Arc<Runner>, name: &'static str, args: &str, app: &mut App) 
         "tree" => open_tree(runner, None),
         "copy" => copy_last_answer(app),
         // Off the UI task: a long session takes a moment to render and write.
-        "export" => spawn(runner, |runner| async move {
-            let output = crate::export::path_argument(&args).map(str::to_string);
-            let runtime = runner.current.get();
-            let done = tokio::task::spawn_blocking(move || {
-                crate::export::export_command(&runtime, output.as_deref())
+        "export" => {
+            // In the active theme's colours, as Pi's `/export`.
+            let colors = app.page_colors.clone();
+            spawn(runner, |runner| async move {
+                let output = crate::export::path_argument(&args).map(str::to_string);
+                let runtime = runner.current.get();
+                let done = tokio::task::spawn_blocking(move || {
+                    crate::export::export_command(&runtime, output.as_deref(), colors.as_deref())
+                })
+                .await
+                .map_err(|error| format!("Failed to export session: {error}"))?;
+                let path = done.map_err(|error| format!("Failed to export session: {error}"))?;
+                runner.send_event(AppEvent::Notice(format!("Session exported to: {path}")));
+                Ok(())
             })
-            .await
-            .map_err(|error| format!("Failed to export session: {error}"))?;
-            let path = done.map_err(|error| format!("Failed to export session: {error}"))?;
-            runner.send_event(AppEvent::Notice(format!("Session exported to: {path}")));
-            Ok(())
-        }),
+        }
         "settings" => super::settings::open::open(runner, app),
         "trust" => {
             let Some(context) = app.settings_context.clone() else {

@@ -85,13 +85,19 @@ pub async fn run(
     // The screen first: the UI is up (and takes keys) while the session and the extensions
     // are being set up; a set-up that fails gives the terminal back before saying why.
     let cwd_text = cwd.display().to_string();
-    let theme = theme_choice::choose(agent_dir, &options.ui_options);
+    let resource_options = tau_app::assemble::resource_options(&args, cwd, agent_dir);
+    let theme_paths: Vec<std::path::PathBuf> = tau_app::resources::theme_paths(&resource_options)
+        .into_iter()
+        .map(|(path, _)| path)
+        .collect();
+    let theme_origin = theme_choice::ThemeOrigin::of(&resource_options, &theme_paths);
+    let theme = theme_choice::choose(agent_dir, &theme_origin, &options.ui_options);
     let mut look = Look::new(Arc::new(theme.theme));
     if let Some(warning) = theme.warning {
         let _ = events.send(AppEvent::Warning(warning));
     }
     // The themes found at start; extensions' themes are added to a copy of these.
-    let (base_themes, terminal_appearance) = (theme.registry, theme.terminal);
+    let (mut base_themes, terminal_appearance) = (theme.registry, theme.terminal);
     let mut themes = base_themes.clone();
     let mode = match theme_choice::tui_mode(agent_dir, &options.ui_options) {
         "regular" => TuiMode::Regular,
@@ -112,6 +118,7 @@ pub async fn run(
         ..FooterInfo::default()
     };
     let mut app = App::new(Box::new(editor), footer);
+    app.page_colors = crate::export_theme::page_colors(&look.theme).map(Arc::new);
     app.keymap = keymap;
     app.tui_keys = editor_keys.clone();
     app.tree_settings = theme_choice::tree_settings(agent_dir);
@@ -276,6 +283,8 @@ pub async fn run(
     if let Some(resources) = runner.extensions.as_ref().map(|e| e.resources.clone()) {
         (themes, resources_seen) = extension_themes(&base_themes, &resources, &mut app);
     }
+    // The loads of the run's resources seen (`/reload` loads them again).
+    let mut loads_seen = runner.driver.resources().generation();
     load_history(&mut app, &runner);
     super::settings::open::apply_at_start(&runner, &mut app, agent_dir);
     app.settings_context = Some(super::settings::open::context(
@@ -367,22 +376,38 @@ pub async fn run(
                     manager.set_key_context(app.keymap.context);
                 }
             }
-            if let Some(resources) = runner.extensions.as_ref().map(|e| e.resources.clone()) {
-                // A reload or a replaced session discovered resources again.
-                if resources.generation() != resources_seen {
-                    (themes, resources_seen) = extension_themes(&base_themes, &resources, &mut app);
-                    if let Some(context) = app.settings_context.as_mut() {
-                        context.themes = themes.list().into_iter().map(|e| e.name).collect();
-                    }
-                    if let Some(host) = &host {
-                        let offered = offered_themes(&themes, terminal_appearance);
-                        host.components().set_themes(offered).await;
-                    }
+            // `/reload` read the theme files again; a reload or a replaced session also
+            // discovers the extensions' resources again.
+            let loads = runner.driver.resources().generation();
+            let extension_resources = runner.extensions.as_ref().map(|e| e.resources.clone());
+            let discovered = extension_resources.as_ref().map(|r| r.generation());
+            let mut restyle_host = false;
+            if loads != loads_seen || discovered.is_some_and(|g| g != resources_seen) {
+                if loads != loads_seen {
+                    loads_seen = loads;
+                    base_themes = reloaded_themes(&runner, &mut app);
+                    // As Pi re-applies the theme setting after `/reload`: a theme file that
+                    // changed shows its new colours.
+                    app.theme_request
+                        .get_or_insert_with(|| look.theme.name().to_string());
+                    restyle_host = true;
+                }
+                themes = base_themes.clone();
+                if let Some(resources) = &extension_resources {
+                    (themes, resources_seen) = extension_themes(&base_themes, resources, &mut app);
+                }
+                if let Some(context) = app.settings_context.as_mut() {
+                    context.themes = themes.list().into_iter().map(|e| e.name).collect();
+                }
+                if let Some(host) = &host {
+                    let offered = offered_themes(&themes, terminal_appearance);
+                    host.components().set_themes(offered).await;
                 }
             }
             if let Some(name) = app.theme_request.take() {
                 // The host restyled its components already; tau's own drawing follows.
                 if let Some(theme) = theme_choice::named(&themes, &name, terminal_appearance) {
+                    app.page_colors = crate::export_theme::page_colors(&theme).map(Arc::new);
                     look = Look::new(Arc::new(theme));
                     renderer.set_viewport_options(
                         fullscreen.viewport_options(editor_keys.clone(), &look.theme),
@@ -395,6 +420,11 @@ pub async fn run(
                     }
                     last_border = None;
                 }
+            }
+            if let (true, Some(host)) = (restyle_host, &host) {
+                host.components()
+                    .set_palette(&remote::palette(&look.theme))
+                    .await;
             }
             refresh_footer(&mut app, &runner);
             // Pi colours the editor's border by thinking level, and for `!` commands.
@@ -1143,6 +1173,18 @@ fn offered_themes(themes: &ThemeRegistry, terminal: Appearance) -> serde_json::V
         })
         .collect();
     serde_json::Value::Array(offered)
+}
+
+/// The run's themes read again after `/reload`, their load problems noted in the transcript.
+fn reloaded_themes(runner: &Runner, app: &mut App) -> ThemeRegistry {
+    let resources = runner.driver.resources();
+    let paths = theme_choice::paths_of(&resources.get());
+    let registry = theme_choice::registry_of(&resources.options().agent_dir, &paths);
+    for warning in theme_choice::diagnostics(&registry) {
+        app.transcript
+            .notice(super::transcript::Level::Warning, warning);
+    }
+    registry
 }
 
 /// `base` with the themes of the latest `resources_discover` (their load problems noted in

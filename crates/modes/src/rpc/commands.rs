@@ -149,8 +149,13 @@ async fn run(rpc: &Arc<Rpc>, kind: &str, command: &Value) -> Outcome {
             };
             // Rendering a long session takes a moment: off the async workers.
             let runtime = rpc.current.get();
+            let resources = rpc.driver.resources().options().clone();
+            let agent_dir = rpc.controls.agent_dir.clone();
             let path = tokio::task::spawn_blocking(move || {
-                crate::export::export_html(&runtime, output.as_deref())
+                let project = resources.trusted.then(|| resources.cwd.join(".pi"));
+                let colors =
+                    crate::export_theme::setting_page_colors(&agent_dir, project.as_deref());
+                crate::export::export_html(&runtime, output.as_deref(), colors.as_ref())
             })
             .await
             .map_err(|error| format!("export_html: {error}"))??;

@@ -61,5 +61,6 @@ fn terminal_default_theme(name: &str) -> ThemeDefinition {
             .map(|token| (token, ColorValue::TerminalDefault))
             .collect(),
         source_path: None,
+        export: Vec::new(),
     }
 }

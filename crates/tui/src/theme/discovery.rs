@@ -1,9 +1,11 @@
-//! Finding theme files and choosing the active theme, as Pi does: every `*.json` in the
-//! trusted project's `.pi/themes/` and in `<agentDir>/themes/`, extra files or folders from the
-//! `themes` setting, then `--theme` paths; the first theme of a name wins and later ones are
-//! reported as collisions. A file that fails to load is reported (naming the file and the key)
-//! and skipped; the others still load. The `theme` setting (`name` or `light/dark`) picks the
-//! active theme; one that is missing or broken falls back to the built-in `system` theme.
+//! Loading theme files and choosing the active theme, as Pi does: the files and folders the
+//! resource loader lists (the `themes` settings entries, the trusted project's `.pi/themes/`,
+//! `<agentDir>/themes/`, packages' themes, then `--theme` paths) load in that order; the
+//! first theme of a name wins and later ones are reported as collisions. A file that fails
+//! to load is reported (naming the file and the key) and skipped; the others still load. The
+//! agent directory's own themes stay listed and selectable even when not loaded, as Pi's
+//! theme list reads that folder itself. The `theme` setting (`name` or `light/dark`) picks
+//! the active theme; one that is missing or broken falls back to the built-in `system` theme.
 
 use std::path::{Path, PathBuf};
 
@@ -12,21 +14,6 @@ use super::color::ColorMode;
 use super::file::{load_theme_file, ThemeDefinition};
 use super::styled::Theme;
 use super::terminal::Appearance;
-
-/// Where to look for theme files.
-#[derive(Debug, Clone, Default)]
-pub struct ThemeSources {
-    /// `<agentDir>` (themes are read from its `themes/` folder).
-    pub agent_dir: Option<PathBuf>,
-    /// The project's `.pi/themes/` folder; leave `None` until the project is trusted.
-    pub trusted_project_themes_dir: Option<PathBuf>,
-    /// Files or folders listed in the `themes` setting.
-    pub settings_paths: Vec<PathBuf>,
-    /// `--theme <path>` arguments (files or folders).
-    pub cli_paths: Vec<PathBuf>,
-    /// `--no-themes`: skip the discovered folders and the setting, keep `--theme` paths.
-    pub no_themes: bool,
-}
 
 /// Something worth telling the user about a theme file.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -51,27 +38,35 @@ pub struct ThemeEntry {
 pub struct ThemeRegistry {
     themes: Vec<ThemeDefinition>,
     diagnostics: Vec<ThemeDiagnostic>,
+    /// The agent directory's own themes, which Pi lists and selects even when they are not
+    /// loaded (`--no-themes`, a settings filter): its theme list reads that folder itself.
+    always: Vec<ThemeDefinition>,
 }
 
 impl ThemeRegistry {
-    /// Load every theme the sources name.
-    pub fn discover(sources: &ThemeSources) -> Self {
+    /// Loads the theme files and folders in `paths`, in order (a folder gives its own
+    /// `*.json` files); which paths a run loads, and in which order, is the resource
+    /// loader's decision (`tau_app::resources::theme_paths`).
+    pub fn from_paths(paths: &[PathBuf]) -> Self {
         let mut registry = ThemeRegistry::default();
-        if !sources.no_themes {
-            if let Some(dir) = &sources.trusted_project_themes_dir {
-                registry.load_dir(dir);
-            }
-            if let Some(agent_dir) = &sources.agent_dir {
-                registry.load_dir(&agent_dir.join("themes"));
-            }
-            for path in &sources.settings_paths {
-                registry.load_path(path);
-            }
-        }
-        for path in &sources.cli_paths {
-            registry.load_path(path);
-        }
+        registry.load_paths(paths);
         registry
+    }
+
+    /// Makes the valid themes directly in `dir` (the agent directory's `themes/`) listed and
+    /// selectable whether or not they were loaded, as Pi's theme list and lookup read that
+    /// folder themselves. Their problems are not reported here (loading reports them).
+    pub fn with_always_available(mut self, dir: &Path) -> Self {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+            .map(|read| read.flatten().map(|e| e.path()).collect())
+            .unwrap_or_default();
+        files.sort();
+        self.always = files
+            .into_iter()
+            .filter(|path| path.is_file() && path.extension().is_some_and(|e| e == "json"))
+            .filter_map(|path| load_theme_file(&path).ok())
+            .collect();
+        self
     }
 
     /// Add one theme, unless an earlier one has its name (then a collision is reported).
@@ -84,8 +79,10 @@ impl ThemeRegistry {
                 .map_or("<builtin>".to_string(), |p| p.display().to_string());
             self.diagnostics.push(ThemeDiagnostic {
                 path,
+                // Pi's words for a collision, with the winner named as tau names it for
+                // skills and prompt templates.
                 message: format!(
-                    "theme name \"{}\" is already used by {winner}; this file is ignored",
+                    "name \"{}\" collision (skipped; {winner} keeps the name)",
                     definition.name
                 ),
             });
@@ -116,7 +113,7 @@ impl ThemeRegistry {
             Ok(meta) if meta.is_file() && path.extension().is_some_and(|e| e == "json") => {
                 self.load_file(path)
             }
-            Ok(_) => self.warn(path, "theme path is not a .json file".to_string()),
+            Ok(_) => self.warn(path, "theme path is not a json file".to_string()),
         }
     }
 
@@ -165,7 +162,9 @@ impl ThemeRegistry {
                 path: None,
             })
             .collect();
-        for theme in &self.themes {
+        // Pi lists the agent directory's themes before the loaded ones: of a name in both,
+        // the agent directory's file is the one listed.
+        for theme in self.always.iter().chain(&self.themes) {
             if !entries.iter().any(|e| e.name == theme.name) {
                 entries.push(ThemeEntry {
                     name: theme.name.clone(),
@@ -184,8 +183,9 @@ impl ThemeRegistry {
         entries
     }
 
-    /// The theme called `name`: `system` is always the built-in one; otherwise a user theme
-    /// comes before the built-in `dark`/`light` of the same name, as in Pi.
+    /// The theme called `name`: `system` is always the built-in one; otherwise a loaded theme
+    /// comes before the built-in `dark`/`light` of the same name, and those before the agent
+    /// directory's own themes that were not loaded, as in Pi.
     pub fn definition(&self, name: &str, terminal: Appearance) -> Option<ThemeDefinition> {
         if name == SYSTEM_THEME_NAME {
             return builtin_theme_named(name, terminal);
@@ -195,6 +195,7 @@ impl ThemeRegistry {
             .find(|t| t.name == name)
             .cloned()
             .or_else(|| builtin_theme_named(name, terminal))
+            .or_else(|| self.always.iter().find(|t| t.name == name).cloned())
     }
 
     /// The active theme for the `theme` setting (`None`: `system`), the terminal's appearance

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Map, Value};
 
-use super::color::{parse_color, ColorValue};
+use super::color::{parse_color, Color, ColorValue};
 use super::terminal::Appearance;
 use super::tokens::{token_info, TokenInfo, EXPORT_KEYS, THEME_TOKENS};
 
@@ -23,6 +23,10 @@ pub struct ThemeDefinition {
     pub colors: Vec<(&'static TokenInfo, ColorValue)>,
     /// Where the theme was read from (`None` for the built-in themes).
     pub source_path: Option<PathBuf>,
+    /// The `export` section's colors (`pageBg`, `cardBg`, `infoBg`) that resolve to a color,
+    /// for HTML exports; a terminal default or an unresolvable value is left out, as Pi
+    /// leaves it out.
+    pub export: Vec<(&'static str, Color)>,
 }
 
 /// One thing wrong with a theme file.
@@ -95,6 +99,7 @@ pub fn parse_theme_json(label: &str, text: &str) -> Result<ThemeDefinition, Them
     let vars = check_vars(object.get("vars"), &mut problems);
     let colors = check_colors(object.get("colors"), &vars, &mut problems);
     check_export(object.get("export"), &mut problems);
+    let export = export_colors(object.get("export"), &vars);
     let appearance = match object.get("appearance") {
         Some(Value::String(s)) if s == "dark" => Some(Appearance::Dark),
         Some(Value::String(s)) if s == "light" => Some(Appearance::Light),
@@ -106,6 +111,7 @@ pub fn parse_theme_json(label: &str, text: &str) -> Result<ThemeDefinition, Them
             appearance,
             colors,
             source_path: None,
+            export,
         }),
         _ => Err(fail(problems)),
     }
@@ -208,6 +214,23 @@ fn check_export(export: Option<&Value>, problems: &mut Vec<ThemeProblem>) {
         }
         Some(_) => problems.push(problem("export", "must be an object")),
     }
+}
+
+/// The `export` colors that resolve to a color (Pi's `getThemeExportColors`).
+fn export_colors(export: Option<&Value>, vars: &Map<String, Value>) -> Vec<(&'static str, Color)> {
+    let Some(Value::Object(export)) = export else {
+        return Vec::new();
+    };
+    EXPORT_KEYS
+        .iter()
+        .filter_map(|key| {
+            let raw = raw_color(export.get(*key)?)?;
+            match resolve_var(raw, vars).and_then(|raw| to_color_value(&raw)) {
+                Ok(ColorValue::Color(color)) => Some((*key, color)),
+                _ => None,
+            }
+        })
+        .collect()
 }
 
 /// Follow variable references until a color; mirrors Pi: numbers, "", `#...` and

@@ -6,7 +6,7 @@
 //!
 //! ```text
 //! file::parse_theme_json / load_theme_file   JSON -> ThemeDefinition (or ThemeError: file + keys)
-//! discovery::ThemeRegistry::discover         folders and paths -> definitions + diagnostics
+//! discovery::ThemeRegistry::from_paths       files and folders -> definitions + diagnostics
 //! ThemeRegistry::select(setting, terminal, mode) -> Theme
 //! Theme::fg / bg / bold / ...                 text -> styled text
 //! ```
@@ -55,7 +55,6 @@ pub use components::{
 };
 pub use discovery::{
     parse_auto_theme_setting, resolve_theme_setting, ThemeDiagnostic, ThemeEntry, ThemeRegistry,
-    ThemeSources,
 };
 pub use file::{load_theme_file, parse_theme_json, ThemeDefinition, ThemeError, ThemeProblem};
 pub use palette::{Palette, PaletteColor};

@@ -24,6 +24,7 @@ pub struct Theme {
     fg_ansi: HashMap<&'static str, String>,
     bg_ansi: HashMap<&'static str, String>,
     concrete: Vec<(&'static str, Color)>,
+    export: Vec<(&'static str, Color)>,
 }
 
 impl Theme {
@@ -67,6 +68,7 @@ impl Theme {
             fg_ansi,
             bg_ansi,
             concrete,
+            export: definition.export.clone(),
         }
     }
 
@@ -208,6 +210,11 @@ impl Theme {
     /// as Pi's `Theme.colors` before it fills those from the terminal's reported colors.
     pub fn concrete_colors(&self) -> &[(&'static str, Color)] {
         &self.concrete
+    }
+
+    /// The theme file's `export` colors (`pageBg`, `cardBg`, `infoBg`) that it sets.
+    pub fn export_colors(&self) -> &[(&'static str, Color)] {
+        &self.export
     }
 
     /// A style painting text in `token` (for a component field).
