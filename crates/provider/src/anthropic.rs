@@ -36,7 +36,7 @@ use tau_protocol::{AssistantMessageEvent, Model, StopReason};
 use tokio_util::sync::CancellationToken;
 
 use crate::builder::{AssistantMessageBuilder, ABORTED_MESSAGE};
-use crate::endpoint::{drive, ConfigureEndpoint, EndpointSettings};
+use crate::endpoint::{drive, ConfigureEndpoint, EndpointSettings, ResponseBody};
 use crate::error::{ErrorContext, ProviderError};
 use crate::http::{HttpClient, JsonPost, SseStream};
 use crate::provider::{EventStream, Provider, ProviderRequest};
@@ -100,7 +100,7 @@ impl Provider for AnthropicMessages {
             request,
             cancel,
         };
-        drive(State::Connect(Box::new(call)), State::step)
+        drive(Box::new(call).connect())
     }
 }
 
@@ -114,12 +114,6 @@ struct Call {
     cancel: CancellationToken,
 }
 
-/// Where a response stands.
-enum State {
-    Connect(Box<Call>),
-    Streaming(Box<Streaming>),
-}
-
 /// A response whose body is being read.
 struct Streaming {
     sse: SseStream,
@@ -131,21 +125,8 @@ struct Streaming {
     model: Model,
 }
 
-impl State {
-    /// Runs until the next batch of events; the next state is `None` after the last one.
-    async fn step(self) -> (Vec<AssistantMessageEvent>, Option<State>) {
-        match self {
-            State::Connect(call) => call.connect().await,
-            State::Streaming(mut streaming) => match streaming.next().await {
-                Ok(events) => (events, Some(State::Streaming(streaming))),
-                Err(last) => (last, None),
-            },
-        }
-    }
-}
-
 impl Call {
-    async fn connect(self: Box<Self>) -> (Vec<AssistantMessageEvent>, Option<State>) {
+    async fn connect(self: Box<Self>) -> (Vec<AssistantMessageEvent>, Option<Streaming>) {
         let model = &self.request.model;
         let key = self.key();
         let is_oauth = key.as_deref().is_some_and(|key| key.contains("sk-ant-oat"));
@@ -223,7 +204,7 @@ impl Call {
             hooks,
             model: model.clone(),
         };
-        (vec![start], Some(State::Streaming(Box::new(streaming))))
+        (vec![start], Some(streaming))
     }
 
     /// The request's key, else the provider's; empty counts as none.
@@ -302,6 +283,25 @@ impl Call {
 }
 
 impl Streaming {
+    fn finish(&mut self, aborted: bool) -> Vec<AssistantMessageEvent> {
+        let aborted = aborted || self.cancel.is_cancelled();
+        self.reader
+            .take()
+            .map(|reader| reader.finish(aborted))
+            .unwrap_or_default()
+    }
+
+    fn fail(&mut self, error: &ProviderError) -> Vec<AssistantMessageEvent> {
+        let aborted = self.cancel.is_cancelled();
+        self.reader
+            .take()
+            .map(|reader| reader.fail(error, aborted))
+            .into_iter()
+            .collect()
+    }
+}
+
+impl ResponseBody for Streaming {
     /// The events of the next SSE event, or (as `Err`) the final events.
     async fn next(&mut self) -> Result<Vec<AssistantMessageEvent>, Vec<AssistantMessageEvent>> {
         let event = match self.sse.next_event(&self.cancel).await {
@@ -340,23 +340,6 @@ impl Streaming {
             Ok(events) => Ok(events),
             Err(error) => Err(self.fail(&error)),
         }
-    }
-
-    fn finish(&mut self, aborted: bool) -> Vec<AssistantMessageEvent> {
-        let aborted = aborted || self.cancel.is_cancelled();
-        self.reader
-            .take()
-            .map(|reader| reader.finish(aborted))
-            .unwrap_or_default()
-    }
-
-    fn fail(&mut self, error: &ProviderError) -> Vec<AssistantMessageEvent> {
-        let aborted = self.cancel.is_cancelled();
-        self.reader
-            .take()
-            .map(|reader| reader.fail(error, aborted))
-            .into_iter()
-            .collect()
     }
 }
 

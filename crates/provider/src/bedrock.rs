@@ -39,7 +39,7 @@ use tau_protocol::{AssistantMessageEvent, Model, StopReason};
 use tokio_util::sync::CancellationToken;
 
 use crate::builder::AssistantMessageBuilder;
-use crate::endpoint::{drive, ConfigureEndpoint, EndpointSettings};
+use crate::endpoint::{drive, ConfigureEndpoint, EndpointSettings, ResponseBody};
 use crate::error::{truncate_error_text, ErrorContext, ProviderError};
 use crate::http::{HttpClient, HttpResponse, JsonPost};
 use crate::provider::{EventStream, Provider, ProviderRequest};
@@ -86,7 +86,7 @@ impl Provider for Bedrock {
             request,
             cancel,
         };
-        drive(State::Connect(Box::new(call)), State::step)
+        drive(Box::new(call).connect())
     }
 }
 
@@ -97,11 +97,6 @@ struct Call {
     builder: Option<AssistantMessageBuilder>,
     request: ProviderRequest,
     cancel: CancellationToken,
-}
-
-enum State {
-    Connect(Box<Call>),
-    Streaming(Box<Streaming>),
 }
 
 /// A response whose event stream is being read.
@@ -115,25 +110,13 @@ struct Streaming {
     model: Model,
 }
 
-impl State {
-    async fn step(self) -> (Vec<AssistantMessageEvent>, Option<State>) {
-        match self {
-            State::Connect(call) => call.connect().await,
-            State::Streaming(mut streaming) => match streaming.next().await {
-                Ok(events) => (events, Some(State::Streaming(streaming))),
-                Err(last) => (last, None),
-            },
-        }
-    }
-}
-
 /// Reads a variable of the process environment.
 fn process_env(name: &str) -> Option<String> {
     std::env::var(name).ok().filter(|value| !value.is_empty())
 }
 
 impl Call {
-    async fn connect(mut self: Box<Self>) -> (Vec<AssistantMessageEvent>, Option<State>) {
+    async fn connect(mut self: Box<Self>) -> (Vec<AssistantMessageEvent>, Option<Streaming>) {
         let Some(builder) = self.builder.take() else {
             return (Vec::new(), None);
         };
@@ -173,7 +156,7 @@ impl Call {
             hooks,
             model,
         };
-        (Vec::new(), Some(State::Streaming(Box::new(streaming))))
+        (Vec::new(), Some(streaming))
     }
 
     /// The signed HTTP request: pi-ai's command input, rewritten by the payload hook, in
@@ -298,6 +281,27 @@ pub fn error_message(status: u16, headers: &HeaderMap, body: &str) -> String {
 }
 
 impl Streaming {
+    fn finish(&mut self) -> Vec<AssistantMessageEvent> {
+        if self.cancel.is_cancelled() {
+            return self.fail(&ProviderError::Aborted);
+        }
+        self.reader
+            .take()
+            .map(EventReader::finish)
+            .unwrap_or_default()
+    }
+
+    fn fail(&mut self, error: &ProviderError) -> Vec<AssistantMessageEvent> {
+        let aborted = self.cancel.is_cancelled();
+        self.reader
+            .take()
+            .map(|reader| reader.fail(error, aborted))
+            .into_iter()
+            .collect()
+    }
+}
+
+impl ResponseBody for Streaming {
     /// The events of the next stream message, or (as `Err`) the final events.
     async fn next(&mut self) -> Result<Vec<AssistantMessageEvent>, Vec<AssistantMessageEvent>> {
         let message = loop {
@@ -333,25 +337,6 @@ impl Streaming {
             Ok(events) => Ok(events),
             Err(error) => Err(self.fail(&error)),
         }
-    }
-
-    fn finish(&mut self) -> Vec<AssistantMessageEvent> {
-        if self.cancel.is_cancelled() {
-            return self.fail(&ProviderError::Aborted);
-        }
-        self.reader
-            .take()
-            .map(EventReader::finish)
-            .unwrap_or_default()
-    }
-
-    fn fail(&mut self, error: &ProviderError) -> Vec<AssistantMessageEvent> {
-        let aborted = self.cancel.is_cancelled();
-        self.reader
-            .take()
-            .map(|reader| reader.fail(error, aborted))
-            .into_iter()
-            .collect()
     }
 }
 

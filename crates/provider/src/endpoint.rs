@@ -1,6 +1,6 @@
 //! What every HTTP provider shares: where requests go, the key, extra headers and the
 //! key hint ([`EndpointSettings`], set through [`ConfigureEndpoint`]), and the loop that turns
-//! a provider's request state machine into an [`EventStream`] ([`drive`]).
+//! a request and its response body into an [`EventStream`] ([`drive`]).
 
 use std::future::Future;
 use std::sync::Arc;
@@ -56,17 +56,37 @@ pub trait ConfigureEndpoint: Sized {
     }
 }
 
-/// Runs a provider's request state machine: `step` takes a state to the next batch of events
-/// and the next state, `None` after the last batch.
-pub(crate) fn drive<S, F, Fut>(initial: S, step: F) -> EventStream
+/// A response whose body is being read, one batch of events at a time.
+pub(crate) trait ResponseBody: Send + 'static {
+    /// The next batch of events; `Err` holds the last one.
+    fn next(
+        &mut self,
+    ) -> impl Future<Output = Result<Vec<AssistantMessageEvent>, Vec<AssistantMessageEvent>>> + Send;
+}
+
+/// Runs one request: `connect` sends it and gives the first events and, when a body
+/// follows, the body whose batches come next.
+pub(crate) fn drive<B, C>(connect: C) -> EventStream
 where
-    S: Send + 'static,
-    F: Fn(S) -> Fut + Send + 'static,
-    Fut: Future<Output = (Vec<AssistantMessageEvent>, Option<S>)> + Send,
+    B: ResponseBody,
+    C: Future<Output = (Vec<AssistantMessageEvent>, Option<B>)> + Send + 'static,
 {
-    futures::stream::unfold((Some(initial), step), |(state, step)| async move {
-        let (events, next) = step(state?).await;
-        Some((events, (next, step)))
+    enum Phase<C, B> {
+        Connect(C),
+        Body(Box<B>),
+    }
+    futures::stream::unfold(Some(Phase::<C, B>::Connect(connect)), |phase| async move {
+        let (events, next) = match phase? {
+            Phase::Connect(connect) => {
+                let (events, body) = connect.await;
+                (events, body.map(|body| Phase::Body(Box::new(body))))
+            }
+            Phase::Body(mut body) => match body.next().await {
+                Ok(events) => (events, Some(Phase::Body(body))),
+                Err(last) => (last, None),
+            },
+        };
+        Some((events, next))
     })
     .flat_map(futures::stream::iter)
     .boxed()

@@ -29,7 +29,7 @@ use tau_protocol::{AssistantMessageEvent, Model, StopReason};
 use tokio_util::sync::CancellationToken;
 
 use crate::builder::AssistantMessageBuilder;
-use crate::endpoint::{drive, ConfigureEndpoint, EndpointSettings};
+use crate::endpoint::{drive, ConfigureEndpoint, EndpointSettings, ResponseBody};
 use crate::error::{truncate_error_text, ErrorContext, ProviderError};
 use crate::http::{HttpClient, JsonPost, SseStream};
 use crate::provider::{EventStream, Provider, ProviderRequest};
@@ -76,7 +76,7 @@ impl Provider for Mistral {
             request,
             cancel,
         };
-        drive(State::Connect(Box::new(call)), State::step)
+        drive(Box::new(call).connect())
     }
 }
 
@@ -90,12 +90,6 @@ struct Call {
     cancel: CancellationToken,
 }
 
-/// Where a response stands.
-enum State {
-    Connect(Box<Call>),
-    Streaming(Box<Streaming>),
-}
-
 /// A response whose body is being read.
 struct Streaming {
     sse: SseStream,
@@ -107,21 +101,8 @@ struct Streaming {
     model: Model,
 }
 
-impl State {
-    /// Runs until the next batch of events; the next state is `None` after the last one.
-    async fn step(self) -> (Vec<AssistantMessageEvent>, Option<State>) {
-        match self {
-            State::Connect(call) => call.connect().await,
-            State::Streaming(mut streaming) => match streaming.next().await {
-                Ok(events) => (events, Some(State::Streaming(streaming))),
-                Err(last) => (last, None),
-            },
-        }
-    }
-}
-
 impl Call {
-    async fn connect(mut self: Box<Self>) -> (Vec<AssistantMessageEvent>, Option<State>) {
+    async fn connect(mut self: Box<Self>) -> (Vec<AssistantMessageEvent>, Option<Streaming>) {
         let Some(builder) = self.builder.take() else {
             return (Vec::new(), None);
         };
@@ -164,7 +145,7 @@ impl Call {
             hooks,
             model,
         };
-        (vec![start], Some(State::Streaming(Box::new(streaming))))
+        (vec![start], Some(streaming))
     }
 
     /// The HTTP request: pi-ai's payload, rewritten by the payload hook, in wire form.
@@ -281,6 +262,24 @@ fn error_message(status: u16, body: &str) -> String {
 }
 
 impl Streaming {
+    fn finish(&mut self) -> Vec<AssistantMessageEvent> {
+        self.reader
+            .take()
+            .map(ChunkReader::finish)
+            .unwrap_or_default()
+    }
+
+    fn fail(&mut self, error: &ProviderError) -> Vec<AssistantMessageEvent> {
+        let aborted = self.cancel.is_cancelled();
+        self.reader
+            .take()
+            .map(|reader| reader.fail(error, aborted))
+            .into_iter()
+            .collect()
+    }
+}
+
+impl ResponseBody for Streaming {
     /// The events of the next chunk, or (as `Err`) the final events.
     async fn next(&mut self) -> Result<Vec<AssistantMessageEvent>, Vec<AssistantMessageEvent>> {
         let event = match self.sse.next_event(&self.cancel).await {
@@ -312,22 +311,6 @@ impl Streaming {
             Ok(events) => Ok(events),
             Err(error) => Err(self.fail(&error)),
         }
-    }
-
-    fn finish(&mut self) -> Vec<AssistantMessageEvent> {
-        self.reader
-            .take()
-            .map(ChunkReader::finish)
-            .unwrap_or_default()
-    }
-
-    fn fail(&mut self, error: &ProviderError) -> Vec<AssistantMessageEvent> {
-        let aborted = self.cancel.is_cancelled();
-        self.reader
-            .take()
-            .map(|reader| reader.fail(error, aborted))
-            .into_iter()
-            .collect()
     }
 }
 

@@ -32,7 +32,7 @@ use tau_protocol::{AssistantMessageEvent, Model};
 use tokio_util::sync::CancellationToken;
 
 use crate::builder::AssistantMessageBuilder;
-use crate::endpoint::{drive, ConfigureEndpoint, EndpointSettings};
+use crate::endpoint::{drive, ConfigureEndpoint, EndpointSettings, ResponseBody};
 use crate::error::ProviderError;
 use crate::http::{HttpClient, JsonPost, SseStream};
 use crate::openai_common::fail_before_start;
@@ -81,7 +81,7 @@ impl Provider for OpenAiCodex {
             request,
             cancel,
         };
-        drive(State::Connect(Box::new(call)), State::step)
+        drive(Box::new(call).connect())
     }
 }
 
@@ -95,27 +95,8 @@ struct Call {
     cancel: CancellationToken,
 }
 
-/// Where a response stands.
-enum State {
-    Connect(Box<Call>),
-    Streaming(Box<Streaming>),
-}
-
-impl State {
-    /// Runs until the next batch of events; the next state is `None` after the last one.
-    async fn step(self) -> (Vec<AssistantMessageEvent>, Option<State>) {
-        match self {
-            State::Connect(call) => call.connect().await,
-            State::Streaming(mut streaming) => match streaming.next().await {
-                Ok(events) => (events, Some(State::Streaming(streaming))),
-                Err(last) => (last, None),
-            },
-        }
-    }
-}
-
 impl Call {
-    async fn connect(mut self: Box<Self>) -> (Vec<AssistantMessageEvent>, Option<State>) {
+    async fn connect(mut self: Box<Self>) -> (Vec<AssistantMessageEvent>, Option<Streaming>) {
         let Some(builder) = self.builder.take() else {
             return (Vec::new(), None);
         };
@@ -163,7 +144,7 @@ impl Call {
             hooks,
             model: self.request.model.clone(),
         };
-        (vec![start], Some(State::Streaming(Box::new(streaming))))
+        (vec![start], Some(streaming))
     }
 
     /// The HTTP request, and the effort sent in `configuration_update` items.
@@ -228,49 +209,6 @@ struct Streaming {
 }
 
 impl Streaming {
-    /// The events of the next SSE event, or (as `Err`) the final events.
-    async fn next(&mut self) -> Result<Vec<AssistantMessageEvent>, Vec<AssistantMessageEvent>> {
-        let event = match self.sse.next_event(&self.cancel).await {
-            Ok(Some(event)) => event,
-            Ok(None) => return Err(self.finish()),
-            Err(error) => return Err(self.fail(&error)),
-        };
-        // pi-ai reads only the data lines; `[DONE]` and empty events carry nothing.
-        let data = event.data.trim();
-        if data.is_empty() || data == "[DONE]" {
-            return Ok(Vec::new());
-        }
-        let mut data: Value = match serde_json::from_str(data) {
-            Ok(data) => data,
-            Err(error) => {
-                return Err(self.fail(&ProviderError::StreamError {
-                    message: format!("Invalid Codex SSE JSON: {error}"),
-                }))
-            }
-        };
-        request_hooks::observe_event(self.hooks.as_ref(), &self.model, &data).await;
-        if let Some(error) = errors::event_error(&data) {
-            return Err(self.fail(&error));
-        }
-        let terminal = errors::normalize_terminal(&mut data);
-        if terminal {
-            self.end_turn = data.pointer("/response/end_turn").and_then(Value::as_bool);
-        }
-        let Some(reader) = self.reader.as_mut() else {
-            return Err(Vec::new());
-        };
-        match reader.event(&data) {
-            // Like pi-ai, nothing after the terminal event is read.
-            Ok(events) if terminal => {
-                let mut events = events;
-                events.extend(self.finish());
-                Err(events)
-            }
-            Ok(events) => Ok(events),
-            Err(error) => Err(self.fail(&error)),
-        }
-    }
-
     /// The body ended, or the terminal event arrived: `Done`, or `Error` when the response
     /// is incomplete.
     fn finish(&mut self) -> Vec<AssistantMessageEvent> {
@@ -322,6 +260,51 @@ impl Streaming {
         }
         if let Some(end_turn) = self.end_turn {
             message.extra.insert(END_TURN.into(), json!(end_turn));
+        }
+    }
+}
+
+impl ResponseBody for Streaming {
+    /// The events of the next SSE event, or (as `Err`) the final events.
+    async fn next(&mut self) -> Result<Vec<AssistantMessageEvent>, Vec<AssistantMessageEvent>> {
+        let event = match self.sse.next_event(&self.cancel).await {
+            Ok(Some(event)) => event,
+            Ok(None) => return Err(self.finish()),
+            Err(error) => return Err(self.fail(&error)),
+        };
+        // pi-ai reads only the data lines; `[DONE]` and empty events carry nothing.
+        let data = event.data.trim();
+        if data.is_empty() || data == "[DONE]" {
+            return Ok(Vec::new());
+        }
+        let mut data: Value = match serde_json::from_str(data) {
+            Ok(data) => data,
+            Err(error) => {
+                return Err(self.fail(&ProviderError::StreamError {
+                    message: format!("Invalid Codex SSE JSON: {error}"),
+                }))
+            }
+        };
+        request_hooks::observe_event(self.hooks.as_ref(), &self.model, &data).await;
+        if let Some(error) = errors::event_error(&data) {
+            return Err(self.fail(&error));
+        }
+        let terminal = errors::normalize_terminal(&mut data);
+        if terminal {
+            self.end_turn = data.pointer("/response/end_turn").and_then(Value::as_bool);
+        }
+        let Some(reader) = self.reader.as_mut() else {
+            return Err(Vec::new());
+        };
+        match reader.event(&data) {
+            // Like pi-ai, nothing after the terminal event is read.
+            Ok(events) if terminal => {
+                let mut events = events;
+                events.extend(self.finish());
+                Err(events)
+            }
+            Ok(events) => Ok(events),
+            Err(error) => Err(self.fail(&error)),
         }
     }
 }

@@ -29,7 +29,7 @@ use tau_protocol::{AgentMessage, AssistantMessageEvent, Model};
 use tokio_util::sync::CancellationToken;
 
 use crate::builder::AssistantMessageBuilder;
-use crate::endpoint::{drive, ConfigureEndpoint, EndpointSettings};
+use crate::endpoint::{drive, ConfigureEndpoint, EndpointSettings, ResponseBody};
 use crate::error::ProviderError;
 use crate::http::{HttpClient, JsonPost, SseStream};
 pub use crate::openai_common::DEFAULT_BASE_URL;
@@ -122,7 +122,7 @@ impl Provider for OpenAiCompletions {
             hooks,
             cancel,
         };
-        drive(State::Connect(Box::new(call)), State::step)
+        drive(Box::new(call).connect())
     }
 }
 
@@ -143,12 +143,6 @@ struct Call {
     cancel: CancellationToken,
 }
 
-/// Where a response stands.
-enum State {
-    Connect(Box<Call>),
-    Streaming(Box<Streaming>),
-}
-
 /// A response whose body is being read.
 struct Streaming {
     sse: SseStream,
@@ -161,24 +155,8 @@ struct Streaming {
     model: Model,
 }
 
-impl State {
-    /// Runs until the next batch of events; the next state is `None` after the last one.
-    async fn step(self) -> (Vec<AssistantMessageEvent>, Option<State>) {
-        match self {
-            State::Connect(call) => call.connect().await,
-            State::Streaming(mut streaming) => {
-                let events = streaming.next().await;
-                match events {
-                    Ok(events) => (events, Some(State::Streaming(streaming))),
-                    Err(last) => (last, None),
-                }
-            }
-        }
-    }
-}
-
 impl Call {
-    async fn connect(mut self: Box<Self>) -> (Vec<AssistantMessageEvent>, Option<State>) {
+    async fn connect(mut self: Box<Self>) -> (Vec<AssistantMessageEvent>, Option<Streaming>) {
         let Some(builder) = self.builder.take() else {
             return (Vec::new(), None);
         };
@@ -220,7 +198,7 @@ impl Call {
             hooks: self.hooks.take(),
             model: self.model.clone(),
         };
-        (vec![start], Some(State::Streaming(Box::new(streaming))))
+        (vec![start], Some(streaming))
     }
 
     /// The headers hook, then the payload hook, over the built request.
@@ -325,6 +303,25 @@ fn prepare_post(
 }
 
 impl Streaming {
+    fn finish(&mut self, aborted: bool) -> Vec<AssistantMessageEvent> {
+        let aborted = aborted || self.cancel.is_cancelled();
+        match self.reader.take() {
+            Some(reader) => reader.finish(aborted, self.supports_finish_reason),
+            None => Vec::new(),
+        }
+    }
+
+    fn fail(&mut self, error: &ProviderError) -> Vec<AssistantMessageEvent> {
+        let aborted = self.cancel.is_cancelled();
+        self.reader
+            .take()
+            .map(|reader| reader.fail(error, aborted))
+            .into_iter()
+            .collect()
+    }
+}
+
+impl ResponseBody for Streaming {
     /// The events of the next SSE event, or (as `Err`) the final events.
     async fn next(&mut self) -> Result<Vec<AssistantMessageEvent>, Vec<AssistantMessageEvent>> {
         let event = match self.sse.next_event(&self.cancel).await {
@@ -351,23 +348,6 @@ impl Streaming {
             .as_mut()
             .map(|reader| reader.chunk(&chunk))
             .unwrap_or_default())
-    }
-
-    fn finish(&mut self, aborted: bool) -> Vec<AssistantMessageEvent> {
-        let aborted = aborted || self.cancel.is_cancelled();
-        match self.reader.take() {
-            Some(reader) => reader.finish(aborted, self.supports_finish_reason),
-            None => Vec::new(),
-        }
-    }
-
-    fn fail(&mut self, error: &ProviderError) -> Vec<AssistantMessageEvent> {
-        let aborted = self.cancel.is_cancelled();
-        self.reader
-            .take()
-            .map(|reader| reader.fail(error, aborted))
-            .into_iter()
-            .collect()
     }
 }
 

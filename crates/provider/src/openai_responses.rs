@@ -28,7 +28,7 @@ use tau_protocol::{AssistantMessageEvent, Model};
 use tokio_util::sync::CancellationToken;
 
 use crate::builder::AssistantMessageBuilder;
-use crate::endpoint::{drive, ConfigureEndpoint, EndpointSettings};
+use crate::endpoint::{drive, ConfigureEndpoint, EndpointSettings, ResponseBody};
 use crate::error::ProviderError;
 use crate::http::{HttpClient, JsonPost, SseStream};
 use crate::openai_common::{fail_before_start, stream_error};
@@ -107,7 +107,7 @@ impl Provider for OpenAiResponses {
             request,
             cancel,
         };
-        drive(State::Connect(Box::new(call)), State::step)
+        drive(Box::new(call).connect())
     }
 }
 
@@ -123,12 +123,6 @@ struct Call {
     cancel: CancellationToken,
 }
 
-/// Where a response stands.
-enum State {
-    Connect(Box<Call>),
-    Streaming(Box<Streaming>),
-}
-
 /// A response whose body is being read.
 struct Streaming {
     sse: SseStream,
@@ -142,21 +136,8 @@ struct Streaming {
     model: Model,
 }
 
-impl State {
-    /// Runs until the next batch of events; the next state is `None` after the last one.
-    async fn step(self) -> (Vec<AssistantMessageEvent>, Option<State>) {
-        match self {
-            State::Connect(call) => call.connect().await,
-            State::Streaming(mut streaming) => match streaming.next().await {
-                Ok(events) => (events, Some(State::Streaming(streaming))),
-                Err(last) => (last, None),
-            },
-        }
-    }
-}
-
 impl Call {
-    async fn connect(mut self: Box<Self>) -> (Vec<AssistantMessageEvent>, Option<State>) {
+    async fn connect(mut self: Box<Self>) -> (Vec<AssistantMessageEvent>, Option<Streaming>) {
         let Some(builder) = self.builder.take() else {
             return (Vec::new(), None);
         };
@@ -205,7 +186,7 @@ impl Call {
             hooks,
             model: self.request.model.clone(),
         };
-        (vec![start], Some(State::Streaming(Box::new(streaming))))
+        (vec![start], Some(streaming))
     }
 
     /// The HTTP request for this call, and the effort sent in `configuration_update` items.
@@ -285,36 +266,6 @@ fn configuration_effort(body: &Value) -> Option<Value> {
 }
 
 impl Streaming {
-    /// The events of the next SSE event, or (as `Err`) the final events.
-    async fn next(&mut self) -> Result<Vec<AssistantMessageEvent>, Vec<AssistantMessageEvent>> {
-        let event = match self.sse.next_event(&self.cancel).await {
-            Ok(Some(event)) => event,
-            Ok(None) => return Err(self.finish(false)),
-            // The SDK ends the event loop quietly on abort; pi-ai then finds no terminal event.
-            Err(ProviderError::Aborted) => return Err(self.finish(true)),
-            Err(error) => return Err(self.fail(&error)),
-        };
-        // The SDK stops reading at `[DONE]`.
-        if event.data == "[DONE]" {
-            return Err(self.finish(false));
-        }
-        let data: Value = match serde_json::from_str(&event.data) {
-            Ok(data) => data,
-            Err(_) => return Err(self.fail(&ProviderError::MalformedEvent { data: event.data })),
-        };
-        if let Some(error) = stream_error(event.event.as_deref(), &data) {
-            return Err(self.fail(&error));
-        }
-        request_hooks::observe_event(self.hooks.as_ref(), &self.model, &data).await;
-        let Some(reader) = self.reader.as_mut() else {
-            return Err(Vec::new());
-        };
-        match reader.event(&data) {
-            Ok(events) => Ok(events),
-            Err(error) => Err(self.fail(&error)),
-        }
-    }
-
     fn finish(&mut self, aborted: bool) -> Vec<AssistantMessageEvent> {
         let aborted = aborted || self.cancel.is_cancelled();
         let mut events = match self.reader.take() {
@@ -354,6 +305,38 @@ impl Streaming {
                     .insert(PROVIDER_THINKING_LEVEL.into(), json!(level));
             }
             _ => {}
+        }
+    }
+}
+
+impl ResponseBody for Streaming {
+    /// The events of the next SSE event, or (as `Err`) the final events.
+    async fn next(&mut self) -> Result<Vec<AssistantMessageEvent>, Vec<AssistantMessageEvent>> {
+        let event = match self.sse.next_event(&self.cancel).await {
+            Ok(Some(event)) => event,
+            Ok(None) => return Err(self.finish(false)),
+            // The SDK ends the event loop quietly on abort; pi-ai then finds no terminal event.
+            Err(ProviderError::Aborted) => return Err(self.finish(true)),
+            Err(error) => return Err(self.fail(&error)),
+        };
+        // The SDK stops reading at `[DONE]`.
+        if event.data == "[DONE]" {
+            return Err(self.finish(false));
+        }
+        let data: Value = match serde_json::from_str(&event.data) {
+            Ok(data) => data,
+            Err(_) => return Err(self.fail(&ProviderError::MalformedEvent { data: event.data })),
+        };
+        if let Some(error) = stream_error(event.event.as_deref(), &data) {
+            return Err(self.fail(&error));
+        }
+        request_hooks::observe_event(self.hooks.as_ref(), &self.model, &data).await;
+        let Some(reader) = self.reader.as_mut() else {
+            return Err(Vec::new());
+        };
+        match reader.event(&data) {
+            Ok(events) => Ok(events),
+            Err(error) => Err(self.fail(&error)),
         }
     }
 }
