@@ -96,6 +96,10 @@ pub async fn assemble(
             args.approve = Some(trusted);
         }
     }
+    // A project an extension just trusted gets its missing packages installed, as Pi
+    // installs project packages once trust is resolved (the terminal UI's screen is up by
+    // now, so there discovery reports them instead).
+    crate::package_startup::install_after_trust(args, cwd, agent_dir, frontend.mode == "tui");
     // The extension host (Node start-up, module loading) starts first and loads while tau
     // opens the session.
     let starting = {
@@ -257,6 +261,7 @@ fn load_resources(args: &AppOptions, cwd: &Path, agent_dir: &Path) -> ResourceLo
                     .map(|p| p.display().to_string())
                     .collect(),
                 offline: args.offline,
+                install_failed: args.install_failed.clone(),
                 ..Default::default()
             },
             trust.trusted,

@@ -17,6 +17,7 @@ mod git;
 mod npm;
 mod records;
 pub mod resources;
+pub mod startup;
 mod update;
 mod version;
 
