@@ -33,6 +33,7 @@ mod multi_turn;
 mod oauth_sign_ins;
 mod packages;
 mod packages_pi;
+mod packages_startup;
 mod providers;
 mod rpc_client;
 mod rpc_command_ctx;
