@@ -34,6 +34,7 @@ mod oauth_sign_ins;
 mod packages;
 mod packages_pi;
 mod packages_startup;
+mod packages_startup_pi;
 mod providers;
 mod rpc_client;
 mod rpc_command_ctx;
