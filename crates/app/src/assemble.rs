@@ -96,10 +96,9 @@ pub async fn assemble(
             args.approve = Some(trusted);
         }
     }
-    // A project an extension just trusted gets its missing packages installed, as Pi
-    // installs project packages once trust is resolved (the terminal UI's screen is up by
-    // now, so there discovery reports them instead).
-    crate::package_startup::install_after_trust(args, cwd, agent_dir, frontend.mode == "tui");
+    // A project just trusted (by an extension, or the terminal UI's question) gets its
+    // missing packages installed, as Pi installs project packages once trust is resolved.
+    crate::package_startup::install_after_trust(args, cwd, agent_dir);
     // The extension host (Node start-up, module loading) starts first and loads while tau
     // opens the session.
     let starting = {

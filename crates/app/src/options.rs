@@ -69,9 +69,9 @@ pub struct AppOptions {
     pub script: Option<PathBuf>,
     /// `--models`: comma-separated model patterns that scope the startup model.
     pub models: Option<Vec<String>>,
-    /// `--offline` (also `PI_OFFLINE=1` / `TAU_OFFLINE=1`): tau makes no start-up network
-    /// requests either way; offline, settings packages that are not installed are skipped
-    /// with a warning instead of stopping the run, as Pi skips them.
+    /// `--offline` (also `PI_OFFLINE=1` / `TAU_OFFLINE=1`): no start-up network use. The
+    /// start-up install does nothing: configured and `-e` packages that are not installed
+    /// are skipped with a warning, cached `-e` packages are not refreshed, as in Pi.
     pub offline: bool,
     /// Package sources (settings entries, `-e` values) whose start-up install failed this
     /// run: warned about once, then skipped by discovery (Pi skips them and goes on).

@@ -49,22 +49,17 @@ pub fn install_before_start(args: &mut AppOptions, cwd: &Path, agent_dir: &Path)
 }
 
 /// After the trust decision: installs the project's missing packages when the project is
-/// trusted now and was not before. `quiet` keeps npm and git from writing to the terminal
-/// (a mode whose screen is up); then nothing is installed and discovery reports them.
-pub fn install_after_trust(args: &mut AppOptions, cwd: &Path, agent_dir: &Path, quiet: bool) {
-    if args.project_packages_prepared || args.offline || quiet {
+/// trusted now and was not before (with the terminal UI on the screen, npm's and git's
+/// output is kept off it and a failure's warning carries its end).
+pub fn install_after_trust(args: &mut AppOptions, cwd: &Path, agent_dir: &Path) {
+    if args.project_packages_prepared || args.offline {
         return;
     }
     if !trusted_now(args, cwd, agent_dir) {
         return;
     }
     args.project_packages_prepared = true;
-    let manager = PackageManager::new(
-        agent_dir,
-        cwd,
-        true,
-        Box::new(|line| crate::report::to_stderr(line)),
-    );
+    let manager = PackageManager::new(agent_dir, cwd, true, Box::new(crate::report::to_stderr));
     let failures = manager.install_missing(&[Scope::Project]);
     remember(args, failures);
 }

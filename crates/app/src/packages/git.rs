@@ -99,7 +99,12 @@ impl PackageManager {
 
     /// Clones `repo` into `target` (checked out at its ref, dependencies installed); on
     /// failure removes the partial clone and the folders left empty up to `root`.
-    pub(crate) fn clone_git(&self, repo: &GitRepo, target: &Path, root: &Path) -> Result<(), String> {
+    pub(crate) fn clone_git(
+        &self,
+        repo: &GitRepo,
+        target: &Path,
+        root: &Path,
+    ) -> Result<(), String> {
         let target = target.to_path_buf();
         if let Some(parent) = target.parent() {
             std::fs::create_dir_all(parent)

@@ -15,9 +15,7 @@
 use std::path::Path;
 
 use tau_ext_bridge::discovery::packages::{is_exact_version, parse_source, Source};
-use tau_ext_bridge::discovery::temporary::{
-    temporary_git_dir, temporary_npm_root, temporary_root,
-};
+use tau_ext_bridge::discovery::temporary::{temporary_git_dir, temporary_npm_root, temporary_root};
 
 use super::npm::installed_version;
 use super::{entry_source, git, GitRepo, PackageManager, Scope};
@@ -50,7 +48,11 @@ impl InstallFailure {
             Origin::Settings(scope) => format!(
                 "Run \"tau remove {}{}\" to remove it from settings.json.",
                 self.source,
-                if scope == Scope::Project { " --local" } else { "" }
+                if scope == Scope::Project {
+                    " --local"
+                } else {
+                    ""
+                }
             ),
         };
         format!(
@@ -285,7 +287,8 @@ impl PackageManager {
         let Some(git_ref) = &repo.git_ref else {
             return false;
         };
-        let is_hash = (7..=64).contains(&git_ref.len()) && git_ref.chars().all(|c| c.is_ascii_hexdigit());
+        let is_hash =
+            (7..=64).contains(&git_ref.len()) && git_ref.chars().all(|c| c.is_ascii_hexdigit());
         is_hash
             && git::head(target)
                 .is_some_and(|head| head.to_lowercase().starts_with(&git_ref.to_lowercase()))
@@ -309,7 +312,7 @@ pub fn install_for_run(
         agent_dir,
         cwd,
         project_trusted,
-        Box::new(|line| crate::report::to_stderr(line)),
+        Box::new(crate::report::to_stderr),
     );
     let mut failures = manager.install_missing(&[Scope::User, Scope::Project]);
     failures.extend(manager.prepare_temporary(explicit));
@@ -342,6 +345,9 @@ mod tests {
 
     #[test]
     fn errors_become_one_line() {
-        assert_eq!(one_line("a failed\n\n  hint: do b\n"), "a failed hint: do b");
+        assert_eq!(
+            one_line("a failed\n\n  hint: do b\n"),
+            "a failed hint: do b"
+        );
     }
 }

@@ -218,9 +218,8 @@ fn settings_entries_follow_pi_missing_paths_warn_packages_that_fail_to_install_a
         .args(["--no-session", "-p", "go"]);
     let run = run_done(cmd);
     assert!(
-        run.stderr().contains(
-            "Extension package \"npm:tau-test-absent-package\": failed to install ("
-        ),
+        run.stderr()
+            .contains("Extension package \"npm:tau-test-absent-package\": failed to install ("),
         "{}",
         run.stderr()
     );

@@ -275,3 +275,52 @@ fn npm_packages_from_the_registry_are_installed_at_start_and_a_404_is_skipped() 
         json!({ "packages": recorded })
     );
 }
+
+#[test]
+fn a_project_trusted_at_the_terminal_ui_question_gets_its_packages_installed_off_screen() {
+    let test = "a_project_trusted_at_the_terminal_ui_question";
+    if !has("git") {
+        eprintln!("{test}: skipped: git is not on PATH");
+        return;
+    }
+    let tui = crate::suite::tui_session::Tui::launch(
+        Vec::<tau_test_support::MockTurn>::new(),
+        &["--no-session"],
+        |sandbox, spec| {
+            let root = sandbox
+                .project
+                .parent()
+                .expect("sandbox root")
+                .to_path_buf();
+            super::packages_startup_pi::repository(&root, "tools");
+            std::fs::create_dir_all(sandbox.project.join(".pi")).expect("mkdir");
+            std::fs::write(
+                sandbox.project.join(".pi/settings.json"),
+                json!({"packages": ["git:git.example.test/acme/tools"]}).to_string(),
+            )
+            .expect("settings");
+            spec.env("PI_OFFLINE", "0")
+                .env("GIT_CONFIG_COUNT", "1")
+                .env(
+                    "GIT_CONFIG_KEY_0",
+                    format!("url.file://{}/repos/.insteadOf", root.display()),
+                )
+                .env("GIT_CONFIG_VALUE_0", "https://git.example.test/")
+        },
+    );
+    tui.wait("Trust project folder?");
+    tui.session.send_key("enter").expect("trust");
+    let screen = tui.wait_until("the editor came up", |s| s.contains("mock-model"));
+    let checkout = tui
+        .sandbox
+        .project
+        .join(".pi/git/git.example.test/acme/tools");
+    assert!(
+        checkout.join("skills/tools-skill/SKILL.md").exists(),
+        "{}",
+        screen.text()
+    );
+    // git's own output ("Cloning into …") stayed off the screen.
+    assert!(!screen.text().contains("Cloning into"), "{}", screen.text());
+    tui.quit();
+}

@@ -32,7 +32,7 @@ fn git(dir: &Path, args: &[&str]) {
 }
 
 /// A bare repository `repos/acme/<name>.git` whose package carries one skill.
-fn repository(root: &Path, name: &str) {
+pub(super) fn repository(root: &Path, name: &str) {
     let work = root.join(format!("work-{name}"));
     write(
         &work.join(format!("skills/{name}-skill/SKILL.md")),
@@ -43,7 +43,10 @@ fn repository(root: &Path, name: &str) {
     git(&work, &["commit", "-qm", "one"]);
     std::fs::create_dir_all(root.join("repos/acme")).expect("mkdir");
     let bare = format!("repos/acme/{name}.git");
-    git(root, &["clone", "-q", "--bare", &format!("work-{name}"), &bare]);
+    git(
+        root,
+        &["clone", "-q", "--bare", &format!("work-{name}"), &bare],
+    );
 }
 
 /// What one harness did: exit code, the `<skills>` section it sent, its package warnings
@@ -79,7 +82,12 @@ async fn play(who: Harness, oracle: &PiOracle, root: &Path) -> Vec<String> {
         .current_dir(&sandbox.project)
         .env_clear()
         // Start-up installs are network activity: this run must not be offline.
-        .envs(sandbox.env(who).into_iter().filter(|(k, _)| k != "PI_OFFLINE"))
+        .envs(
+            sandbox
+                .env(who)
+                .into_iter()
+                .filter(|(k, _)| k != "PI_OFFLINE"),
+        )
         .env("GIT_CONFIG_COUNT", "1")
         .env(
             "GIT_CONFIG_KEY_0",
@@ -98,7 +106,12 @@ async fn play(who: Harness, oracle: &PiOracle, root: &Path) -> Vec<String> {
     let requests = server.requests();
     let prompt = requests
         .first()
-        .map(|r| r.json()["messages"][0]["content"].as_str().unwrap_or_default().to_string())
+        .map(|r| {
+            r.json()["messages"][0]["content"]
+                .as_str()
+                .unwrap_or_default()
+                .to_string()
+        })
         .unwrap_or_default();
     let skills = prompt
         .find("<skills>")
@@ -106,7 +119,10 @@ async fn play(who: Harness, oracle: &PiOracle, root: &Path) -> Vec<String> {
         .map(|(start, end)| prompt[start..end].to_string())
         .unwrap_or_else(|| format!("no skills section; stderr: {stderr}"));
     record.push(skills.replace(&root_text, "<root>"));
-    for line in stderr.lines().filter(|l| l.contains("Extension package \"")) {
+    for line in stderr
+        .lines()
+        .filter(|l| l.contains("Extension package \""))
+    {
         let start = line.find("Extension package \"").unwrap_or(0);
         let line = &line[start..];
         let before = line.split(": failed to install (").next().unwrap_or(line);
@@ -170,6 +186,9 @@ async fn startup_installs_match_pi_side_by_side() {
     let tau = play(Harness::Tau, &oracle, tau_root.path()).await;
     assert_eq!(tau.join("\n"), pi.join("\n"));
     let joined = tau.join("\n");
-    assert!(joined.contains("tools-skill") && joined.contains("extra-skill"), "{joined}");
+    assert!(
+        joined.contains("tools-skill") && joined.contains("extra-skill"),
+        "{joined}"
+    );
     assert!(joined.contains("Extension package \"git:git.example.test/acme/missing\""));
 }

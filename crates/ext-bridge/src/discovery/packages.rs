@@ -352,7 +352,9 @@ pub(crate) fn resolve_all(
                     continue;
                 }
                 let how = match source_scope {
-                    Scope::Temporary => format!("git clone {} {}", parse_repo(source), root.display()),
+                    Scope::Temporary => {
+                        format!("git clone {} {}", parse_repo(source), root.display())
+                    }
                     _ => install_command(source, source_scope),
                 };
                 problems.not_installed(

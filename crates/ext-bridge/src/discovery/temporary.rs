@@ -31,7 +31,12 @@ pub fn temporary_npm_root(agent_dir: &Path) -> PathBuf {
 }
 
 /// The checkout of a `-e` git source (`host` and `path` as parsed, `git_ref` its `@ref`).
-pub fn temporary_git_dir(agent_dir: &Path, host: &str, path: &str, git_ref: Option<&str>) -> PathBuf {
+pub fn temporary_git_dir(
+    agent_dir: &Path,
+    host: &str,
+    path: &str,
+    git_ref: Option<&str>,
+) -> PathBuf {
     let prefix = format!("git-{host}");
     let at_ref = git_ref.map(|r| format!("@{r}")).unwrap_or_default();
     let hash = short_hash(&format!("{prefix}-{path}{at_ref}"));
