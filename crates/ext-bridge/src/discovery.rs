@@ -9,12 +9,15 @@
 //! `--no-extensions` drops the configured set and keeps `-e`. Project settings and
 //! `.pi/extensions/` count only when the project is trusted ([`trust`]).
 //!
-//! Nothing here downloads: a package that is not installed is reported with how to install
-//! it. What stops the run and what is only shown follows what Pi 1.6.0 does with the same
+//! Nothing here downloads: tau's start-up install (`tau_app::packages::startup`, Pi's
+//! installs in `resolvePackageSources`) runs first, and tells discovery which sources it
+//! failed to install ([`DiscoveryOptions::install_failed`]): those are skipped, as Pi skips
+//! them after its warning. A package still missing is reported with how to install it. What
+//! stops the run and what is only shown follows what Pi 1.6.0 does with the same
 //! configuration (docs/pi-extensions.md, "When extensions fail to load"): an `-e` source
 //! that cannot be found is an error, a settings package that is not installed is an error
-//! unless the run is offline (Pi installs it at start-up, and skips it offline), a settings
-//! path that does not exist and an untrusted project's `.pi/` are warnings.
+//! unless the run is offline (skipped then, as Pi skips it), a settings path that does not
+//! exist and an untrusted project's `.pi/` are warnings.
 
 mod host_deps;
 mod layout;
