@@ -3,7 +3,9 @@
 //! repository does not exist, with a `-e` git source, must install the same folders (the
 //! settings package under `git/`, the `-e` one in Pi's temporary cache), send the model the
 //! same `<skills>` section (so both found the packages' skills at the same places), warn
-//! the same way about the package that failed, and finish.
+//! the same way about the package that failed, and finish. When the npm registry can be
+//! reached, a settings npm package it does not have and a `-e npm:` package join in (the
+//! same cache folder and npm project).
 //!
 //! Opt-in like `interop_pi.rs`: without the Pi and Node 22 that `tools/oracle/setup.sh`
 //! installs (or without git) it prints why it is skipped.
@@ -49,9 +51,21 @@ pub(super) fn repository(root: &Path, name: &str) {
     );
 }
 
+/// Variables (compared in lower case) that say how to reach the network.
+const NETWORK_ENV: [&str; 7] = [
+    "node_extra_ca_certs",
+    "ssl_cert_file",
+    "ssl_cert_dir",
+    "https_proxy",
+    "http_proxy",
+    "no_proxy",
+    "all_proxy",
+];
+
 /// What one harness did: exit code, the `<skills>` section it sent, its package warnings
 /// (their cause left out: npm's and git's wording is not Pi's), and the folders installed.
-async fn play(who: Harness, oracle: &PiOracle, root: &Path) -> Vec<String> {
+/// With `npm`, also a package the registry does not have and a `-e` npm package.
+async fn play(who: Harness, oracle: &PiOracle, root: &Path, npm: bool) -> Vec<String> {
     let sandbox = AgentSandbox::create(root).expect("sandbox");
     repository(root, "tools");
     repository(root, "extra");
@@ -67,6 +81,14 @@ async fn play(who: Harness, oracle: &PiOracle, root: &Path) -> Vec<String> {
         "git:git.example.test/acme/tools",
         "git:git.example.test/acme/missing"
     ]);
+    let mut extra_args = vec!["-e", "git:git.example.test/acme/extra"];
+    if npm {
+        settings["packages"]
+            .as_array_mut()
+            .expect("list")
+            .push(json!("npm:tau-test-no-such-package-4a1c"));
+        extra_args.extend(["-e", "npm:is-number@7.0.0"]);
+    }
     std::fs::write(&settings_path, settings.to_string()).expect("settings");
 
     let mut cmd = match who {
@@ -78,7 +100,8 @@ async fn play(who: Harness, oracle: &PiOracle, root: &Path) -> Vec<String> {
         }
     };
     cmd.args(["--no-session", "--model", "mock/mock-model"])
-        .args(["-e", "git:git.example.test/acme/extra", "-p", "hi"])
+        .args(&extra_args)
+        .args(["-p", "hi"])
         .current_dir(&sandbox.project)
         .env_clear()
         // Start-up installs are network activity: this run must not be offline.
@@ -97,6 +120,13 @@ async fn play(who: Harness, oracle: &PiOracle, root: &Path) -> Vec<String> {
         .env("GIT_TERMINAL_PROMPT", "0")
         .env("NO_COLOR", "1")
         .stdin(Stdio::null());
+    // The machine's certificates and proxy, which npm needs to reach the registry.
+    for (key, value) in std::env::vars() {
+        let lower = key.to_ascii_lowercase();
+        if NETWORK_ENV.contains(&lower.as_str()) || lower.starts_with("npm_config_") {
+            cmd.env(key, value);
+        }
+    }
     let output: Output = tokio::task::spawn_blocking(move || cmd.output().expect("run"))
         .await
         .expect("join");
@@ -138,6 +168,16 @@ async fn play(who: Harness, oracle: &PiOracle, root: &Path) -> Vec<String> {
             "{folder}: {:?}",
             tree(&sandbox.agent_dir.join(folder), 4)
         ));
+    }
+    for manifest in [
+        "tmp/extensions/npm/f35b2129/package.json",
+        "tmp/extensions/npm/f35b2129/node_modules/is-number/package.json",
+    ] {
+        let text = std::fs::read_to_string(sandbox.agent_dir.join(manifest)).ok();
+        let fields = text
+            .and_then(|t| serde_json::from_str::<Value>(&t).ok())
+            .map(|v| json!({"name": v["name"], "dependencies": v["dependencies"], "version": v["version"]}));
+        record.push(format!("{manifest}: {fields:?}"));
     }
     record
 }
@@ -182,8 +222,9 @@ async fn startup_installs_match_pi_side_by_side() {
     }
     let pi_root = tempfile::tempdir().expect("temp");
     let tau_root = tempfile::tempdir().expect("temp");
-    let pi = play(Harness::Pi, &oracle, pi_root.path()).await;
-    let tau = play(Harness::Tau, &oracle, tau_root.path()).await;
+    let npm = super::packages::registry_reachable(test);
+    let pi = play(Harness::Pi, &oracle, pi_root.path(), npm).await;
+    let tau = play(Harness::Tau, &oracle, tau_root.path(), npm).await;
     assert_eq!(tau.join("\n"), pi.join("\n"));
     let joined = tau.join("\n");
     assert!(
@@ -191,4 +232,11 @@ async fn startup_installs_match_pi_side_by_side() {
         "{joined}"
     );
     assert!(joined.contains("Extension package \"git:git.example.test/acme/missing\""));
+    if npm {
+        assert!(
+            joined.contains("Extension package \"npm:tau-test-no-such-package-4a1c\"")
+                && joined.contains("\"version\": String(\"7.0.0\")"),
+            "{joined}"
+        );
+    }
 }
