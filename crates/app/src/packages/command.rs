@@ -206,6 +206,18 @@ pub fn hint(output: &str) -> Option<&'static str> {
         );
     }
     if has(&[
+        "SELF_SIGNED_CERT_IN_CHAIN",
+        "UNABLE_TO_GET_ISSUER_CERT_LOCALLY",
+        "unable to get local issuer certificate",
+        "SSL certificate problem",
+    ]) {
+        return Some(
+            "The server's certificate is not trusted here (a proxy that inspects TLS?): point npm \
+             at the CA bundle (cafile in .npmrc, or NODE_EXTRA_CA_CERTS) and git at it \
+             (http.sslCAInfo), then run the command again.",
+        );
+    }
+    if has(&[
         "ENOTFOUND",
         "EAI_AGAIN",
         "ECONNREFUSED",
@@ -264,6 +276,8 @@ mod tests {
         assert!(hint(npm404).is_some_and(|h| h.contains("no such package")));
         let offline = "npm error code ENOTFOUND\nnpm error network request failed";
         assert!(hint(offline).is_some_and(|h| h.contains("cannot be reached")));
+        let proxy = "npm error code SELF_SIGNED_CERT_IN_CHAIN";
+        assert!(hint(proxy).is_some_and(|h| h.contains("NODE_EXTRA_CA_CERTS")));
         let ref_missing = "error: pathspec 'v9' did not match any file(s) known to git";
         assert!(hint(ref_missing).is_some_and(|h| h.contains("@ref")));
         assert_eq!(hint("something else"), None);
