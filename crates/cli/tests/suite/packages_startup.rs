@@ -324,3 +324,46 @@ fn a_project_trusted_at_the_terminal_ui_question_gets_its_packages_installed_off
     assert!(!screen.text().contains("Cloning into"), "{}", screen.text());
     tui.quit();
 }
+
+#[test]
+fn an_e_git_package_s_extension_runs_for_that_run_only() {
+    let test = "an_e_git_package_s_extension_runs_for_that_run_only";
+    let Some(host) = super::ext_support::ext_env(test) else {
+        return;
+    };
+    if !has("git") || !has("npm") {
+        eprintln!("{test}: skipped: needs git and npm on PATH");
+        return;
+    }
+    let ws = Workspace::new();
+    // The package's extension writes loaded-tools.txt into the working folder.
+    let (_work, repos) = super::packages::git_repo(&ws);
+    let script = ws.script(&json!({"turns": [{"text": "ok"}]}));
+    let mut cmd = host.tau(&ws, &[]);
+    cmd.env("GIT_CONFIG_COUNT", "1")
+        .env(
+            "GIT_CONFIG_KEY_0",
+            format!("url.file://{}/.insteadOf", repos.display()),
+        )
+        .env("GIT_CONFIG_VALUE_0", "https://git.example.test/")
+        .args(["--no-session", "--script"])
+        .arg(&script)
+        .args(["-e", "https://git.example.test/acme/tools@v1", "-p", "hi"]);
+    let output = done(cmd.output().expect("run tau"));
+    assert_eq!(stdout(&output), "ok\n");
+    assert_eq!(ws.read("loaded-tools.txt"), "yes", "{}", stderr(&output));
+    assert!(!ws.agent_dir.path().join("settings.json").exists());
+
+    // Without the -e value the next run has no such extension.
+    std::fs::remove_file(ws.path().join("loaded-tools.txt")).expect("rm");
+    let output = done(
+        host.tau(&ws, &[])
+            .args(["--no-session", "--script"])
+            .arg(&script)
+            .args(["-p", "hi"])
+            .output()
+            .expect("run tau"),
+    );
+    assert_eq!(stdout(&output), "ok\n");
+    assert!(!ws.path().join("loaded-tools.txt").exists());
+}
