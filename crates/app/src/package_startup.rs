@@ -63,3 +63,13 @@ pub fn install_after_trust(args: &mut AppOptions, cwd: &Path, agent_dir: &Path) 
     let failures = manager.install_missing(&[Scope::Project]);
     remember(args, failures);
 }
+
+/// Pi's start-up package update check (its interactive mode runs it in the background):
+/// the configured packages with newer versions, by name; none offline.
+pub fn available_updates(args: &AppOptions, cwd: &Path, agent_dir: &Path) -> Vec<String> {
+    if args.offline {
+        return Vec::new();
+    }
+    let trusted = trusted_now(args, cwd, agent_dir);
+    PackageManager::new(agent_dir, cwd, trusted, Box::new(|_| {})).available_updates()
+}

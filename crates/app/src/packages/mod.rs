@@ -19,6 +19,7 @@ mod records;
 pub mod resources;
 pub mod startup;
 mod update;
+pub mod update_check;
 mod version;
 
 use std::path::{Path, PathBuf};

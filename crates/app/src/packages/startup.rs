@@ -96,7 +96,7 @@ impl PackageManager {
     /// each package once: a project entry replaces the user's entry of the same package,
     /// except that an `autoload: false` project entry narrows the user's, which is the one
     /// installed.
-    fn startup_sources(&self, scopes: &[Scope]) -> Vec<(String, Scope)> {
+    pub(crate) fn startup_sources(&self, scopes: &[Scope]) -> Vec<(String, Scope)> {
         let read = |scope: Scope| -> Vec<serde_json::Value> {
             if scopes.contains(&scope) {
                 self.read_packages(scope).unwrap_or_default()

@@ -367,3 +367,54 @@ fn an_e_git_package_s_extension_runs_for_that_run_only() {
     assert_eq!(stdout(&output), "ok\n");
     assert!(!ws.path().join("loaded-tools.txt").exists());
 }
+
+#[test]
+fn the_terminal_ui_names_packages_with_updates_as_pi_does() {
+    let test = "the_terminal_ui_names_packages_with_updates_as_pi_does";
+    if !has("git") {
+        eprintln!("{test}: skipped: git is not on PATH");
+        return;
+    }
+    let tui = crate::suite::tui_session::Tui::start_with(
+        Vec::<tau_test_support::MockTurn>::new(),
+        &["--no-session"],
+        |sandbox, spec| {
+            let root = sandbox
+                .project
+                .parent()
+                .expect("sandbox root")
+                .to_path_buf();
+            super::packages_startup_pi::repository(&root, "tools");
+            let insteadof = format!("url.file://{}/repos/.insteadOf", root.display());
+            // Installed (and recorded) before the start...
+            let installed = std::process::Command::new(env!("CARGO_BIN_EXE_tau"))
+                .args(["install", "git:git.example.test/acme/tools"])
+                .current_dir(&sandbox.project)
+                .env("TAU_AGENT_DIR", &sandbox.agent_dir)
+                .env("HOME", &sandbox.home)
+                .env("GIT_CONFIG_COUNT", "1")
+                .env("GIT_CONFIG_KEY_0", &insteadof)
+                .env("GIT_CONFIG_VALUE_0", "https://git.example.test/")
+                .output()
+                .expect("tau install");
+            assert!(installed.status.success(), "{}", stderr(&installed));
+            // ...then the branch moves on.
+            let work = root.join("work-tools");
+            std::fs::write(work.join("NEWS.md"), "more").expect("write");
+            git(&work, &["add", "-A"]);
+            git(&work, &["commit", "-qm", "more"]);
+            git(&work, &["push", "-q", "../repos/acme/tools.git", "main"]);
+            spec.env("PI_OFFLINE", "0")
+                .env("GIT_CONFIG_COUNT", "1")
+                .env("GIT_CONFIG_KEY_0", insteadof)
+                .env("GIT_CONFIG_VALUE_0", "https://git.example.test/")
+        },
+    );
+    let screen = tui.wait("Package Updates Available");
+    assert!(
+        screen.contains("Run tau update --extensions")
+            && screen.contains("- git.example.test/acme/tools"),
+        "{screen}"
+    );
+    tui.quit();
+}
