@@ -92,19 +92,18 @@ impl PackageManager {
         }
     }
 
-    /// The recorded sources of `scopes` in the order Pi resolves them (the project's first),
-    /// each package once: a project entry replaces the user's entry of the same package,
-    /// except that an `autoload: false` project entry narrows the user's, which is the one
-    /// installed.
+    /// The recorded sources of `scopes` in the order Pi resolves them (the project's first;
+    /// the project's only when the manager trusts the project), each package once: a
+    /// trusted project's entry replaces the user's entry of the same package, except that an
+    /// `autoload: false` project entry narrows the user's, which is the one installed.
     pub(crate) fn startup_sources(&self, scopes: &[Scope]) -> Vec<(String, Scope)> {
-        let read = |scope: Scope| -> Vec<serde_json::Value> {
-            if scopes.contains(&scope) {
-                self.read_packages(scope).unwrap_or_default()
-            } else {
-                Vec::new()
-            }
+        let project = if self.project_trusted {
+            self.read_packages(Scope::Project).unwrap_or_default()
+        } else {
+            Vec::new()
         };
-        let (project, user) = (read(Scope::Project), read(Scope::User));
+        // Read even when only the project's are wanted: they decide what a project entry is.
+        let user = self.read_packages(Scope::User).unwrap_or_default();
         let user_keys: Vec<String> = user
             .iter()
             .filter_map(entry_source)
@@ -129,19 +128,15 @@ impl PackageManager {
                 out.push((source.to_string(), Scope::User));
             }
         }
+        out.retain(|(_, scope)| scopes.contains(scope));
         out
     }
 
     /// Installs the recorded npm and git packages of `scopes` that are not installed (the
     /// project's only when the manager trusts the project). Returns those that failed.
     pub fn install_missing(&self, scopes: &[Scope]) -> Vec<InstallFailure> {
-        let scopes: Vec<Scope> = scopes
-            .iter()
-            .copied()
-            .filter(|s| *s == Scope::User || self.project_trusted)
-            .collect();
         let mut failures = Vec::new();
-        for (source, scope) in self.startup_sources(&scopes) {
+        for (source, scope) in self.startup_sources(scopes) {
             if !self.needs_install(&source, scope) {
                 continue;
             }
@@ -341,6 +336,59 @@ mod tests {
         assert!(failure(Origin::Temporary)
             .warning()
             .ends_with("). Check the source and try again."));
+    }
+
+    #[test]
+    fn a_project_entry_replaces_the_user_s_and_a_delta_installs_the_user_s() {
+        let root = tempfile::tempdir().expect("temp");
+        let (agent, cwd) = (root.path().join("agent"), root.path().join("project"));
+        let write = |path: std::path::PathBuf, packages: serde_json::Value| {
+            std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+            let text = serde_json::json!({ "packages": packages }).to_string();
+            std::fs::write(path, text).expect("write");
+        };
+        write(
+            agent.join("settings.json"),
+            serde_json::json!(["npm:a@1.0.0", "npm:b", "git:example.test/o/c"]),
+        );
+        write(
+            cwd.join(".pi/settings.json"),
+            serde_json::json!([
+                "npm:a@2.0.0",
+                {"source": "npm:b", "autoload": false, "skills": []},
+                "npm:d"
+            ]),
+        );
+        let manager = |trusted| PackageManager::new(&agent, &cwd, trusted, Box::new(|_| {}));
+        let both = [Scope::User, Scope::Project];
+        let pairs = |list: Vec<(String, Scope)>| {
+            list.into_iter()
+                .map(|(source, scope)| format!("{source} ({})", scope.label()))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            pairs(manager(true).startup_sources(&both)),
+            [
+                "npm:a@2.0.0 (project)",
+                "npm:d (project)",
+                "npm:b (user)",
+                "git:example.test/o/c (user)"
+            ]
+        );
+        // After trust, only the project's: the delta still leaves npm:b to the user's entry.
+        assert_eq!(
+            pairs(manager(true).startup_sources(&[Scope::Project])),
+            ["npm:a@2.0.0 (project)", "npm:d (project)"]
+        );
+        // An untrusted project changes nothing.
+        assert_eq!(
+            pairs(manager(false).startup_sources(&both)),
+            [
+                "npm:a@1.0.0 (user)",
+                "npm:b (user)",
+                "git:example.test/o/c (user)"
+            ]
+        );
     }
 
     #[test]

@@ -62,9 +62,6 @@ impl PackageManager {
     pub fn available_updates(&self) -> Vec<String> {
         let mut names = Vec::new();
         for (source, scope) in self.startup_sources(&[Scope::User, Scope::Project]) {
-            if scope == Scope::Project && !self.project_trusted {
-                continue;
-            }
             let parsed = parse_source(&source);
             if parsed.pinned() {
                 continue;
