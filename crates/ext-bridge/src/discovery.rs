@@ -21,6 +21,7 @@
 
 mod host_deps;
 mod layout;
+pub mod npm_range;
 pub mod packages;
 mod patterns;
 pub mod temporary;

@@ -1,7 +1,7 @@
 //! Start-up installs, as Pi 1.6.0 does them when a session starts (`resolvePackageSources`
 //! in `core/package-manager.js`): a configured npm or git package that is not installed
-//! (an npm package whose installed version is not the exact version asked for counts as
-//! not installed) is installed before the run's resources load. When that fails (no
+//! (an npm package whose installed version is outside the version or range asked for counts
+//! as not installed) is installed before the run's resources load. When that fails (no
 //! network, a name the registry does not have, no git) the run goes on without the
 //! package, with a warning in Pi's words, and the next start tries again. Nothing is
 //! fetched offline (`--offline`, `PI_OFFLINE`, `TAU_OFFLINE`).
@@ -14,7 +14,7 @@
 
 use std::path::Path;
 
-use tau_ext_bridge::discovery::packages::{is_exact_version, parse_source, Source};
+use tau_ext_bridge::discovery::packages::{installed_fits, is_exact_version, parse_source, Source};
 use tau_ext_bridge::discovery::temporary::{temporary_git_dir, temporary_npm_root, temporary_root};
 
 use super::npm::installed_version;
@@ -80,13 +80,11 @@ impl PackageManager {
             Source::Git { .. } => self.installed_path(source, scope).is_none(),
             Source::Npm { version, .. } => match self.installed_path(source, scope) {
                 None => true,
-                // What discovery accepts: any version for a range, the same for an exact one.
+                // What discovery accepts: a version inside the source's version or range.
                 Some(path) => match (version, installed_version(&path)) {
                     (_, None) => true,
-                    (Some(wanted), Some(installed)) if is_exact_version(&wanted) => {
-                        wanted.trim_start_matches('v') != installed
-                    }
-                    _ => false,
+                    (Some(wanted), Some(installed)) => !installed_fits(&installed, &wanted),
+                    (None, Some(_)) => false,
                 },
             },
         }
@@ -217,10 +215,8 @@ impl PackageManager {
         let installed = installed_version(&root.join("node_modules").join(name));
         let matches = match (&installed, version) {
             (None, _) => false,
-            (Some(have), Some(wanted)) if is_exact_version(wanted) => {
-                wanted.trim_start_matches('v') == have
-            }
-            _ => true,
+            (Some(have), Some(wanted)) => installed_fits(have, wanted),
+            (Some(_), None) => true,
         };
         if !matches {
             self.ensure_temporary_root()?;

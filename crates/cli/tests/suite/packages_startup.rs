@@ -274,6 +274,20 @@ fn npm_packages_from_the_registry_are_installed_at_start_and_a_404_is_skipped() 
         settings(&ws.agent_dir.path().join("settings.json")),
         json!({ "packages": recorded })
     );
+
+    // The record's range changes: the installed 7.0.0 no longer fits ^6, so the next start
+    // installs a version that does (as Pi does).
+    write_user_packages(&ws, json!(["npm:is-number@^6"]));
+    let output = ws
+        .tau()
+        .args(["--no-session", "--script"])
+        .arg(ws.script(&json!({"turns": [{"text": "ok"}]})))
+        .args(["-p", "hi"])
+        .output()
+        .expect("run tau");
+    assert_eq!(stdout(&output), "ok\n", "{}", stderr(&output));
+    assert!(stderr(&output).contains("Installing npm:is-number@^6..."));
+    assert_eq!(version(&installed), json!("6.0.0"));
 }
 
 #[test]

@@ -444,14 +444,20 @@ fn npm_installed(
             root.join("package.json").display()
         ));
     };
-    // Pi reinstalls when the installed version is outside the configured range; tau checks
-    // exact versions only (a range is accepted as installed).
+    // Pi reinstalls when the installed version is outside the configured version or range
+    // (a dist-tag such as `latest` is no range: any version will do).
     match version {
-        Some(wanted) if is_exact_version(wanted) && wanted.trim_start_matches('v') != installed => {
+        Some(wanted) if !installed_fits(&installed, wanted) => {
             Err(format!("is installed at version {installed}, not {wanted}"))
         }
         _ => Ok(root),
     }
+}
+
+/// Whether an installed npm version fits the version or range a source asks for (Pi's
+/// `installedNpmMatchesConfiguredVersion`): anything that is not a range (a dist-tag) fits.
+pub fn installed_fits(installed: &str, wanted: &str) -> bool {
+    super::npm_range::satisfies(installed, wanted) != Some(false)
 }
 
 /// Whether `version` is one exact semver version (`1.2.3`, `v1.2.3-beta.1`), not a range or
