@@ -96,6 +96,9 @@ pub async fn assemble(
             args.approve = Some(trusted);
         }
     }
+    // A project just trusted (by an extension, or the terminal UI's question) gets its
+    // missing packages installed, as Pi installs project packages once trust is resolved.
+    crate::package_startup::install_after_trust(args, cwd, agent_dir);
     // The extension host (Node start-up, module loading) starts first and loads while tau
     // opens the session.
     let starting = {
@@ -268,6 +271,7 @@ pub fn resource_options(args: &AppOptions, cwd: &Path, agent_dir: &Path) -> Reso
                     .map(|p| p.display().to_string())
                     .collect(),
                 offline: args.offline,
+                install_failed: args.install_failed.clone(),
                 ..Default::default()
             },
             trust.trusted,

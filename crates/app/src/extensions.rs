@@ -149,6 +149,7 @@ pub(crate) fn discovery_options(
         trust_override,
         global_npm_root: None,
         offline: args.offline,
+        install_failed: args.install_failed.clone(),
     }
 }
 

@@ -23,6 +23,7 @@ pub mod ext_trust;
 pub mod extensions;
 pub mod model;
 mod options;
+pub mod package_startup;
 pub mod packages;
 pub mod prompt_options;
 pub mod report;

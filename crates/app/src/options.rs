@@ -73,10 +73,16 @@ pub struct AppOptions {
     pub script: Option<PathBuf>,
     /// `--models`: comma-separated model patterns that scope the startup model.
     pub models: Option<Vec<String>>,
-    /// `--offline` (also `PI_OFFLINE=1` / `TAU_OFFLINE=1`): tau makes no start-up network
-    /// requests either way; offline, settings packages that are not installed are skipped
-    /// with a warning instead of stopping the run, as Pi skips them.
+    /// `--offline` (also `PI_OFFLINE=1` / `TAU_OFFLINE=1`): no start-up network use. The
+    /// start-up install does nothing: configured and `-e` packages that are not installed
+    /// are skipped with a warning, cached `-e` packages are not refreshed, as in Pi.
     pub offline: bool,
+    /// Package sources (settings entries, `-e` values) whose start-up install failed this
+    /// run: warned about once, then skipped by discovery (Pi skips them and goes on).
+    pub install_failed: Vec<String>,
+    /// Whether the start-up install has looked at the project's packages (it did when the
+    /// project was trusted before the start, or offline).
+    pub project_packages_prepared: bool,
     /// `--flag [value]` options tau itself does not know: the extensions' flags (checked
     /// against what they registered once they are loaded).
     pub extension_flags: Vec<(String, Option<String>)>,

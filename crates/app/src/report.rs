@@ -14,6 +14,12 @@ pub fn redirect_stderr(sink: Option<StderrSink>) {
     *REDIRECT.write().unwrap_or_else(|p| p.into_inner()) = sink;
 }
 
+/// Whether stderr lines are redirected (the terminal UI is on the screen): then nothing
+/// may write to the real stderr, such as npm's and git's output.
+pub fn stderr_redirected() -> bool {
+    REDIRECT.read().unwrap_or_else(|p| p.into_inner()).is_some()
+}
+
 /// Writes one line to stderr, or where it was redirected.
 #[expect(
     clippy::print_stderr,

@@ -127,6 +127,7 @@ async fn run_checked(mut args: Args) -> Result<ExitCode, String> {
         if !args.file_args.is_empty() {
             return Err("@file arguments are not supported in RPC mode; send prompts (with images) through the prompt command".into());
         }
+        install_packages(&mut args, &cwd, &agent_dir).await;
         return tau_modes::rpc::run(args.app, &cwd, &agent_dir).await;
     }
     let interactive = {
@@ -134,6 +135,8 @@ async fn run_checked(mut args: Args) -> Result<ExitCode, String> {
         std::io::stdin().is_terminal() && std::io::stdout().is_terminal()
     };
     if interactive && !args.print && args.mode == Mode::Text {
+        // Before the screen starts: npm's and git's output goes to the terminal as it runs.
+        install_packages(&mut args, &cwd, &agent_dir).await;
         return run_interactive(args, &cwd, &agent_dir).await;
     }
     // Without a terminal there is nothing to pick with: the list, to choose with --session.
@@ -143,6 +146,7 @@ async fn run_checked(mut args: Args) -> Result<ExitCode, String> {
         ));
         return Ok(ExitCode::SUCCESS);
     }
+    install_packages(&mut args, &cwd, &agent_dir).await;
     let stdin = inputs::read_piped_stdin();
     let (file_text, images) = inputs::read_file_args(&args.file_args, &cwd)?;
 
@@ -208,4 +212,18 @@ async fn run_interactive(
         resume,
     };
     tau_modes::run_interactive(app, cwd, agent_dir, options).await
+}
+
+/// Pi's start-up install of configured and `-e` packages that are missing (npm and git run
+/// as child processes, so off the async threads).
+async fn install_packages(args: &mut Args, cwd: &std::path::Path, agent_dir: &std::path::Path) {
+    let (mut app, cwd, agent_dir) = (args.app.clone(), cwd.to_path_buf(), agent_dir.to_path_buf());
+    let done = tokio::task::spawn_blocking(move || {
+        tau_app::package_startup::install_before_start(&mut app, &cwd, &agent_dir);
+        app
+    })
+    .await;
+    if let Ok(app) = done {
+        args.app = app;
+    }
 }

@@ -74,7 +74,8 @@ Tools:
   -nbt, --no-builtin-tools    Disable the built-in tools
 
 Extensions:
-  -e, --extension <path>      Load a Pi extension file or folder (repeatable)
+  -e, --extension <source>    Load a Pi extension file or folder, or try a package for this
+                              run (npm:, git:, URL; cached, not recorded) (repeatable)
   -ne, --no-extensions        Do not discover extensions (explicit -e paths still load)
   -a, --approve               Trust this project's .pi/ extensions and settings for this run
   -na, --no-approve           Ignore this project's .pi/ extensions and settings
@@ -97,9 +98,9 @@ Sessions:
                               output: tau-session-<name>.html here; docs/export.md)
 
 Accepted from Pi:
-  --offline                   No start-up network use (tau makes none); settings packages
-                              that are not installed are skipped instead of an error
-                              (also PI_OFFLINE=1 or TAU_OFFLINE=1)
+  --offline                   No start-up network use: configured and -e packages that
+                              are not installed are skipped, not installed, and cached -e
+                              packages are not refreshed (also PI_OFFLINE=1 or TAU_OFFLINE=1)
   --verbose, --no-mcp         No effect: tau's start-up output is fixed, it has no MCP
   --tui-mode regular|fullscreen
                               Interactive-UI setting; themes and it have no effect in

@@ -9,17 +9,22 @@
 //! `--no-extensions` drops the configured set and keeps `-e`. Project settings and
 //! `.pi/extensions/` count only when the project is trusted ([`trust`]).
 //!
-//! Nothing here downloads: a package that is not installed is reported with how to install
-//! it. What stops the run and what is only shown follows what Pi 1.6.0 does with the same
+//! Nothing here downloads: tau's start-up install (`tau_app::packages::startup`, Pi's
+//! installs in `resolvePackageSources`) runs first, and tells discovery which sources it
+//! failed to install ([`DiscoveryOptions::install_failed`]): those are skipped, as Pi skips
+//! them after its warning. A package still missing is reported with how to install it. What
+//! stops the run and what is only shown follows what Pi 1.6.0 does with the same
 //! configuration (docs/pi-extensions.md, "When extensions fail to load"): an `-e` source
 //! that cannot be found is an error, a settings package that is not installed is an error
-//! unless the run is offline (Pi installs it at start-up, and skips it offline), a settings
-//! path that does not exist and an untrusted project's `.pi/` are warnings.
+//! unless the run is offline (skipped then, as Pi skips it), a settings path that does not
+//! exist and an untrusted project's `.pi/` are warnings.
 
 mod host_deps;
 mod layout;
+pub mod npm_range;
 pub mod packages;
 mod patterns;
+pub mod temporary;
 pub mod trust;
 
 use std::cell::OnceCell;
@@ -45,10 +50,6 @@ const USER_SETTINGS_RANK: u8 = 2;
 const USER_AUTO_RANK: u8 = 3;
 pub(crate) const PACKAGE_RANK: u8 = 4;
 
-/// Pi's temporary npm folder for `-e npm:` sources is named by the first 8 hex digits of
-/// `sha256("npm-")`.
-const TEMP_NPM_HASH: &str = "f35b2129";
-
 /// What to discover for one run.
 #[derive(Debug, Clone, Default)]
 pub struct DiscoveryOptions {
@@ -68,6 +69,9 @@ pub struct DiscoveryOptions {
     /// `--offline`: settings packages that are not installed are skipped with a warning
     /// instead of stopping the run (Pi skips them when offline).
     pub offline: bool,
+    /// Sources (settings entries or `-e` values, as written) that the start-up install
+    /// tried and failed to install: skipped without a word here, the install step warned.
+    pub install_failed: Vec<String>,
 }
 
 /// The outcome of discovery.
@@ -145,14 +149,18 @@ pub(crate) struct Ctx<'a> {
     agent_dir: &'a Path,
     cwd: &'a Path,
     global_npm_root: OnceCell<Option<PathBuf>>,
+    install_failed: &'a [String],
+    offline: bool,
 }
 
 impl<'a> Ctx<'a> {
     /// The folders of a run, with `npm root -g` known in advance when the options give it.
-    fn new(agent_dir: &'a Path, cwd: &'a Path, options: &DiscoveryOptions) -> Ctx<'a> {
+    fn new(agent_dir: &'a Path, cwd: &'a Path, options: &'a DiscoveryOptions) -> Ctx<'a> {
         Ctx {
             agent_dir,
             cwd,
+            install_failed: &options.install_failed,
+            offline: options.offline,
             global_npm_root: match &options.global_npm_root {
                 Some(root) => OnceCell::from(Some(root.clone())),
                 None => OnceCell::new(),
@@ -180,17 +188,28 @@ impl<'a> Ctx<'a> {
     /// The npm project packages of `scope` are installed into.
     pub(crate) fn npm_root(&self, scope: Scope) -> PathBuf {
         match scope {
-            Scope::Temporary => self
-                .agent_dir
-                .join("tmp/extensions/npm")
-                .join(TEMP_NPM_HASH),
+            Scope::Temporary => temporary::temporary_npm_root(self.agent_dir),
             _ => self.base(scope).join("npm"),
         }
     }
 
-    /// The folder git packages of `scope` are cloned under.
-    pub(crate) fn git_root(&self, scope: Scope) -> PathBuf {
-        self.base(scope).join("git")
+    /// Where a git package of `scope` is cloned.
+    pub(crate) fn git_dir(
+        &self,
+        scope: Scope,
+        host: &str,
+        path: &str,
+        git_ref: Option<&str>,
+    ) -> PathBuf {
+        match scope {
+            Scope::Temporary => temporary::temporary_git_dir(self.agent_dir, host, path, git_ref),
+            _ => self.base(scope).join("git").join(host).join(path),
+        }
+    }
+
+    /// Whether the start-up install failed for `source` (it already warned).
+    pub(crate) fn install_failed(&self, source: &str) -> bool {
+        self.install_failed.iter().any(|failed| failed == source)
     }
 
     /// `npm root -g`, asked once.

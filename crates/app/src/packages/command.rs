@@ -73,15 +73,17 @@ fn spawn_error(program: &Program, error: &std::io::Error) -> String {
     }
 }
 
-/// Copies `reader` to stderr while keeping its end in `tail`.
-fn forward(mut reader: impl Read, tail: Arc<Mutex<String>>) {
+/// Copies `reader` to stderr (unless `quiet`) while keeping its end in `tail`.
+fn forward(mut reader: impl Read, tail: Arc<Mutex<String>>, quiet: bool) {
     let mut buffer = [0u8; 4096];
     loop {
         let n = match reader.read(&mut buffer) {
             Ok(0) | Err(_) => return,
             Ok(n) => n,
         };
-        let _ = std::io::stderr().write_all(&buffer[..n]);
+        if !quiet {
+            let _ = std::io::stderr().write_all(&buffer[..n]);
+        }
         let mut tail = tail.lock().unwrap_or_else(|p| p.into_inner());
         tail.push_str(&String::from_utf8_lossy(&buffer[..n]));
         if tail.len() > TAIL_CHARS * 2 {
@@ -96,8 +98,11 @@ fn forward(mut reader: impl Read, tail: Arc<Mutex<String>>) {
 
 /// Runs `program args` in `cwd`, its output shown on stderr. On failure the error names the
 /// command, carries the end of its output and, when the output shows a known cause, what to
-/// do about it.
+/// do about it. While the terminal UI is on the screen the output is kept, not shown (it
+/// would run over the screen), and a failure's error carries its end, as Pi's interactive
+/// mode does.
 pub fn run(program: &Program, args: &[String], cwd: Option<&Path>) -> Result<(), String> {
+    let quiet = crate::report::stderr_redirected();
     let mut child = program
         .build(args, cwd)
         .stdin(Stdio::null())
@@ -120,7 +125,7 @@ pub fn run(program: &Program, args: &[String], cwd: Option<&Path>) -> Result<(),
     .flatten()
     .map(|reader| {
         let tail = Arc::clone(&tail);
-        std::thread::spawn(move || forward(reader, tail))
+        std::thread::spawn(move || forward(reader, tail, quiet))
     })
     .collect();
     let status = child
@@ -132,9 +137,9 @@ pub fn run(program: &Program, args: &[String], cwd: Option<&Path>) -> Result<(),
     if status.success() {
         return Ok(());
     }
-    // The output is already on stderr: the error adds only what to do about it.
+    // Shown on stderr already, the error adds only what to do about it.
     let tail = tail.lock().unwrap_or_else(|p| p.into_inner()).clone();
-    Err(failure(program, args, &status.to_string(), &tail, false))
+    Err(failure(program, args, &status.to_string(), &tail, quiet))
 }
 
 /// Runs `program args` quietly and returns its trimmed stdout.
@@ -201,6 +206,18 @@ pub fn hint(output: &str) -> Option<&'static str> {
         );
     }
     if has(&[
+        "SELF_SIGNED_CERT_IN_CHAIN",
+        "UNABLE_TO_GET_ISSUER_CERT_LOCALLY",
+        "unable to get local issuer certificate",
+        "SSL certificate problem",
+    ]) {
+        return Some(
+            "The server's certificate is not trusted here (a proxy that inspects TLS?): point npm \
+             at the CA bundle (cafile in .npmrc, or NODE_EXTRA_CA_CERTS) and git at it \
+             (http.sslCAInfo), then run the command again.",
+        );
+    }
+    if has(&[
         "ENOTFOUND",
         "EAI_AGAIN",
         "ECONNREFUSED",
@@ -259,6 +276,8 @@ mod tests {
         assert!(hint(npm404).is_some_and(|h| h.contains("no such package")));
         let offline = "npm error code ENOTFOUND\nnpm error network request failed";
         assert!(hint(offline).is_some_and(|h| h.contains("cannot be reached")));
+        let proxy = "npm error code SELF_SIGNED_CERT_IN_CHAIN";
+        assert!(hint(proxy).is_some_and(|h| h.contains("NODE_EXTRA_CA_CERTS")));
         let ref_missing = "error: pathspec 'v9' did not match any file(s) known to git";
         assert!(hint(ref_missing).is_some_and(|h| h.contains("@ref")));
         assert_eq!(hint("something else"), None);

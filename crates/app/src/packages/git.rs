@@ -94,6 +94,18 @@ impl PackageManager {
         }
         let root = self.git_root(scope);
         ensure_gitignore(&root)?;
+        self.clone_git(repo, &target, &root)
+    }
+
+    /// Clones `repo` into `target` (checked out at its ref, dependencies installed); on
+    /// failure removes the partial clone and the folders left empty up to `root`.
+    pub(crate) fn clone_git(
+        &self,
+        repo: &GitRepo,
+        target: &Path,
+        root: &Path,
+    ) -> Result<(), String> {
+        let target = target.to_path_buf();
         if let Some(parent) = target.parent() {
             std::fs::create_dir_all(parent)
                 .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
@@ -112,7 +124,7 @@ impl PackageManager {
         })();
         if cloned.is_err() {
             let _ = std::fs::remove_dir_all(&target);
-            prune_empty_parents(&target, &root);
+            prune_empty_parents(&target, root);
         }
         cloned
     }
@@ -126,7 +138,7 @@ impl PackageManager {
         self.reconcile_git(repo, &target)
     }
 
-    fn reconcile_git(&self, repo: &GitRepo, target: &Path) -> Result<(), String> {
+    pub(crate) fn reconcile_git(&self, repo: &GitRepo, target: &Path) -> Result<(), String> {
         match &repo.git_ref {
             Some(git_ref) => {
                 self.ensure_git_ref(target, &args(&["fetch", "origin", git_ref]), "FETCH_HEAD")

@@ -17,7 +17,9 @@ mod git;
 mod npm;
 mod records;
 pub mod resources;
+pub mod startup;
 mod update;
+pub mod update_check;
 mod version;
 
 use std::path::{Path, PathBuf};

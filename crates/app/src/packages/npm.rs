@@ -143,9 +143,13 @@ impl PackageManager {
 
     /// `npm install <specs>` into `scope`'s npm project.
     pub(crate) fn install_npm(&self, specs: &[String], scope: Scope) -> Result<(), String> {
-        let root = self.npm_root(scope);
-        self.ensure_npm_project(&root)?;
-        let args = self.npm_install_args(specs, &root);
+        self.install_npm_into(specs, &self.npm_root(scope))
+    }
+
+    /// `npm install <specs>` into the npm project at `root` (created when missing).
+    pub(crate) fn install_npm_into(&self, specs: &[String], root: &Path) -> Result<(), String> {
+        self.ensure_npm_project(root)?;
+        let args = self.npm_install_args(specs, root);
         command::run(&self.npm, &args, None)
     }
 

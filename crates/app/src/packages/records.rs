@@ -103,7 +103,7 @@ impl PackageManager {
 
     /// The key two sources are the same package by; a settings entry's local path resolves
     /// from its settings folder, a typed one from the working folder.
-    fn match_key(&self, source: &str, settings_scope: Option<Scope>) -> String {
+    pub(crate) fn match_key(&self, source: &str, settings_scope: Option<Scope>) -> String {
         match parse_source(source) {
             Source::Npm { name, .. } => format!("npm:{name}"),
             Source::Git { host, path, .. } => format!("git:{host}/{path}"),

@@ -33,6 +33,8 @@ mod multi_turn;
 mod oauth_sign_ins;
 mod packages;
 mod packages_pi;
+mod packages_startup;
+mod packages_startup_pi;
 mod providers;
 mod rpc_client;
 mod rpc_command_ctx;

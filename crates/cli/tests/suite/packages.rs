@@ -40,18 +40,18 @@ fn refused(ws: &Workspace, args: &[&str]) -> String {
     stderr(&output)
 }
 
-fn settings(path: &Path) -> Value {
+pub(super) fn settings(path: &Path) -> Value {
     let text = std::fs::read_to_string(path).expect("settings.json");
     serde_json::from_str(&text).expect("settings JSON")
 }
 
-fn user_settings(ws: &Workspace) -> Value {
+pub(super) fn user_settings(ws: &Workspace) -> Value {
     settings(&ws.agent_dir.path().join("settings.json"))
 }
 
 /// A package folder with an extension (which writes `loaded-<name>.txt` into the working
 /// folder when tau loads it), a skill and a prompt template.
-fn write_package(ws: &Workspace, rel: &str, name: &str) -> PathBuf {
+pub(super) fn write_package(ws: &Workspace, rel: &str, name: &str) -> PathBuf {
     ws.write(
         &format!("{rel}/package.json"),
         &json!({"name": name, "version": "1.0.0"}).to_string(),
@@ -238,7 +238,7 @@ fn missing_git_and_npm_binaries_are_explained() {
 }
 
 /// `git` with a commit signature, in `dir`.
-fn git(dir: &Path, args: &[&str]) {
+pub(super) fn git(dir: &Path, args: &[&str]) {
     let status = Command::new("git")
         .args(["-c", "user.email=t@example.test", "-c", "user.name=t"])
         .args(args)
@@ -250,8 +250,18 @@ fn git(dir: &Path, args: &[&str]) {
 
 /// A bare repository `acme/tools.git` under `repos/` with tag `v1` (prompt text "one") and
 /// `main` one commit further ("two"), plus the working copy that pushes to it.
-fn git_repo(ws: &Workspace) -> (PathBuf, PathBuf) {
+pub(super) fn git_repo(ws: &Workspace) -> (PathBuf, PathBuf) {
+    git_repo_with(ws, true)
+}
+
+/// [`git_repo`], without the extension and package.json when `with_extension` is false (a
+/// run then needs no extension host, an install no npm).
+pub(super) fn git_repo_with(ws: &Workspace, with_extension: bool) -> (PathBuf, PathBuf) {
     let work = write_package(ws, "work", "tools");
+    if !with_extension {
+        std::fs::remove_dir_all(work.join("extensions")).expect("rm extensions");
+        std::fs::remove_file(work.join("package.json")).expect("rm package.json");
+    }
     ws.write("work/prompts/tools-prompt.md", "one");
     git(&work, &["init", "-q", "-b", "main"]);
     git(&work, &["add", "-A"]);
@@ -269,20 +279,26 @@ fn git_repo(ws: &Workspace) -> (PathBuf, PathBuf) {
 }
 
 /// tau with git told that `https://git.example.test/` is the local `repos/` folder.
-fn tau_git(ws: &Workspace, repos: &Path, args: &[&str]) -> Output {
-    ws.tau()
-        .env("GIT_CONFIG_COUNT", "1")
+pub(super) fn tau_git_command(ws: &Workspace, repos: &Path) -> Command {
+    let mut cmd = ws.tau();
+    cmd.env("GIT_CONFIG_COUNT", "1")
         .env(
             "GIT_CONFIG_KEY_0",
             format!("url.file://{}/.insteadOf", repos.display()),
         )
-        .env("GIT_CONFIG_VALUE_0", "https://git.example.test/")
+        .env("GIT_CONFIG_VALUE_0", "https://git.example.test/");
+    cmd
+}
+
+/// Runs `tau <args>` with [`tau_git_command`].
+pub(super) fn tau_git(ws: &Workspace, repos: &Path, args: &[&str]) -> Output {
+    tau_git_command(ws, repos)
         .args(args)
         .output()
         .expect("run tau")
 }
 
-fn has(program: &str) -> bool {
+pub(super) fn has(program: &str) -> bool {
     Command::new(program)
         .arg("--version")
         .output()
@@ -373,7 +389,7 @@ fn git_packages_clone_pin_update_and_remove() {
 }
 
 /// Whether npm can reach the registry (asked once per test run that needs it).
-fn registry_reachable(test: &str) -> bool {
+pub(super) fn registry_reachable(test: &str) -> bool {
     if !has("npm") {
         eprintln!("{test}: skipped: npm is not on PATH");
         return false;

@@ -1,12 +1,14 @@
 //! Pi package sources (`packages` in settings, and `-e` values), resolved without installing
-//! anything: Pi's `DefaultPackageManager.resolvePackageSources` with installs replaced by a
-//! warning that says how to install. Where Pi keeps installed packages:
+//! anything: Pi's `DefaultPackageManager.resolvePackageSources` after its installs (tau's
+//! start-up install, `tau_app::packages::startup`, runs first); a package still missing is
+//! reported with how to install it, or skipped when its install failed (already warned). Where Pi keeps installed packages:
 //!
 //! - `npm:<spec>`: `<agent dir>/npm/node_modules/<name>` (user settings, falling back to the
 //!   global npm root), `<cwd>/.pi/npm/node_modules/<name>` (project settings), and
 //!   `<agent dir>/tmp/extensions/npm/<hash>/node_modules/<name>` (`-e`).
-//! - `git:<host>/<path>[@ref]` and git URLs: `<agent dir>/git/<host>/<path>` (user) or
-//!   `<cwd>/.pi/git/<host>/<path>` (project).
+//! - `git:<host>/<path>[@ref]` and git URLs: `<agent dir>/git/<host>/<path>` (user),
+//!   `<cwd>/.pi/git/<host>/<path>` (project), and under `<agent dir>/tmp/extensions/` (`-e`,
+//!   see [`super::temporary`]).
 //! - anything else is a local path, relative to the settings file's folder (`-e`: the cwd).
 
 use std::path::{Path, PathBuf};
@@ -315,6 +317,8 @@ pub(crate) fn resolve_all(
                 Ok(root) => {
                     collect_package(&root, filter, acc);
                 }
+                // The start-up install failed and said so: Pi skips the package.
+                Err(_) if ctx.install_failed(source) => {}
                 Err(problem) => {
                     let how = match source_scope {
                         Scope::Temporary => format!(
@@ -324,35 +328,42 @@ pub(crate) fn resolve_all(
                         _ => install_command(source, source_scope),
                     };
                     problems.not_installed(
+                        ctx,
                         source_scope,
                         format!(
-                            "package {source} ({}) {problem}; tau does not download packages at startup, \
-                             install it with: {how}",
+                            "package {source} ({}) {problem}; install it with: {how}",
                             ctx.origin(source_scope),
                         ),
                     )
                 }
             },
-            Source::Git { host, path, .. } => {
-                if source_scope == Scope::Temporary {
-                    problems.errors.push(format!(
-                        "-e {source}: tau does not fetch git sources; clone the repository and pass its folder to -e"
-                    ));
-                    continue;
-                }
-                let root = ctx.git_root(source_scope).join(&host).join(&path);
+            Source::Git {
+                host,
+                path,
+                git_ref,
+                ..
+            } => {
+                let root = ctx.git_dir(source_scope, &host, &path, git_ref.as_deref());
                 if root.is_dir() {
                     collect_package(&root, filter, acc);
                     continue;
                 }
+                if ctx.install_failed(source) {
+                    continue;
+                }
+                let how = match source_scope {
+                    Scope::Temporary => {
+                        format!("git clone {} {}", parse_repo(source), root.display())
+                    }
+                    _ => install_command(source, source_scope),
+                };
                 problems.not_installed(
+                    ctx,
                     source_scope,
                     format!(
-                        "package {source} ({}) is not installed (no {}); tau does not download packages at startup, \
-                         install it with: {}",
+                        "package {source} ({}) is not installed (no {}); install it with: {how}",
                         ctx.origin(source_scope),
                         root.display(),
-                        install_command(source, source_scope)
                     ),
                 );
             }
@@ -382,13 +393,25 @@ pub(crate) struct Problems {
 }
 
 impl Problems {
-    /// Records a package that is not installed: a `-e` source is an error, a settings
-    /// entry a missing package.
-    fn not_installed(&mut self, scope: Scope, message: String) {
+    /// Records a package that is not installed: offline, a `-e` source is skipped with a
+    /// warning (Pi skips it); otherwise a `-e` source is an error and a settings entry a
+    /// missing package.
+    fn not_installed(&mut self, ctx: &Ctx, scope: Scope, message: String) {
         match scope {
+            Scope::Temporary if ctx.offline => {
+                self.warnings.push(format!("{message}; skipped (offline)"))
+            }
             Scope::Temporary => self.errors.push(message),
             Scope::Project | Scope::User => self.missing_packages.push(message),
         }
+    }
+}
+
+/// What `git clone` is given for a git source.
+fn parse_repo(source: &str) -> String {
+    match parse_source(source) {
+        Source::Git { repo, .. } => repo,
+        _ => source.to_string(),
     }
 }
 
@@ -421,14 +444,20 @@ fn npm_installed(
             root.join("package.json").display()
         ));
     };
-    // Pi reinstalls when the installed version is outside the configured range; tau checks
-    // exact versions only (a range is accepted as installed).
+    // Pi reinstalls when the installed version is outside the configured version or range
+    // (a dist-tag such as `latest` is no range: any version will do).
     match version {
-        Some(wanted) if is_exact_version(wanted) && wanted.trim_start_matches('v') != installed => {
+        Some(wanted) if !installed_fits(&installed, wanted) => {
             Err(format!("is installed at version {installed}, not {wanted}"))
         }
         _ => Ok(root),
     }
+}
+
+/// Whether an installed npm version fits the version or range a source asks for (Pi's
+/// `installedNpmMatchesConfiguredVersion`): anything that is not a range (a dist-tag) fits.
+pub fn installed_fits(installed: &str, wanted: &str) -> bool {
+    super::npm_range::satisfies(installed, wanted) != Some(false)
 }
 
 /// Whether `version` is one exact semver version (`1.2.3`, `v1.2.3-beta.1`), not a range or
@@ -581,9 +610,13 @@ pub(crate) fn roots(ctx: &Ctx, entries: &[(PackageEntry, Scope)]) -> Vec<Package
             Source::Npm { name, version, .. } => {
                 npm_installed(ctx, &name, version.as_deref(), source_scope).ok()
             }
-            Source::Git { host, path, .. } => {
-                Some(ctx.git_root(source_scope).join(&host).join(&path)).filter(|p| p.is_dir())
-            }
+            Source::Git {
+                host,
+                path,
+                git_ref,
+                ..
+            } => Some(ctx.git_dir(source_scope, &host, &path, git_ref.as_deref()))
+                .filter(|p| p.is_dir()),
         };
         if let Some(root) = root {
             out.push(PackageRoot {

@@ -235,6 +235,68 @@ fn packages_resolve_local_and_installed_npm_sources_without_downloading() {
         .warnings
         .iter()
         .all(|w| w.ends_with("skipped (offline)")));
+
+    // The start-up install tried them and failed (and warned): skipped without a word.
+    let failed = s.run(|o| {
+        o.install_failed = vec![
+            "npm:absent@^2".into(),
+            "npm:old@2.0.0".into(),
+            "git:github.com/acme/missing".into(),
+        ]
+    });
+    assert_eq!(failed.paths, found.paths);
+    assert!(failed.errors.is_empty(), "{:?}", failed.errors);
+    assert!(failed.warnings.is_empty(), "{:?}", failed.warnings);
+}
+
+#[test]
+fn e_package_sources_load_from_pis_temporary_cache() {
+    let s = Setup::new();
+    let cache = s.agent.join("tmp/extensions");
+    let npm_entry = s.file(
+        cache.join("npm/f35b2129/node_modules/tool/extensions/t.ts"),
+        "",
+    );
+    s.file(
+        cache.join("npm/f35b2129/node_modules/tool/package.json"),
+        r#"{"version":"1.0.0"}"#,
+    );
+    // sha256("git-github.com-acme/ext@v1") starts db4ef538 (Pi's getTemporaryDir).
+    let git_entry = s.file(
+        cache.join("git-github.com/db4ef538/acme/ext/extensions/g.ts"),
+        "",
+    );
+    let sources = vec![
+        "npm:tool".to_string(),
+        "git:github.com/acme/ext@v1".to_string(),
+        "git:github.com/acme/absent".to_string(),
+    ];
+    let found = s.run(|o| o.explicit = sources.clone());
+    assert_eq!(found.paths, vec![npm_entry.clone(), git_entry.clone()]);
+    assert_eq!(found.explicit, found.paths);
+    // Not cached and not installed: the -e value cannot load.
+    assert_eq!(found.errors.len(), 1, "{:?}", found.errors);
+    assert!(found.errors[0].from_cli);
+    assert!(found.errors[0]
+        .message
+        .contains("git:github.com/acme/absent"));
+    // Its install failed (warned already): the run goes on without it.
+    let failed = s.run(|o| {
+        o.explicit = sources.clone();
+        o.install_failed = vec!["git:github.com/acme/absent".into()];
+    });
+    assert!(failed.errors.is_empty(), "{:?}", failed.errors);
+    assert_eq!(failed.paths, vec![npm_entry, git_entry]);
+    // Offline: skipped with a warning, as Pi skips it.
+    let offline = s.run(|o| {
+        o.explicit = sources;
+        o.offline = true;
+    });
+    assert!(offline.errors.is_empty(), "{:?}", offline.errors);
+    assert!(offline
+        .warnings
+        .iter()
+        .any(|w| w.contains("git:github.com/acme/absent") && w.ends_with("skipped (offline)")));
 }
 
 #[test]

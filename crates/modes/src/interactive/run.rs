@@ -313,6 +313,8 @@ pub async fn run(
     let mut scheduler = RenderScheduler::default();
     scheduler.request();
 
+    check_package_updates(&args, cwd, agent_dir, events.clone());
+
     let booleans = runner
         .extensions
         .as_ref()
@@ -1210,4 +1212,26 @@ fn skill_commands_enabled(agent_dir: &Path) -> bool {
     tau_app::settings_file::get(&settings, "enableSkillCommands")
         .and_then(serde_json::Value::as_bool)
         .unwrap_or(true)
+}
+
+/// Pi's background package update check: a notice naming the configured packages that have
+/// newer versions (`tau update --extensions` updates them). It runs on a thread of its own,
+/// not a runtime task, so a slow registry or git host never holds up quitting.
+fn check_package_updates(
+    args: &AppOptions,
+    cwd: &Path,
+    agent_dir: &Path,
+    events: mpsc::UnboundedSender<AppEvent>,
+) {
+    if args.offline {
+        return;
+    }
+    let (args, cwd, agent_dir) = (args.clone(), cwd.to_path_buf(), agent_dir.to_path_buf());
+    std::thread::spawn(move || {
+        let names = tau_app::package_startup::available_updates(&args, &cwd, &agent_dir);
+        if !names.is_empty() {
+            let notice = tau_app::packages::update_check::updates_notice(&names);
+            let _ = events.send(AppEvent::Notice(notice));
+        }
+    });
 }
