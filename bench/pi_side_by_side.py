@@ -101,9 +101,14 @@ class Harness:
         self.home = os.path.join(sandbox, f"home-{name}")
         self.agent_dir = os.path.join(self.home, "agent")
         os.makedirs(self.agent_dir, exist_ok=True)
+        # Each side's temporary folder (Pi's jiti and Node compile caches live there) stays
+        # in its HOME, so a cold run can empty it.
+        self.tmp = os.path.join(self.home, "tmp")
+        os.makedirs(self.tmp, exist_ok=True)
         self.env = {
             "PATH": HARNESS_PATH,
             "HOME": self.home,
+            "TMPDIR": self.tmp,
             "TERM": "dumb",
             "LANG": "C.UTF-8",
             # Pi: no update checks, downloads or telemetry; tau ignores these.
@@ -112,6 +117,13 @@ class Harness:
             "PI_TELEMETRY": "0",
             agent_env: self.agent_dir,
         }
+
+    def clear_caches(self):
+        """Empties the caches a first start fills: `~/.cache` (tau's jiti and compile
+        caches) and the temporary folder (Pi's)."""
+        for folder in (os.path.join(self.home, ".cache"), self.tmp):
+            shutil.rmtree(folder, ignore_errors=True)
+        os.makedirs(self.tmp, exist_ok=True)
 
     def point_at(self, port):
         models = {
