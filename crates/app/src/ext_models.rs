@@ -14,9 +14,9 @@ use tokio_util::sync::CancellationToken;
 
 use crate::model::{switch_to, Selection};
 
-/// The registry as the host mirrors it (`models`: with credentials, `allModels`: every
-/// one, `providers`: their display names), shared by the state source and the actions that
-/// change it.
+/// The registry as the host mirrors it (`models`: with credentials, `allModelsJson`: every
+/// one, as JSON text the host parses on first use, `providers`: their display names),
+/// shared by the state source and the actions that change it.
 pub type SharedModels = Arc<Mutex<Value>>;
 
 /// The registry view for the host's mirror, read off the async threads.
@@ -39,12 +39,27 @@ pub async fn registry_view(agent_dir: &Path) -> Value {
             .collect();
         json!({
             "models": json(registry.available()),
-            "allModels": json(all),
+            "allModelsJson": json_text(all),
             "providers": providers,
         })
     })
     .await
-    .unwrap_or_else(|_| json!({ "models": [], "allModels": [] }))
+    .unwrap_or_else(|_| json!({ "models": [], "allModelsJson": "[]" }))
+}
+
+/// `models` as one JSON array text, one model at a time: the whole catalogue (~1,700
+/// models) held as JSON values cost tau ~35 MiB and the host as much again as objects,
+/// while most runs never list it.
+fn json_text(models: Vec<&tau_protocol::Model>) -> String {
+    let mut text = String::from("[");
+    for (i, model) in models.into_iter().enumerate() {
+        if i > 0 {
+            text.push(',');
+        }
+        text.push_str(&crate::model::model_json(model).to_string());
+    }
+    text.push(']');
+    text
 }
 
 /// Pi's `getProvider(id)` data: id, name, baseUrl, and whether it has credentials.

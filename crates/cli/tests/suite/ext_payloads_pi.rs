@@ -360,7 +360,13 @@ fn executions(records: &[Value]) -> BTreeMap<String, Vec<Value>> {
         let kind = record["type"].as_str().unwrap_or_default();
         if kind.starts_with("tool_execution_") {
             let id = record["toolCallId"].as_str().unwrap_or("?").to_string();
-            calls.entry(id).or_default().push(shape(&strip(record)));
+            // How many partial results a running tool reports depends on timing (output
+            // chunks as the OS hands them over), in Pi too: a run of equal shapes counts once.
+            let shapes = calls.entry(id).or_default();
+            let shape = shape(&strip(record));
+            if shapes.last() != Some(&shape) {
+                shapes.push(shape);
+            }
         }
     }
     calls

@@ -1,5 +1,5 @@
 // `ctx.modelRegistry`: Pi's ModelRegistry facade as extensions use it. Lookups read the registry view tau
-// mirrors (`models`: with credentials, `allModels`: every chat model, `providers`: id → {name, baseUrl,
+// mirrors (`models`: with credentials, `allModelsJson`: every chat model as JSON text, `providers`: id → {name, baseUrl,
 // configured}); tau renews it when providers are registered or unregistered. Requests are served by tau's
 // own providers (`modelComplete`), so they use tau's keys and settings; `stream`/`streamSimple` get tau's
 // events live (`model_event` notifications) and rebuild Pi's cumulative `partial` message here.
@@ -121,7 +121,7 @@ function piEvents(model) {
  */
 export function createModelRegistryView(mirror, host, extensionPath) {
   const available = () => /** @type {any[]} */ (mirror.values.models ?? []);
-  const all = () => /** @type {any[]} */ (mirror.values.allModels ?? mirror.values.models ?? []);
+  const all = () => mirror.allModels();
   const providers = () => /** @type {Record<string, any>} */ (mirror.values.providers ?? {});
   const find = (/** @type {string} */ provider, /** @type {string} */ id) => all().find((m) => m.provider === provider && m.id === id);
   const configured = (/** @type {string} */ provider) => available().some((m) => m.provider === provider);

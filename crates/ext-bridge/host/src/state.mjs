@@ -73,10 +73,29 @@ export class StateMirror {
         this.leafId = value ?? null;
       } else if (key === "header") {
         this.header = value ?? null;
+      } else if (key === "allModelsJson") {
+        this.values.allModelsJson = value;
+        this.#allModels = undefined;
       } else {
         this.values[key] = value;
       }
     }
+  }
+
+  /** @type {any[] | undefined} every chat model, parsed from `allModelsJson` on first use */
+  #allModels = undefined;
+
+  /**
+   * Every chat model. tau sends the catalogue (~1,700 models) as JSON text, parsed here on first
+   * use: as objects it costs ~30 MB that most runs never read. Without the text (older tau, tests),
+   * `allModels`, else the models with credentials.
+   * @returns {any[]}
+   */
+  allModels() {
+    const text = this.values.allModelsJson;
+    if (typeof text !== "string") return this.values.allModels ?? this.values.models ?? [];
+    this.#allModels ??= JSON.parse(text);
+    return /** @type {any[]} */ (this.#allModels);
   }
 
   /** @param {Entry} entry */
