@@ -178,6 +178,10 @@ pub(crate) async fn request(
         },
         api_key: config.api_key.clone(),
         hooks: retry.request_hooks.clone(),
+        // Pi's summaries carry the session id with caching off: it routes (OpenCode) but
+        // keys no prompt cache.
+        session_id: config.session_id.clone(),
+        no_cache_retention: true,
     };
     let last = retry
         .run(cancel, || async {
