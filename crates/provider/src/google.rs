@@ -46,8 +46,8 @@ use crate::endpoint::{drive, ConfigureEndpoint, EndpointSettings};
 use crate::error::{truncate_error_text, ErrorContext, ProviderError};
 use crate::http::{HttpClient, JsonPost, SseStream};
 use crate::provider::{EventStream, Provider, ProviderRequest};
-use crate::session_affinity;
 use crate::request_hooks::{self, SharedRequestHooks};
+use crate::session_affinity;
 use crate::transform::transform_messages;
 use request::{build_params, model_path, to_wire, ParamsInput};
 use stream::{

@@ -34,8 +34,8 @@ use crate::error::{truncate_error_text, ErrorContext, ProviderError};
 use crate::http::{HttpClient, JsonPost, SseStream};
 use crate::provider::{EventStream, Provider, ProviderRequest};
 use crate::request_hooks::{self, SharedRequestHooks};
-use crate::transform::transform_messages;
 use crate::session_affinity;
+use crate::transform::transform_messages;
 use payload::{build_payload, to_wire, PayloadInput, ToolCallIds};
 use stream::{ChunkReader, ABORTED_IN_FLIGHT};
 

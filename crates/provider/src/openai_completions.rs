@@ -34,9 +34,9 @@ use crate::error::ProviderError;
 use crate::http::{HttpClient, JsonPost, SseStream};
 pub use crate::openai_common::DEFAULT_BASE_URL;
 use crate::openai_common::{fail_before_start, stream_error, SessionHeaders};
-use crate::session_affinity::SessionAffinityFormat;
 use crate::provider::{EventStream, Provider, ProviderRequest};
 use crate::request_hooks::{self, SharedRequestHooks};
+use crate::session_affinity::SessionAffinityFormat;
 use crate::transform::transform_messages_borrowed;
 use chunk::ChunkReader;
 use compat::Compat;
@@ -285,6 +285,7 @@ fn with_body_input<R>(
         long_cache: !request.no_cache_retention
             && std::env::var("PI_CACHE_RETENTION").is_ok_and(|value| value == "long"),
         cache_session_id: request.cache_session_id(),
+        no_cache_retention: request.no_cache_retention,
     };
     f(&input, facts)
 }
@@ -439,7 +440,9 @@ fn affinity_headers(compat: &Compat, session_id: Option<&str>) -> Vec<(String, S
     };
     let names: &[&str] = match compat.session_affinity_format {
         SessionAffinityFormat::OpenRouter => &["x-session-id"],
-        SessionAffinityFormat::OpenAi => &["session_id", "x-client-request-id", "x-session-affinity"],
+        SessionAffinityFormat::OpenAi => {
+            &["session_id", "x-client-request-id", "x-session-affinity"]
+        }
         SessionAffinityFormat::NoSession => &["x-client-request-id", "x-session-affinity"],
     };
     names

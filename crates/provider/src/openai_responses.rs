@@ -221,7 +221,9 @@ impl Call {
                     session_id: self.request.session_id.as_deref(),
                     affinity: affinity_headers(model, self.request.cache_session_id()),
                 };
-                let headers = self.settings.headers(model, request_key, &context, session)?;
+                let headers = self
+                    .settings
+                    .headers(model, request_key, &context, session)?;
                 (url, headers, &input::ITEM_ID_PROVIDERS[..])
             }
             Flavor::Azure => {

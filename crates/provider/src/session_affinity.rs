@@ -181,10 +181,12 @@ mod tests {
     }
 
     fn model(provider: &str, base_url: &str) -> Model {
-        serde_json::from_value(serde_json::json!({"id": "m", "name": "m", "api": "openai-completions",
+        serde_json::from_value(
+            serde_json::json!({"id": "m", "name": "m", "api": "openai-completions",
             "provider": provider, "baseUrl": base_url, "reasoning": false, "input": ["text"],
             "cost": {"input": 0, "output": 0, "cacheRead": 0, "cacheWrite": 0},
-            "contextWindow": 1000, "maxTokens": 100}))
+            "contextWindow": 1000, "maxTokens": 100}),
+        )
         .unwrap()
     }
 

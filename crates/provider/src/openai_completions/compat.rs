@@ -205,7 +205,8 @@ impl Compat {
             "supportsLongCacheRetention",
             compat.supports_long_cache_retention,
         );
-        compat.send_session_affinity_headers = session_affinity::sends_session_affinity_headers(model);
+        compat.send_session_affinity_headers =
+            session_affinity::sends_session_affinity_headers(model);
         compat.session_affinity_format =
             SessionAffinityFormat::of(model, compat.session_affinity_format);
         compat.prompt_cache_key_mode = PromptCacheKeyMode::of(model);

@@ -38,6 +38,8 @@ pub struct BodyInput<'a, M = AgentMessage> {
     pub long_cache: bool,
     /// The session id where it may key the prompt cache (none when caching is off).
     pub cache_session_id: Option<&'a str>,
+    /// Pi's `cacheRetention: "none"`: no `cache_control` markers either.
+    pub no_cache_retention: bool,
 }
 
 /// What the body needs from the conversation as the user wrote it, taken before the
@@ -149,7 +151,7 @@ pub(super) fn body_fields<M: Borrow<AgentMessage>>(
     } else if compat.requires_tools_with_tool_history && facts.tool_history {
         body.insert("tools".into(), json!([]));
     }
-    if compat.anthropic_cache_control {
+    if compat.anthropic_cache_control && !input.no_cache_retention {
         super::cache_control::apply(&mut body, long_cache);
     }
     if let Some(priority) = &compat.vllm_priority {

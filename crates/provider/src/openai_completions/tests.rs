@@ -47,6 +47,7 @@ fn body(
         compat: &compat,
         long_cache: false,
         cache_session_id: None,
+        no_cache_retention: false,
     };
     let value = build_body(&input).unwrap();
     // What the provider sends: written straight to bytes, with the facts of the original
@@ -446,6 +447,7 @@ fn long_cache_retention_where_the_server_supports_it() {
             compat: &compat,
             long_cache: true,
             cache_session_id: None,
+            no_cache_retention: false,
         })
         .unwrap()
     };

@@ -261,6 +261,12 @@ async fn strict_tools_rejected_as_too_many_are_resent_non_strict() {
     // pi-ai remembers it); another session, or none, tries strict again.
     assert_eq!(
         strict,
-        [Some(json!(true)), None, None, Some(json!(true)), Some(json!(true))]
+        [
+            Some(json!(true)),
+            None,
+            None,
+            Some(json!(true)),
+            Some(json!(true))
+        ]
     );
 }

@@ -6,7 +6,7 @@
 use serde_json::{json, Value};
 use tau_protocol::ThinkingLevel;
 use tau_provider::{
-    AnthropicMessages, GoogleGenerativeAi, Mistral, OpenAiCodex, OpenAiCompletions,
+    AnthropicMessages, Bedrock, GoogleGenerativeAi, Mistral, OpenAiCodex, OpenAiCompletions,
     OpenAiResponses, Provider,
 };
 use tau_test_support::oracle::PiOracle;
@@ -20,6 +20,9 @@ const SESSION: &str = "019a2b3c-4d5e-7f60-8a9b-0c1d2e3f4a5b";
 /// Longer than OpenAI's 64-character cache key: cut to 64 in the body, whole in headers.
 const LONG_SESSION: &str =
     "session-0123456789-0123456789-0123456789-0123456789-0123456789-0123456789-tail";
+
+/// [`LONG_SESSION`] cut to OpenAI's 64 characters.
+const CLAMPED: &str = "session-0123456789-0123456789-0123456789-0123456789-0123456789-0";
 
 /// A case asking `provider` for `model` with the session `session`.
 fn case<'a>(
@@ -69,6 +72,27 @@ async fn server() -> MockServer {
     })
     .await
     .unwrap()
+}
+
+/// Requires that some request `server` received carried each of `headers`, and that some
+/// body had the long session's `prompt_cache_key` as `cache_key`: the cases reach what
+/// they test.
+fn assert_seen(server: &MockServer, headers: &[&str], cache_key: &str) {
+    let requests = server.requests();
+    for name in headers {
+        assert!(
+            requests
+                .iter()
+                .any(|request| request.header(name).is_some()),
+            "no request carried {name}"
+        );
+    }
+    assert!(
+        requests
+            .iter()
+            .any(|request| request.json()["prompt_cache_key"] == cache_key),
+        "no request carried the prompt_cache_key {cache_key}"
+    );
 }
 
 /// Every session: a plain one, a long one, and one with caching off.
@@ -136,9 +160,15 @@ async fn openai_completions_session_ids_match_pi_ai() {
         ),
         (
             "mystery-local",
-            base,
+            base.clone(),
             json!({"sendSessionAffinityHeaders": true, "promptCacheKeyMode": "enabled",
                 "sessionAffinityFormat": "openai"}),
+        ),
+        // Markers that caching off leaves out.
+        (
+            "mystery-local",
+            base,
+            json!({"cacheControlFormat": "anthropic"}),
         ),
     ];
     let mut cases = Vec::new();
@@ -154,8 +184,19 @@ async fn openai_completions_session_ids_match_pi_ai() {
             ));
         }
     }
-    assert_eq!(cases.len(), 36);
+    assert_eq!(cases.len(), 39);
     compare(&pi, &server, &cases).await;
+    assert_seen(
+        &server,
+        &[
+            "session_id",
+            "x-session-id",
+            "x-client-request-id",
+            "x-session-affinity",
+            "x-opencode-session",
+        ],
+        CLAMPED,
+    );
 }
 
 /// openai-responses (OpenAI's format, OpenRouter's, without the session header, the key
@@ -185,14 +226,22 @@ async fn responses_azure_and_codex_session_ids_match_pi_ai() {
             "mystery-local",
             json!({"sessionAffinityFormat": "openrouter"}),
         ),
+        ("mystery-local", json!({"promptCacheKeyMode": "disabled"})),
+        // Caching off is said explicitly to such servers.
         (
             "mystery-local",
-            json!({"promptCacheKeyMode": "disabled"}),
+            json!({"supportsExplicitPromptCacheMode": true}),
         ),
     ] {
         let model = with_compat(model("openai-responses", provider, "gpt-5", &base), compat);
         for session in SESSIONS {
-            cases.push(case(&responses, model.clone(), "rk", "authorization", session));
+            cases.push(case(
+                &responses,
+                model.clone(),
+                "rk",
+                "authorization",
+                session,
+            ));
         }
     }
     let azure_url = format!("{}/openai/v1", server.url());
@@ -217,14 +266,24 @@ async fn responses_azure_and_codex_session_ids_match_pi_ai() {
         case.messages = json!([{"role": "user", "content": "hi", "timestamp": 1}]);
         cases.push(case);
     }
-    assert_eq!(cases.len(), 27);
+    assert_eq!(cases.len(), 30);
     compare(&pi, &server, &cases).await;
+    assert_seen(
+        &server,
+        &[
+            "session-id",
+            "x-session-id",
+            "x-client-request-id",
+            "x-opencode-session",
+        ],
+        CLAMPED,
+    );
 }
 
 /// anthropic-messages (OpenRouter's `x-session-id` by default, `x-session-affinity` when
 /// switched on elsewhere, none with a subscription token), Mistral (`x-affinity` and
-/// `prompt_cache_key`, a model's own `x-affinity` kept) and Gemini at OpenCode (its
-/// session header alone).
+/// `prompt_cache_key`, a model's own `x-affinity` kept), Gemini at OpenCode (its
+/// session header alone) and Bedrock (no cache points with caching off).
 #[tokio::test(flavor = "multi_thread")]
 async fn anthropic_mistral_and_google_session_ids_match_pi_ai() {
     let Some(pi) = PiOracle::locate() else {
@@ -235,6 +294,7 @@ async fn anthropic_mistral_and_google_session_ids_match_pi_ai() {
     let anthropic = AnthropicMessages::new(client());
     let mistral = Mistral::new(client());
     let gemini = GoogleGenerativeAi::new(client());
+    let bedrock = Bedrock::new(client());
     let url = server.url();
     let mut cases = Vec::new();
     for (provider, compat, key, key_header) in [
@@ -281,7 +341,13 @@ async fn anthropic_mistral_and_google_session_ids_match_pi_ai() {
         own_affinity,
     ] {
         for session in SESSIONS {
-            cases.push(case(&mistral, model.clone(), "mk", "authorization", session));
+            cases.push(case(
+                &mistral,
+                model.clone(),
+                "mk",
+                "authorization",
+                session,
+            ));
         }
     }
     let gemini_model = model(
@@ -299,6 +365,33 @@ async fn anthropic_mistral_and_google_session_ids_match_pi_ai() {
             session,
         ));
     }
-    assert_eq!(cases.len(), 30);
+    // Bedrock reads no session id from the request, but caching off drops its cache points.
+    let bedrock_model = model(
+        "bedrock-converse-stream",
+        "amazon-bedrock",
+        "anthropic.claude-sonnet-4-5-20250929-v1:0",
+        &url,
+    );
+    for session in SESSIONS {
+        cases.push(case(
+            &bedrock,
+            bedrock_model.clone(),
+            "bk",
+            "authorization",
+            session,
+        ));
+    }
+    assert_eq!(cases.len(), 33);
     compare(&pi, &server, &cases).await;
+    assert_seen(
+        &server,
+        &[
+            "x-session-id",
+            "x-session-affinity",
+            "x-affinity",
+            "x-opencode-session",
+        ],
+        // Mistral takes it whole.
+        LONG_SESSION,
+    );
 }
