@@ -42,6 +42,7 @@ mod rpc_sessions;
 mod rpc_side_by_side;
 mod session_events_pi;
 mod session_lock;
+mod session_affinity;
 mod sessions;
 mod setup_extensions;
 mod skills;
