@@ -217,10 +217,7 @@ impl Runtime {
     /// The configuration the next request uses (the live one: tools, model and thinking
     /// level may have changed since the runtime was made).
     pub fn config(&self) -> AgentConfig {
-        let mut config = self.live.config();
-        // Read at each request: a successor runtime (new, resume, fork) has its own session.
-        config.session_id = Some(lock(&self.session).id().to_owned());
-        config
+        self.live.config()
     }
 
     /// Whether a run is under way.
@@ -297,7 +294,10 @@ impl Runtime {
 
     /// The configuration for a run: the live one with the run's system prompt.
     fn run_config(&self) -> AgentConfig {
-        let mut config = self.config();
+        let mut config = self.live.config();
+        // The session's id goes with every model request, as Pi's `sessionId`; read at each
+        // run, so a successor runtime (new, resume, fork) sends its own session's.
+        config.session_id = Some(lock(&self.session).id().to_owned());
         if let Some(prompt) = lock(&self.run_prompt).clone() {
             config.system_prompt = prompt;
         }

@@ -52,7 +52,12 @@ fn session_file(ws: &Workspace) -> std::path::PathBuf {
         .into_iter()
         .flatten()
         .flatten()
-        .flat_map(|dir| std::fs::read_dir(dir.path()).into_iter().flatten().flatten())
+        .flat_map(|dir| {
+            std::fs::read_dir(dir.path())
+                .into_iter()
+                .flatten()
+                .flatten()
+        })
         .map(|file| file.path())
         .collect();
     assert_eq!(files.len(), 1, "{files:?}");

@@ -178,9 +178,10 @@ pub(crate) async fn request(
         },
         api_key: config.api_key.clone(),
         hooks: retry.request_hooks.clone(),
-        // Pi's summaries carry the session id with caching off: it routes (OpenCode) but
+        // Pi's summaries ask with caching off and a fresh id of their own (its compaction
+        // passes no session id, so each summary gets a new UUIDv7): it routes (OpenCode) but
         // keys no prompt cache.
-        session_id: config.session_id.clone(),
+        session_id: Some(tau_session::new_session_id()),
         no_cache_retention: true,
     };
     let last = retry
