@@ -3,6 +3,7 @@
 //
 // Usage: node pi-ai-request.mjs <pi-ai dir>   with a JSON array of jobs on stdin:
 //   [{"model": {...}, "context": {"systemPrompt", "messages", "tools"}, "options": {...}}, ...]
+// (`options.sessionId` and `options.cacheRetention` go to pi-ai as Pi passes them).
 // Each model's `api` picks pi-ai's provider and its baseUrl points at the recording server;
 // each context goes through pi-ai's own `normalizeContext`. Jobs run one after another. Prints
 // each job's final event (`done` or `error`, without the partial) as a JSON line.
@@ -18,6 +19,7 @@ import { pathToFileURL } from "node:url";
 const [piAi] = process.argv.slice(2);
 const load = (relative) => import(pathToFileURL(join(piAi, "dist", relative)).href);
 const { normalizeContext } = await load("utils/transcript.js");
+const { getOpenCodeSessionHeaders } = await load("utils/identity.js");
 const jobs = JSON.parse(readFileSync(0, "utf8"));
 /** `fetch` sending a zstd body decompressed, with its encoding header renamed. */
 const decompressingFetch = (url, init) => {
@@ -32,6 +34,10 @@ const decompressingFetch = (url, init) => {
 for (const { model, context, options = {} } of jobs) {
   const { streamSimple } = await load(`api/${model.api}.js`);
   if (model.api === "openai-codex-responses") options.fetch = decompressingFetch;
+  // What pi-ai's model runtime adds before any api runs (Pi streams through it): OpenCode's
+  // session header, under the request's own headers.
+  const opencode = getOpenCodeSessionHeaders(model, options.sessionId);
+  if (opencode) options.headers = { ...opencode, ...options.headers };
   let last;
   for await (const event of streamSimple(model, normalizeContext(context), options)) {
     last = event;

@@ -36,6 +36,9 @@ pub struct AgentConfig {
     pub tool_execution: ToolExecution,
     /// API key for the provider.
     pub api_key: Option<String>,
+    /// The live session's id, sent with every request (Pi's `sessionId`: prompt-cache keys
+    /// and session-affinity headers). The runtime fills it from its session.
+    pub session_id: Option<String>,
 }
 
 impl AgentConfig {

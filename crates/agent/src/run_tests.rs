@@ -224,6 +224,7 @@ fn config(
         cwd: std::env::temp_dir(),
         tool_execution: execution,
         api_key: None,
+        session_id: None,
     };
     (config, provider)
 }

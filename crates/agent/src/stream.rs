@@ -49,6 +49,8 @@ pub(crate) async fn stream_assistant_response(
         thinking_level: config.thinking_level,
         api_key: config.api_key.clone(),
         hooks: hooks.request_hooks(),
+        session_id: config.session_id.clone(),
+        no_cache_retention: false,
     };
     let requested = std::time::Instant::now();
     let mut stream = config

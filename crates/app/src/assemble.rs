@@ -168,6 +168,8 @@ pub async fn assemble(
         cwd: cwd.to_path_buf(),
         tool_execution: ToolExecution::Parallel,
         api_key: selection.api_key,
+        // The runtime fills it from its session at each request.
+        session_id: None,
     };
 
     if let Some(sink) = &frontend.header {

@@ -228,6 +228,12 @@ pub async fn complete(
         thinking_level,
         api_key,
         hooks: None,
+        // The extension's own options, as pi-ai reads them.
+        session_id: options
+            .get("sessionId")
+            .and_then(Value::as_str)
+            .map(str::to_owned),
+        no_cache_retention: options.get("cacheRetention").and_then(Value::as_str) == Some("none"),
     };
     let started = std::time::Instant::now();
     let mut stream = selection.provider.stream(request, cancel);

@@ -68,6 +68,13 @@ fn params(request: &ProviderRequest) -> Value {
     if let Some(headers) = &request.model.headers {
         options["headers"] = Value::Object(headers.clone());
     }
+    // Pi's options carry the session id (and a summary's `cacheRetention: "none"`).
+    if let Some(id) = &request.session_id {
+        options["sessionId"] = json!(id);
+    }
+    if request.no_cache_retention {
+        options["cacheRetention"] = json!("none");
+    }
     json!({
         "model": crate::model::model_json(&request.model),
         "context": {

@@ -28,7 +28,6 @@ pub mod tools;
 pub mod transport;
 pub mod usage;
 
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use serde_json::{json, Value};
@@ -41,6 +40,7 @@ use crate::error::{ErrorContext, ProviderError};
 use crate::http::{HttpClient, JsonPost, SseStream};
 use crate::provider::{EventStream, Provider, ProviderRequest};
 use crate::request_hooks::{self, SharedRequestHooks};
+use crate::session_affinity;
 use crate::transform::transform_messages;
 use compat::Compat;
 use request::{build_body, Body, BodyInput};
@@ -67,9 +67,6 @@ const MESSAGE_EVENTS: [&str; 6] = [
 pub struct AnthropicMessages {
     client: HttpClient,
     settings: Arc<EndpointSettings>,
-    /// Anthropic rejected this provider's strict tools as too many: later requests send
-    /// `strict: "prefer"` tools non-strict at once (pi-ai remembers it per session).
-    strict_limits_exceeded: Arc<AtomicBool>,
 }
 
 impl AnthropicMessages {
@@ -79,7 +76,6 @@ impl AnthropicMessages {
         Self {
             client,
             settings: Arc::new(EndpointSettings::default()),
-            strict_limits_exceeded: Arc::new(AtomicBool::new(false)),
         }
     }
 }
@@ -95,7 +91,6 @@ impl Provider for AnthropicMessages {
         let call = Call {
             client: self.client.clone(),
             settings: Arc::clone(&self.settings),
-            strict_limits_exceeded: Arc::clone(&self.strict_limits_exceeded),
             compat: Compat::for_model(&request.model),
             request,
             cancel,
@@ -108,7 +103,6 @@ impl Provider for AnthropicMessages {
 struct Call {
     client: HttpClient,
     settings: Arc<EndpointSettings>,
-    strict_limits_exceeded: Arc<AtomicBool>,
     compat: Compat,
     request: ProviderRequest,
     cancel: CancellationToken,
@@ -130,7 +124,9 @@ impl Call {
         let model = &self.request.model;
         let key = self.key();
         let is_oauth = key.as_deref().is_some_and(|key| key.contains("sk-ant-oat"));
-        let mut disable_strict = self.strict_limits_exceeded.load(Ordering::Relaxed);
+        // A session whose strict tools were rejected before sends them non-strict at once.
+        let session_id = self.request.session_id.as_deref();
+        let mut disable_strict = session_affinity::has_exceeded_strict_tool_limits(session_id);
         let mut builder = AssistantMessageBuilder::new(model);
         if key.is_none() && !transport::has_auth_header(model, &self.settings.headers) {
             let error = ProviderError::MissingApiKey {
@@ -185,7 +181,7 @@ impl Call {
                         && transport::is_strict_tool_limit_error(&error) =>
                 {
                     disable_strict = true;
-                    self.strict_limits_exceeded.store(true, Ordering::Relaxed);
+                    session_affinity::mark_strict_tool_limits_exceeded(session_id);
                 }
                 Err(error) => {
                     return (vec![fail_before_start(builder, &error, &self.cancel)], None)
@@ -230,6 +226,7 @@ impl Call {
             is_oauth,
             extra_headers: &self.settings.headers,
             disable_preferred_strict,
+            no_cache_retention: self.request.no_cache_retention,
         })
         .map_err(|detail| ProviderError::InvalidRequest {
             provider: model.provider.clone(),
@@ -257,8 +254,19 @@ impl Call {
             base_url.strip_suffix('/').unwrap_or(base_url)
         );
         let context = self.context(url.clone());
-        let headers =
-            transport::request_headers(model, &self.settings.headers, key, is_oauth, &body.betas);
+        let extra = session_affinity::with_opencode_session(
+            model,
+            self.request.session_id.as_deref(),
+            &self.settings.headers,
+        );
+        let headers = transport::request_headers(
+            model,
+            &extra,
+            key,
+            is_oauth,
+            &body.betas,
+            self.request.cache_session_id(),
+        );
         let body =
             serde_json::to_vec(&body.json).map_err(|error| ProviderError::InvalidRequest {
                 provider: model.provider.clone(),

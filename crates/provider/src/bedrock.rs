@@ -193,6 +193,7 @@ impl Call {
             thinking_level: self.request.thinking_level,
             region: &target.region,
             env: &env,
+            no_cache_retention: self.request.no_cache_retention,
         })
         .map_err(invalid)?;
         if let Some(hooks) = hooks.filter(|hooks| hooks.0.wants().payload) {

@@ -47,6 +47,7 @@ use crate::error::{truncate_error_text, ErrorContext, ProviderError};
 use crate::http::{HttpClient, JsonPost, SseStream};
 use crate::provider::{EventStream, Provider, ProviderRequest};
 use crate::request_hooks::{self, SharedRequestHooks};
+use crate::session_affinity;
 use crate::transform::transform_messages;
 use request::{build_params, model_path, to_wire, ParamsInput};
 use stream::{
@@ -263,7 +264,15 @@ impl Call {
         let body = serde_json::to_vec(&to_wire(&params, self.vertex))
             .map_err(|error| invalid(format!("cannot serialise the request: {error}")))?;
         Ok(JsonPost {
-            headers: headers(model, &self.settings.headers, auth),
+            headers: headers(
+                model,
+                &session_affinity::with_opencode_session(
+                    model,
+                    self.request.session_id.as_deref(),
+                    &self.settings.headers,
+                ),
+                auth,
+            ),
             context: context(&url),
             url,
             body: body.into(),

@@ -46,6 +46,7 @@ pub mod provider;
 pub mod request_hooks;
 pub mod retry;
 pub mod scripted;
+pub mod session_affinity;
 pub mod strict_schema;
 pub mod transform;
 

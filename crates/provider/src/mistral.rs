@@ -34,6 +34,7 @@ use crate::error::{truncate_error_text, ErrorContext, ProviderError};
 use crate::http::{HttpClient, JsonPost, SseStream};
 use crate::provider::{EventStream, Provider, ProviderRequest};
 use crate::request_hooks::{self, SharedRequestHooks};
+use crate::session_affinity;
 use crate::transform::transform_messages;
 use payload::{build_payload, to_wire, PayloadInput, ToolCallIds};
 use stream::{ChunkReader, ABORTED_IN_FLIGHT};
@@ -177,16 +178,22 @@ impl Call {
             messages: &messages,
             tools: &self.request.tools,
             thinking_level: self.request.thinking_level,
+            cache_session_id: self.request.cache_session_id(),
         })
         .map_err(invalid)?;
         if let Some(hooks) = hooks.filter(|hooks| hooks.0.wants().payload) {
             payload = hooks.0.payload(payload, model).await;
         }
+        let extra = session_affinity::with_opencode_session(
+            model,
+            self.request.session_id.as_deref(),
+            &self.settings.headers,
+        );
         let body = serde_json::to_vec(&to_wire(&payload))
             .map_err(|error| invalid(format!("cannot serialise the request: {error}")))?;
         Ok(JsonPost {
             url,
-            headers: headers(model, &self.settings.headers, &key),
+            headers: headers(model, &extra, &key, self.request.cache_session_id()),
             body: body.into(),
             context,
         })
@@ -213,8 +220,14 @@ impl Call {
 }
 
 /// Headers as pi-ai sets them: `accept`, the key, the content type, then the model's
-/// `headers` and the provider's extra headers (`null` removes one).
-fn headers(model: &Model, extra: &[(String, String)], key: &str) -> Vec<(String, String)> {
+/// `headers` and the provider's extra headers (`null` removes one), then `x-affinity` from
+/// the session id unless either named one of their own.
+fn headers(
+    model: &Model,
+    extra: &[(String, String)],
+    key: &str,
+    cache_session_id: Option<&str>,
+) -> Vec<(String, String)> {
     let mut headers: Vec<(String, Option<String>)> = vec![
         ("accept".into(), Some("text/event-stream".into())),
         ("authorization".into(), Some(format!("Bearer {key}"))),
@@ -233,6 +246,13 @@ fn headers(model: &Model, extra: &[(String, String)], key: &str) -> Vec<(String,
             .iter()
             .map(|(name, value)| (name.clone(), Some(value.clone()))),
     );
+    let names_affinity = headers
+        .iter()
+        .skip(3)
+        .any(|(name, _)| name.eq_ignore_ascii_case("x-affinity"));
+    if let Some(id) = cache_session_id.filter(|id| !id.is_empty() && !names_affinity) {
+        headers.push(("x-affinity".into(), Some(id.to_owned())));
+    }
     let mut merged: Vec<(String, String)> = Vec::new();
     for (name, value) in headers {
         merged.retain(|(existing, _)| !existing.eq_ignore_ascii_case(&name));

@@ -159,7 +159,11 @@ impl Call {
             });
         };
         let account = request::account_id(&token)?;
-        let headers = request::headers(&self.settings, model, &token, &account);
+        let cache_key = self
+            .request
+            .cache_session_id()
+            .map(crate::session_affinity::clamp_prompt_cache_key);
+        let headers = request::headers(&self.settings, model, &token, &account, cache_key);
         let foreign = input::foreign_tool_call_ids(&self.request.messages, model);
         let keeps_item_ids = input::ITEM_ID_PROVIDERS.contains(&model.provider.as_str());
         let messages = transform_messages(&self.request.messages, model, &|id| {
@@ -174,6 +178,7 @@ impl Call {
             tools: &self.request.tools,
             thinking_level: self.request.thinking_level,
             compat: &compat,
+            prompt_cache_key: cache_key,
         })
         .map_err(|detail| ProviderError::InvalidRequest {
             provider: model.provider.clone(),

@@ -12,6 +12,7 @@ use crate::builder::{AssistantMessageBuilder, ABORTED_MESSAGE};
 use crate::endpoint::EndpointSettings;
 use crate::error::{ErrorContext, ProviderError};
 use crate::json::is_truthy;
+use crate::session_affinity;
 
 /// Used when neither the provider nor the model has a base URL (the OpenAI SDK default).
 pub const DEFAULT_BASE_URL: &str = "https://api.openai.com/v1";
@@ -47,13 +48,16 @@ impl EndpointSettings {
     }
 
     /// Headers in the OpenAI SDK's precedence: its own, then the model's `headers`, then
-    /// the provider's extra headers. A `null` model header removes the header. Without a
-    /// key, an `Authorization` header of the user's own stands in for it.
+    /// the session-affinity headers `affinity` (pi-ai sets them over the model's), then
+    /// OpenCode's session header and the provider's extra headers. A `null` model header
+    /// removes the header. Without a key, an `Authorization` header of the user's own
+    /// stands in for it.
     pub fn headers(
         &self,
         model: &Model,
         request_key: Option<&str>,
         context: &ErrorContext,
+        session: SessionHeaders<'_>,
     ) -> Result<Vec<(String, String)>, ProviderError> {
         let model_headers: Vec<(String, Option<String>)> = model
             .headers
@@ -93,9 +97,15 @@ impl EndpointSettings {
         ];
         headers.extend(model_headers);
         headers.extend(
-            extra
-                .iter()
-                .map(|(name, value)| (name.clone(), Some(value.clone()))),
+            session
+                .affinity
+                .into_iter()
+                .map(|(name, value)| (name, Some(value))),
+        );
+        headers.extend(
+            session_affinity::with_opencode_session(model, session.session_id, extra)
+                .into_iter()
+                .map(|(name, value)| (name, Some(value))),
         );
         let mut merged: Vec<(String, String)> = Vec::new();
         for (name, value) in headers {
@@ -138,4 +148,13 @@ pub fn fail_before_start(
     } else {
         builder.fail(StopReason::Error, error.to_string())
     }
+}
+
+/// What the session id adds to an OpenAI-style request's headers.
+#[derive(Debug, Default)]
+pub struct SessionHeaders<'a> {
+    /// The request's session id, for OpenCode's routing header.
+    pub session_id: Option<&'a str>,
+    /// The API's session-affinity headers, set over the model's own.
+    pub affinity: Vec<(String, String)>,
 }

@@ -33,9 +33,10 @@ use crate::endpoint::{drive, ConfigureEndpoint, EndpointSettings, ResponseBody};
 use crate::error::ProviderError;
 use crate::http::{HttpClient, JsonPost, SseStream};
 pub use crate::openai_common::DEFAULT_BASE_URL;
-use crate::openai_common::{fail_before_start, stream_error};
+use crate::openai_common::{fail_before_start, stream_error, SessionHeaders};
 use crate::provider::{EventStream, Provider, ProviderRequest};
 use crate::request_hooks::{self, SharedRequestHooks};
+use crate::session_affinity::SessionAffinityFormat;
 use crate::transform::transform_messages_borrowed;
 use chunk::ChunkReader;
 use compat::Compat;
@@ -259,7 +260,10 @@ fn with_body_input<R>(
         tools: &request.tools,
         thinking_level: request.thinking_level,
         compat,
-        long_cache: std::env::var("PI_CACHE_RETENTION").is_ok_and(|value| value == "long"),
+        long_cache: !request.no_cache_retention
+            && std::env::var("PI_CACHE_RETENTION").is_ok_and(|value| value == "long"),
+        cache_session_id: request.cache_session_id(),
+        no_cache_retention: request.no_cache_retention,
     };
     f(&input, facts)
 }
@@ -272,7 +276,11 @@ fn empty_post(
     let model = &request.model;
     let url = settings.url(model, "chat/completions");
     let context = settings.context(model, &url);
-    let headers = settings.headers(model, request.api_key.as_deref(), &context)?;
+    let session = SessionHeaders {
+        session_id: request.session_id.as_deref(),
+        affinity: affinity_headers(&Compat::for_model(model), request.cache_session_id()),
+    };
+    let headers = settings.headers(model, request.api_key.as_deref(), &context, session)?;
     Ok(JsonPost {
         url,
         headers,
@@ -401,3 +409,24 @@ fn short_hash(text: &str) -> String {
 #[cfg(test)]
 #[path = "openai_completions/tests.rs"]
 mod tests;
+
+/// The session-affinity headers pi-ai sends when `compat.sendSessionAffinityHeaders` is on
+/// (by default for OpenRouter) and caching is: OpenRouter's `x-session-id`, else
+/// `x-client-request-id` and `x-session-affinity`, with `session_id` in OpenAI's format.
+fn affinity_headers(compat: &Compat, session_id: Option<&str>) -> Vec<(String, String)> {
+    let Some(id) = session_id.filter(|id| !id.is_empty() && compat.send_session_affinity_headers)
+    else {
+        return Vec::new();
+    };
+    let names: &[&str] = match compat.session_affinity_format {
+        SessionAffinityFormat::OpenRouter => &["x-session-id"],
+        SessionAffinityFormat::OpenAi => {
+            &["session_id", "x-client-request-id", "x-session-affinity"]
+        }
+        SessionAffinityFormat::NoSession => &["x-client-request-id", "x-session-affinity"],
+    };
+    names
+        .iter()
+        .map(|name| ((*name).to_owned(), id.to_owned()))
+        .collect()
+}

@@ -31,9 +31,10 @@ use crate::builder::AssistantMessageBuilder;
 use crate::endpoint::{drive, ConfigureEndpoint, EndpointSettings, ResponseBody};
 use crate::error::ProviderError;
 use crate::http::{HttpClient, JsonPost, SseStream};
-use crate::openai_common::{fail_before_start, stream_error};
+use crate::openai_common::{fail_before_start, stream_error, SessionHeaders};
 use crate::provider::{EventStream, Provider, ProviderRequest};
 use crate::request_hooks::{self, SharedRequestHooks};
+use crate::session_affinity::{clamp_prompt_cache_key, PromptCacheKeyMode, SessionAffinityFormat};
 use crate::transform::transform_messages;
 pub use compat::Compat;
 use events::EventReader;
@@ -197,7 +198,13 @@ impl Call {
             Flavor::OpenAi => {
                 let url = self.settings.url(model, "responses");
                 let context = self.settings.context(model, &url);
-                let headers = self.settings.headers(model, request_key, &context)?;
+                let session = SessionHeaders {
+                    session_id: self.request.session_id.as_deref(),
+                    affinity: affinity_headers(model, self.request.cache_session_id()),
+                };
+                let headers = self
+                    .settings
+                    .headers(model, request_key, &context, session)?;
                 (url, headers, &input::ITEM_ID_PROVIDERS[..])
             }
             Flavor::Azure => {
@@ -208,7 +215,9 @@ impl Call {
                     }
                 })?;
                 let context = self.settings.context(model, &url);
-                let headers = azure::headers(&self.settings, model, request_key, &context)?;
+                let session_id = self.request.session_id.as_deref();
+                let headers =
+                    azure::headers(&self.settings, model, request_key, session_id, &context)?;
                 (url, headers, &azure::ITEM_ID_PROVIDERS[..])
             }
         };
@@ -221,7 +230,17 @@ impl Call {
         });
         // Cache retention is OpenAI's own; Azure's provider never asks for it.
         let long_cache = self.flavor == Flavor::OpenAi
+            && !self.request.no_cache_retention
             && std::env::var("PI_CACHE_RETENTION").is_ok_and(|value| value == "long");
+        // OpenAI's key follows caching; pi-ai's Azure provider sends it whatever the
+        // retention. `compat.promptCacheKeyMode: "disabled"` keeps it out of both.
+        let cache_key_id = match self.flavor {
+            Flavor::OpenAi => self.request.cache_session_id(),
+            Flavor::Azure => self.request.session_id.as_deref(),
+        };
+        let prompt_cache_key = cache_key_id
+            .filter(|_| PromptCacheKeyMode::of(model) != PromptCacheKeyMode::Disabled)
+            .map(clamp_prompt_cache_key);
         let body = build_body(&BodyInput {
             model,
             system_prompt: &self.request.system_prompt,
@@ -232,6 +251,8 @@ impl Call {
             api_key: api_key.as_deref(),
             compat: &self.compat,
             long_cache,
+            no_cache_retention: self.request.no_cache_retention,
+            prompt_cache_key,
         })
         .map_err(|detail| ProviderError::InvalidRequest {
             provider: model.provider.clone(),
@@ -426,3 +447,21 @@ mod tests;
 #[cfg(test)]
 #[path = "openai_responses/events_tests.rs"]
 mod events_tests;
+
+/// pi-ai's Responses session headers whenever caching has a session id: OpenRouter's
+/// `x-session-id`, else `x-client-request-id`, with `session-id` in OpenAI's format.
+fn affinity_headers(model: &Model, session_id: Option<&str>) -> Vec<(String, String)> {
+    let Some(id) = session_id.filter(|id| !id.is_empty()) else {
+        return Vec::new();
+    };
+    let format = SessionAffinityFormat::of(model, SessionAffinityFormat::detect(model));
+    let names: &[&str] = match format {
+        SessionAffinityFormat::OpenRouter => &["x-session-id"],
+        SessionAffinityFormat::OpenAi => &["session-id", "x-client-request-id"],
+        SessionAffinityFormat::NoSession => &["x-client-request-id"],
+    };
+    names
+        .iter()
+        .map(|name| ((*name).to_owned(), id.to_owned()))
+        .collect()
+}

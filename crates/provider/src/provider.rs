@@ -23,6 +23,21 @@ pub struct ProviderRequest {
     /// Extension hooks on the HTTP request (headers, payload, response, stream events);
     /// `None` when nobody listens.
     pub hooks: Option<crate::request_hooks::SharedRequestHooks>,
+    /// The id of the session the request belongs to (Pi's `sessionId`): prompt-cache keys
+    /// and session-affinity headers are made from it. `None` sends neither.
+    pub session_id: Option<String>,
+    /// Pi's `cacheRetention: "none"` (its compaction summaries): the session id still goes
+    /// where it routes (OpenCode's session header) but not where it keys a cache.
+    pub no_cache_retention: bool,
+}
+
+impl ProviderRequest {
+    /// The session id where it keys a prompt cache: none under `cacheRetention: "none"`.
+    pub fn cache_session_id(&self) -> Option<&str> {
+        self.session_id
+            .as_deref()
+            .filter(|_| !self.no_cache_retention)
+    }
 }
 
 /// A stream of assistant-message events that ends with `Done` or `Error`.

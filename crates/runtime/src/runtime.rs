@@ -295,6 +295,9 @@ impl Runtime {
     /// The configuration for a run: the live one with the run's system prompt.
     fn run_config(&self) -> AgentConfig {
         let mut config = self.live.config();
+        // The session's id goes with every model request, as Pi's `sessionId`; read at each
+        // run, so a successor runtime (new, resume, fork) sends its own session's.
+        config.session_id = Some(lock(&self.session).id().to_owned());
         if let Some(prompt) = lock(&self.run_prompt).clone() {
             config.system_prompt = prompt;
         }

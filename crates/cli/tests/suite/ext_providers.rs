@@ -90,6 +90,34 @@ fn ext_provider_streams_text_thinking_and_tool_calls_from_the_host() {
     );
 }
 
+/// Pi passes the live session's id in the options of an extension provider's own
+/// `streamSimple`: the session file's id, and a `--no-session` run's own.
+#[test]
+fn ext_provider_stream_simple_gets_the_session_id() {
+    let Some(env) = ext_env("ext_provider_stream_simple_gets_the_session_id") else {
+        return;
+    };
+    let ws = Workspace::new();
+    for extra in [&[][..], &["--no-session"][..]] {
+        let mut args = vec!["--mode", "json"];
+        args.extend_from_slice(extra);
+        args.push("session");
+        let run = echo_run(&env, &ws, &args);
+        run.assert_ok();
+        let records = json_records(&run);
+        let header = records
+            .iter()
+            .find(|r| r["type"] == "session")
+            .expect("session header");
+        let id = header["id"].as_str().expect("id");
+        assert_eq!(
+            last_assistant(&records)["content"][1]["text"],
+            format!("session={id} cache=undefined"),
+            "{extra:?}"
+        );
+    }
+}
+
 #[test]
 fn ext_provider_oauth_sign_in_is_refreshed_and_used_through_the_host() {
     let Some(env) = ext_env("ext_provider_oauth_sign_in_is_refreshed_and_used_through_the_host")

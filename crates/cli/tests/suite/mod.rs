@@ -42,6 +42,7 @@ mod rpc_commands;
 mod rpc_extensions;
 mod rpc_sessions;
 mod rpc_side_by_side;
+mod session_affinity;
 mod session_events_pi;
 mod session_lock;
 mod sessions;

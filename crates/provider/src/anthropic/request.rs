@@ -50,6 +50,8 @@ pub struct BodyInput<'a> {
     pub extra_headers: &'a [(String, String)],
     /// Send `strict: "prefer"` tools non-strict (Anthropic rejected them for size before).
     pub disable_preferred_strict: bool,
+    /// Pi's `cacheRetention: "none"`: no `cache_control` markers.
+    pub no_cache_retention: bool,
 }
 
 /// The built request.
@@ -79,7 +81,7 @@ struct Plan {
 pub fn build_body(input: &BodyInput<'_>) -> Result<Body, String> {
     let BodyInput { model, compat, .. } = *input;
     let plan = plan(input);
-    let cache_control = cache_control(compat);
+    let cache_control = cache_control(compat).filter(|_| !input.no_cache_retention);
     let off_is_null = model
         .thinking_level_map
         .as_ref()

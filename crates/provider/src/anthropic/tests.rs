@@ -67,6 +67,7 @@ fn body_with(
         is_oauth,
         extra_headers: &[],
         disable_preferred_strict: false,
+        no_cache_retention: false,
     })
     .unwrap()
 }

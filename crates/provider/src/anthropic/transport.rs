@@ -6,6 +6,7 @@ use tau_protocol::Model;
 
 use super::ANTHROPIC_VERSION;
 use crate::error::ProviderError;
+use crate::session_affinity;
 
 /// The Claude Code version a subscription token's requests present.
 const CLAUDE_CODE_VERSION: &str = "2.1.322";
@@ -46,15 +47,16 @@ pub fn has_auth_header(model: &Model, extra: &[(String, String)]) -> bool {
 }
 
 /// Headers in the SDK's precedence: its own and the key (`x-api-key`, or a subscription
-/// token as `Authorization: Bearer` with Claude Code's identity), then the model's
-/// `headers` (`null` removes one), the provider's `extra` headers, the content type and the
-/// beta features.
+/// token as `Authorization: Bearer` with Claude Code's identity), the session-affinity
+/// header (not with a subscription token), then the model's `headers` (`null` removes
+/// one), the provider's `extra` headers, the content type and the beta features.
 pub fn request_headers(
     model: &Model,
     extra: &[(String, String)],
     key: Option<&str>,
     is_oauth: bool,
     betas: &[String],
+    cache_session_id: Option<&str>,
 ) -> Vec<(String, String)> {
     let some = |name: &str, value: &str| (name.to_owned(), Some(value.to_owned()));
     let mut headers = vec![
@@ -74,6 +76,11 @@ pub fn request_headers(
         Some(key) => headers.push(some("x-api-key", key)),
         None => {}
     }
+    if let Some(id) = cache_session_id.filter(|id| {
+        !id.is_empty() && !is_oauth && session_affinity::sends_session_affinity_headers(model)
+    }) {
+        headers.push(some(affinity_header(model), id));
+    }
     headers.extend(model_headers(model));
     headers.extend(
         extra
@@ -92,6 +99,25 @@ pub fn request_headers(
         }
     }
     merged
+}
+
+/// OpenRouter's `x-session-id` (its provider id or URL, or `compat.sessionAffinityFormat:
+/// "openrouter"`), else `x-session-affinity`.
+fn affinity_header(model: &Model) -> &'static str {
+    let format = model
+        .compat
+        .as_ref()
+        .and_then(|compat| compat.get("sessionAffinityFormat"))
+        .filter(|format| !format.is_null());
+    let open_router = match format {
+        Some(format) => format == "openrouter",
+        None => session_affinity::is_open_router(model),
+    };
+    if open_router {
+        "x-session-id"
+    } else {
+        "x-session-affinity"
+    }
 }
 
 /// The Anthropic SDK's text for an HTTP error: `<status> <message>` with the body's

@@ -54,6 +54,8 @@ pub struct PayloadInput<'a, M> {
     pub region: &'a str,
     /// Reads an environment variable (`PI_CACHE_RETENTION`, `AWS_BEDROCK_FORCE_CACHE`).
     pub env: &'a dyn Fn(&str) -> Option<String>,
+    /// Pi's `cacheRetention: "none"` (its compaction summaries): no cache points.
+    pub no_cache_retention: bool,
 }
 
 /// pi-ai's command input; fails (with Pi's text) on an image type Bedrock does not take or
@@ -62,7 +64,7 @@ pub fn build_payload<M: Borrow<AgentMessage>>(
     input: &PayloadInput<'_, M>,
 ) -> Result<Value, String> {
     let model = input.model;
-    let retention = cache_retention(input.env);
+    let retention = cache_retention(input.env).filter(|_| !input.no_cache_retention);
     let caching = retention.is_some() && supports_prompt_caching(model, input.env);
     let cache_point = || {
         let mut point = json!({"type": "default"});
@@ -139,8 +141,8 @@ pub fn build_payload<M: Borrow<AgentMessage>>(
     Ok(Value::Object(payload))
 }
 
-/// `short` (the default), `long` under `PI_CACHE_RETENTION=long`; `None` never happens
-/// without a per-request option, which tau does not have.
+/// `short` (the default), `long` under `PI_CACHE_RETENTION=long` (`none` is the request's
+/// own option).
 fn cache_retention(env: &dyn Fn(&str) -> Option<String>) -> Option<&'static str> {
     if env("PI_CACHE_RETENTION").as_deref() == Some("long") {
         Some("long")

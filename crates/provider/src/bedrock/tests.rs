@@ -52,6 +52,7 @@ fn the_body_matches_the_one_pi_ai_sent() {
         thinking_level: ThinkingLevel::Medium,
         region: "us-east-1",
         env: &|_| None,
+        no_cache_retention: false,
     })
     .unwrap();
     assert_eq!(payload["modelId"], json!(model.id));
@@ -74,6 +75,7 @@ fn an_unknown_image_type_fails_with_pi_ai_words() {
         thinking_level: ThinkingLevel::Off,
         region: "us-east-1",
         env: &|_| None,
+        no_cache_retention: false,
     })
     .unwrap_err();
     assert_eq!(error, "Unknown image type: image/bmp");

@@ -67,6 +67,8 @@ pub struct PayloadInput<'a, M> {
     pub tools: &'a [ToolDeclaration],
     /// Requested reasoning level.
     pub thinking_level: ThinkingLevel,
+    /// The session id, when it keys the prompt cache.
+    pub cache_session_id: Option<&'a str>,
 }
 
 /// pi-ai's camelCase payload; fails (with Pi's text) when a tool requires strict sampling
@@ -114,6 +116,9 @@ pub fn build_payload<M: Borrow<AgentMessage>>(
     }
     if let Some(effort) = effort.filter(crate::json::is_truthy) {
         payload.insert("reasoningEffort".into(), effort);
+    }
+    if let Some(id) = input.cache_session_id.filter(|id| !id.is_empty()) {
+        payload.insert("promptCacheKey".into(), json!(id));
     }
     Ok(Value::Object(payload))
 }

@@ -37,6 +37,7 @@ fn wire(
             messages: &transformed,
             tools,
             thinking_level: level,
+            cache_session_id: None,
         })
         .unwrap(),
     )
@@ -129,7 +130,7 @@ fn headers_and_errors_are_pi_ais() {
     let mut model = model(None);
     model.headers = Some(serde_json::from_value(json!({"x-extra": "1", "accept": null})).unwrap());
     assert_eq!(
-        headers(&model, &[], "mk"),
+        headers(&model, &[], "mk", None),
         [
             ("authorization".to_owned(), "Bearer mk".to_owned()),
             ("content-type".to_owned(), "application/json".to_owned()),

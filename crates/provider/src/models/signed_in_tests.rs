@@ -68,6 +68,8 @@ fn request(key: &str) -> ProviderRequest {
         thinking_level: tau_protocol::ThinkingLevel::Off,
         api_key: Some(key.to_owned()),
         hooks: None,
+        session_id: None,
+        no_cache_retention: false,
     }
 }
 

@@ -76,6 +76,7 @@ pub fn headers(
     model: &Model,
     token: &str,
     account: &str,
+    session_id: Option<&str>,
 ) -> Vec<(String, String)> {
     let mut headers: Vec<(String, Option<String>)> = vec![("originator".into(), Some("pi".into()))];
     for (name, value) in model.headers.iter().flatten() {
@@ -100,6 +101,11 @@ pub fn headers(
         ("content-type", "application/json".to_owned()),
     ] {
         headers.push((name.into(), Some(value)));
+    }
+    // The session (clamped like the cache key) routes the conversation to one backend.
+    if let Some(id) = session_id.filter(|id| !id.is_empty()) {
+        headers.push(("session-id".into(), Some(id.to_owned())));
+        headers.push(("x-client-request-id".into(), Some(id.to_owned())));
     }
     let mut merged: Vec<(String, String)> = Vec::new();
     for (name, value) in headers {
@@ -139,6 +145,8 @@ pub struct BodySpec<'a> {
     pub thinking_level: ThinkingLevel,
     /// Resolved compat settings ([`compat`]).
     pub compat: &'a Compat,
+    /// The session id keying the prompt cache (clamped), when caching is on.
+    pub prompt_cache_key: Option<&'a str>,
 }
 
 /// The effort pi-ai's `streamSimple` asks for.
@@ -179,6 +187,9 @@ pub fn build_body(spec: &BodySpec<'_>) -> Result<(Value, Option<Value>), String>
     body.insert("input".into(), Value::Array(items));
     body.insert("text".into(), json!({"verbosity": "low"}));
     body.insert("include".into(), json!(["reasoning.encrypted_content"]));
+    if let Some(key) = spec.prompt_cache_key {
+        body.insert("prompt_cache_key".into(), json!(key));
+    }
     body.insert("tool_choice".into(), json!("auto"));
     body.insert("parallel_tool_calls".into(), json!(true));
     let max_tokens = clamp_max_tokens_to_context(

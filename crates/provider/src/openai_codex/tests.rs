@@ -46,6 +46,7 @@ fn body(model: &Model, level: ThinkingLevel) -> (Value, Option<Value>) {
         tools: &tools,
         thinking_level: level,
         compat: &compat(model),
+        prompt_cache_key: None,
     })
     .unwrap()
 }
@@ -107,7 +108,7 @@ fn codex_headers_follow_the_model_and_provider_headers() {
         headers: vec![("x-extra".into(), "2".into())],
         ..Default::default()
     };
-    let headers = headers(&settings, &m, "tok", "acct");
+    let headers = headers(&settings, &m, "tok", "acct", None);
     let pairs: Vec<(&str, &str)> = headers
         .iter()
         .map(|(name, value)| (name.as_str(), value.as_str()))

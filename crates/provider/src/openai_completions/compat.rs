@@ -7,6 +7,8 @@
 use serde_json::{Map, Value};
 use tau_protocol::Model;
 
+use crate::session_affinity::{self, PromptCacheKeyMode, SessionAffinityFormat};
+
 /// How reasoning is requested (`compat.thinkingFormat`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ThinkingFormat {
@@ -105,6 +107,13 @@ pub struct Compat {
     /// and one-hour `cache_control` markers (default: all but Together, Cloudflare, NVIDIA
     /// and Ant Ling).
     pub supports_long_cache_retention: bool,
+    /// Send the session id in affinity headers (default: OpenRouter only).
+    pub send_session_affinity_headers: bool,
+    /// Which affinity headers (default: OpenRouter's for OpenRouter, else OpenAI's).
+    pub session_affinity_format: SessionAffinityFormat,
+    /// When `prompt_cache_key` is sent (`auto`: to api.openai.com, or with long caching
+    /// where the server supports it).
+    pub prompt_cache_key_mode: PromptCacheKeyMode,
 }
 
 impl Compat {
@@ -196,6 +205,11 @@ impl Compat {
             "supportsLongCacheRetention",
             compat.supports_long_cache_retention,
         );
+        compat.send_session_affinity_headers =
+            session_affinity::sends_session_affinity_headers(model);
+        compat.session_affinity_format =
+            SessionAffinityFormat::of(model, compat.session_affinity_format);
+        compat.prompt_cache_key_mode = PromptCacheKeyMode::of(model);
         compat
     }
 
@@ -290,6 +304,9 @@ impl Compat {
                 || is_cloudflare_gateway
                 || is_nvidia
                 || is_ant_ling),
+            send_session_affinity_headers: is_open_router,
+            session_affinity_format: SessionAffinityFormat::detect(model),
+            prompt_cache_key_mode: PromptCacheKeyMode::Auto,
         }
     }
 }

@@ -11,6 +11,7 @@ use super::compat::{Compat, ThinkingFormat};
 use super::messages::convert_messages;
 use crate::estimate::clamp_max_tokens_to_context;
 use crate::json::is_truthy;
+use crate::session_affinity::{clamp_prompt_cache_key, PromptCacheKeyMode};
 use crate::strict_schema::{make_strict, resolve_strict};
 
 /// Tokens always left for the answer when a thinking budget shares the output limit.
@@ -35,6 +36,10 @@ pub struct BodyInput<'a, M = AgentMessage> {
     pub compat: &'a Compat,
     /// Long prompt caching was asked for (`PI_CACHE_RETENTION=long`).
     pub long_cache: bool,
+    /// The session id where it may key the prompt cache (none when caching is off).
+    pub cache_session_id: Option<&'a str>,
+    /// Pi's `cacheRetention: "none"`: no `cache_control` markers either.
+    pub no_cache_retention: bool,
 }
 
 /// What the body needs from the conversation as the user wrote it, taken before the
@@ -108,9 +113,18 @@ pub(super) fn body_fields<M: Borrow<AgentMessage>>(
     body.insert("model".into(), json!(model.id));
     body.insert("messages".into(), messages);
     body.insert("stream".into(), json!(true));
-    // Long caching where the server supports it. (pi-ai also sends a `prompt_cache_key`
-    // from the session id, which tau's requests do not carry.)
     let long_cache = compat.supports_long_cache_retention && input.long_cache;
+    // The session id keys OpenAI's prompt cache: by default only at api.openai.com, or with
+    // long caching where the server supports it.
+    let sends_cache_key = match compat.prompt_cache_key_mode {
+        PromptCacheKeyMode::Enabled => true,
+        PromptCacheKeyMode::Auto => model.base_url.contains("api.openai.com") || long_cache,
+        PromptCacheKeyMode::Disabled | PromptCacheKeyMode::Other => false,
+    };
+    if let Some(id) = input.cache_session_id.filter(|_| sends_cache_key) {
+        body.insert("prompt_cache_key".into(), json!(clamp_prompt_cache_key(id)));
+    }
+    // Long caching where the server supports it.
     if long_cache {
         body.insert("prompt_cache_retention".into(), json!("24h"));
     }
@@ -137,7 +151,7 @@ pub(super) fn body_fields<M: Borrow<AgentMessage>>(
     } else if compat.requires_tools_with_tool_history && facts.tool_history {
         body.insert("tools".into(), json!([]));
     }
-    if compat.anthropic_cache_control {
+    if compat.anthropic_cache_control && !input.no_cache_retention {
         super::cache_control::apply(&mut body, long_cache);
     }
     if let Some(priority) = &compat.vllm_priority {

@@ -46,6 +46,8 @@ fn body(
         thinking_level: level,
         compat: &compat,
         long_cache: false,
+        cache_session_id: None,
+        no_cache_retention: false,
     };
     let value = build_body(&input).unwrap();
     // What the provider sends: written straight to bytes, with the facts of the original
@@ -444,6 +446,8 @@ fn long_cache_retention_where_the_server_supports_it() {
             thinking_level: ThinkingLevel::Off,
             compat: &compat,
             long_cache: true,
+            cache_session_id: None,
+            no_cache_retention: false,
         })
         .unwrap()
     };

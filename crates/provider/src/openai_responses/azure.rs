@@ -20,6 +20,7 @@ use tau_protocol::Model;
 use super::compat::Compat;
 use crate::endpoint::EndpointSettings;
 use crate::error::{ErrorContext, ProviderError};
+use crate::session_affinity;
 
 /// The `api` name of Azure OpenAI's Responses endpoint.
 pub const API: &str = "azure-openai-responses";
@@ -121,6 +122,7 @@ pub fn headers(
     settings: &EndpointSettings,
     model: &Model,
     request_key: Option<&str>,
+    session_id: Option<&str>,
     context: &ErrorContext,
 ) -> Result<Vec<(String, String)>, ProviderError> {
     let mut headers: Vec<(String, Option<String>)> =
@@ -138,10 +140,9 @@ pub fn headers(
         headers.push((name.clone(), value));
     }
     headers.extend(
-        settings
-            .headers
-            .iter()
-            .map(|(name, value)| (name.clone(), Some(value.clone()))),
+        session_affinity::with_opencode_session(model, session_id, &settings.headers)
+            .into_iter()
+            .map(|(name, value)| (name, Some(value))),
     );
     headers.push(("content-type".into(), Some("application/json".into())));
     let mut merged: Vec<(String, String)> = Vec::new();

@@ -49,6 +49,10 @@ pub struct BodyInput<'a> {
     pub compat: &'a Compat,
     /// Long prompt-cache retention (`PI_CACHE_RETENTION=long`).
     pub long_cache: bool,
+    /// Pi's `cacheRetention: "none"`: explicit-mode servers are told so.
+    pub no_cache_retention: bool,
+    /// The `prompt_cache_key` to send (the session id, already clamped).
+    pub prompt_cache_key: Option<&'a str>,
 }
 
 /// Builds the JSON body; fails (with Pi's text) only when a tool requires strict sampling
@@ -78,7 +82,13 @@ pub fn build_body(input: &BodyInput<'_>) -> Result<Value, String> {
     body.insert("model".into(), json!(model.id));
     body.insert("input".into(), Value::Array(items));
     body.insert("stream".into(), json!(true));
+    if let Some(key) = input.prompt_cache_key {
+        body.insert("prompt_cache_key".into(), json!(key));
+    }
     if !sign_in {
+        if input.no_cache_retention && compat.supports_explicit_prompt_cache_mode {
+            body.insert("prompt_cache_options".into(), json!({"mode": "explicit"}));
+        }
         let long = input.long_cache && compat.supports_long_cache_retention;
         if long && !compat.supports_explicit_prompt_cache_mode {
             body.insert("prompt_cache_retention".into(), json!("24h"));

@@ -85,6 +85,8 @@ impl<'a> Body<'a> {
             api_key: Some(self.api_key),
             compat: &compat,
             long_cache: self.long_cache,
+            no_cache_retention: false,
+            prompt_cache_key: None,
         })
     }
 }

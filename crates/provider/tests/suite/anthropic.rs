@@ -79,6 +79,8 @@ pub(super) fn request(
         thinking_level: level,
         api_key: None,
         hooks: None,
+        session_id: None,
+        no_cache_retention: false,
     }
 }
 

@@ -38,6 +38,8 @@ fn request(base_url: &str) -> ProviderRequest {
         thinking_level: ThinkingLevel::Off,
         api_key: None,
         hooks: None,
+        session_id: None,
+        no_cache_retention: false,
     }
 }
 

@@ -76,6 +76,8 @@ fn request(model: Model, messages: Vec<AgentMessage>) -> ProviderRequest {
         thinking_level: ThinkingLevel::Medium,
         api_key: None,
         hooks: None,
+        session_id: None,
+        no_cache_retention: false,
     }
 }
 

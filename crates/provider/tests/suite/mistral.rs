@@ -40,6 +40,8 @@ fn request(model: Model, messages: Vec<AgentMessage>) -> ProviderRequest {
         thinking_level: ThinkingLevel::High,
         api_key: None,
         hooks: None,
+        session_id: None,
+        no_cache_retention: false,
     }
 }
 

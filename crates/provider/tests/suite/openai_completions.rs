@@ -66,6 +66,8 @@ pub(super) fn request(model: Model, messages: Vec<AgentMessage>) -> ProviderRequ
         thinking_level: ThinkingLevel::Off,
         api_key: None,
         hooks: None,
+        session_id: None,
+        no_cache_retention: false,
     }
 }
 

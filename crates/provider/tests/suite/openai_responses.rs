@@ -76,6 +76,8 @@ pub(super) fn request(model: Model, messages: Vec<AgentMessage>) -> ProviderRequ
         thinking_level: ThinkingLevel::Medium,
         api_key: None,
         hooks: None,
+        session_id: None,
+        no_cache_retention: false,
     }
 }
 

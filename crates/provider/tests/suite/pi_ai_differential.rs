@@ -21,6 +21,8 @@ use tokio_util::sync::CancellationToken;
 
 use super::support::{collect, final_message};
 
+mod session;
+
 /// pi-ai's package folder next to the oracle's pi-coding-agent.
 fn pi_ai(pi: &PiOracle) -> PathBuf {
     // …/node_modules/@earendil-works/pi-coding-agent/dist/cli.js → …/@earendil-works/pi-ai
@@ -79,6 +81,9 @@ struct Case<'a> {
     key: &'a str,
     /// The header the key travels in.
     key_header: &'a str,
+    /// The session id (Pi's `sessionId`), and whether caching is off for the request (Pi's
+    /// `cacheRetention: "none"`, which its compaction summaries ask for).
+    session: Option<(&'a str, bool)>,
 }
 
 impl Case<'_> {
@@ -96,6 +101,12 @@ impl Case<'_> {
         if self.level != ThinkingLevel::Off {
             options["reasoning"] = json!(self.level.as_str());
         }
+        if let Some((id, no_cache)) = self.session {
+            options["sessionId"] = json!(id);
+            if no_cache {
+                options["cacheRetention"] = json!("none");
+            }
+        }
         options
     }
 
@@ -108,6 +119,8 @@ impl Case<'_> {
             thinking_level: self.level,
             api_key: Some(self.key.into()),
             hooks: None,
+            session_id: self.session.map(|(id, _)| id.to_owned()),
+            no_cache_retention: self.session.is_some_and(|(_, no_cache)| no_cache),
         }
     }
 }
@@ -120,7 +133,10 @@ async fn compare(pi: &PiOracle, server: &MockServer, cases: &[Case<'_>]) {
         .map(|case| json!({"model": case.model, "context": case.context(), "options": case.options()}))
         .collect();
     let endings = run_pi_ai(pi, jobs);
-    let before = server.request_count() - cases.len();
+    let before = server
+        .request_count()
+        .checked_sub(cases.len())
+        .unwrap_or_else(|| panic!("pi-ai sent fewer requests than cases: {endings:#?}"));
     let mut finals = Vec::new();
     for case in cases {
         let events = collect(case.provider, case.request(), CancellationToken::new()).await;
@@ -131,11 +147,12 @@ async fn compare(pi: &PiOracle, server: &MockServer, cases: &[Case<'_>]) {
         let pi_request = &requests[before + index];
         let tau_request = &requests[before + cases.len() + index];
         let what = format!(
-            "case {index}: {} {} {:?} compat {}; pi-ai ended with {}",
+            "case {index}: {} {} {:?} compat {} session {:?}; pi-ai ended with {}",
             case.model["api"],
             case.model["provider"],
             case.level,
             case.model["compat"],
+            case.session,
             endings.get(index).map_or("nothing", String::as_str)
         );
         assert_eq!(tau_request.path, pi_request.path, "{what}");
@@ -144,6 +161,13 @@ async fn compare(pi: &PiOracle, server: &MockServer, cases: &[Case<'_>]) {
             pi_request.header(case.key_header),
             "{what}"
         );
+        for name in SESSION_HEADERS {
+            assert_eq!(
+                tau_request.header(name),
+                pi_request.header(name),
+                "{what}: {name}"
+            );
+        }
         if case.model["api"] == CODEX_API {
             for name in CODEX_HEADERS {
                 assert_eq!(
@@ -236,6 +260,17 @@ fn comparable(message: &Value) -> Value {
     })
 }
 
+/// The headers a session id may add, compared on every request.
+const SESSION_HEADERS: [&str; 7] = [
+    "session_id",
+    "session-id",
+    "x-session-id",
+    "x-client-request-id",
+    "x-session-affinity",
+    "x-affinity",
+    "x-opencode-session",
+];
+
 /// pi-ai's Codex api, whose requests carry more headers worth comparing.
 const CODEX_API: &str = "openai-codex-responses";
 /// The Codex headers that must match (the user agent names each client).
@@ -319,6 +354,7 @@ async fn gemini_and_vertex_requests_match_pi_ai() {
                 level,
                 key: "gk",
                 key_header: "x-goog-api-key",
+                session: None,
             });
         }
     }
@@ -333,6 +369,7 @@ async fn gemini_and_vertex_requests_match_pi_ai() {
             level,
             key: "vk",
             key_header: "x-goog-api-key",
+            session: None,
         });
     }
     compare(&pi, &server, &cases).await;
@@ -380,6 +417,7 @@ async fn mistral_and_azure_requests_match_pi_ai() {
                 level,
                 key: "mk",
                 key_header: "authorization",
+                session: None,
             });
         }
     }
@@ -404,6 +442,7 @@ async fn mistral_and_azure_requests_match_pi_ai() {
                 level,
                 key: "ak",
                 key_header: "api-key",
+                session: None,
             });
         }
     }
@@ -496,6 +535,7 @@ async fn openai_completions_routers_and_compat_flags_match_pi_ai() {
                     level,
                     key: "ok-key",
                     key_header: "authorization",
+                    session: None,
                 });
             }
         }
@@ -573,6 +613,7 @@ async fn bedrock_requests_match_pi_ai() {
                 level,
                 key: "bk",
                 key_header: "authorization",
+                session: None,
             });
         }
     }
@@ -621,6 +662,7 @@ async fn bedrock_stream_failures_match_pi_ai() {
             level: ThinkingLevel::Off,
             key: "bk",
             key_header: "authorization",
+            session: None,
         })
         .collect();
     compare(&pi, &server, &cases).await;
@@ -717,6 +759,7 @@ async fn openai_codex_requests_match_pi_ai() {
                     level,
                     key: CODEX_TOKEN,
                     key_header: "authorization",
+                    session: None,
                 });
             }
         }
@@ -801,6 +844,7 @@ async fn openai_codex_failures_match_pi_ai() {
             level: ThinkingLevel::Off,
             key: CODEX_TOKEN,
             key_header: "authorization",
+            session: None,
         })
         .collect();
     compare(&pi, &server, &cases).await;
@@ -823,6 +867,7 @@ async fn pi_ai_default_codex_transport_tries_a_websocket_then_sends_taus_request
         level: ThinkingLevel::Medium,
         key: CODEX_TOKEN,
         key_header: "authorization",
+        session: None,
     };
     let mut options = case.options();
     options

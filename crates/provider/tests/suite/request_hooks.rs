@@ -94,6 +94,8 @@ async fn run(
         thinking_level: ThinkingLevel::Off,
         api_key: None,
         hooks: Some(SharedRequestHooks(recorder.clone())),
+        session_id: None,
+        no_cache_retention: false,
     };
     let events = collect(provider, request, CancellationToken::new()).await;
     assert_eq!(final_message(&events).error_message, None, "{events:#?}");
@@ -191,6 +193,8 @@ async fn openai_responses_shows_each_event_and_an_error_response_is_not_reported
         thinking_level: ThinkingLevel::Off,
         api_key: None,
         hooks: Some(SharedRequestHooks(recorder.clone())),
+        session_id: None,
+        no_cache_retention: false,
     };
     let events = collect(
         &super::openai_responses::provider(),

@@ -19,6 +19,8 @@ pub fn request(messages: Vec<AgentMessage>) -> ProviderRequest {
         thinking_level: ThinkingLevel::Off,
         api_key: None,
         hooks: None,
+        session_id: None,
+        no_cache_retention: false,
     }
 }
 

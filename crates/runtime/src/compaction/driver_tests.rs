@@ -196,6 +196,7 @@ fn setup_with(
         cwd: "/project".into(),
         tool_execution: ToolExecution::Parallel,
         api_key: None,
+        session_id: None,
     };
     let events = Arc::new(Recorder::default());
     let system: AgentMessage = serde_json::from_value(json!({

@@ -178,6 +178,11 @@ pub(crate) async fn request(
         },
         api_key: config.api_key.clone(),
         hooks: retry.request_hooks.clone(),
+        // Pi's summaries ask with caching off and a fresh id of their own (its compaction
+        // passes no session id, so each summary gets a new UUIDv7): it routes (OpenCode) but
+        // keys no prompt cache.
+        session_id: Some(tau_session::new_session_id()),
+        no_cache_retention: true,
     };
     let last = retry
         .run(cancel, || async {

@@ -229,25 +229,44 @@ async fn strict_tools_rejected_as_too_many_are_resent_non_strict() {
         ),
         MockTurn::text("ok").into(),
         MockTurn::text("again").into(),
+        MockTurn::text("other session").into(),
+        MockTurn::text("no session").into(),
     ])
     .await
     .unwrap();
     let provider = provider();
-    let strict_request = || {
+    let strict_request = |session: Option<&str>| {
         let mut request = request(&server, vec![user_blocks("hi")], ThinkingLevel::Off);
         request.tools[0].constrained_sampling =
             Some(json!({"type": "json_schema", "strict": "prefer"}));
+        request.session_id = session.map(str::to_owned);
         request
     };
-    let events = collect(&provider, strict_request(), CancellationToken::new()).await;
-    assert_eq!(final_message(&events).text(), "ok");
-    let events = collect(&provider, strict_request(), CancellationToken::new()).await;
-    assert_eq!(final_message(&events).text(), "again");
+    let session = Some("strict-limits-session-a");
+    for (asked, answer) in [
+        (session, "ok"),
+        (session, "again"),
+        (Some("strict-limits-session-b"), "other session"),
+        (None, "no session"),
+    ] {
+        let events = collect(&provider, strict_request(asked), CancellationToken::new()).await;
+        assert_eq!(final_message(&events).text(), answer);
+    }
     let strict: Vec<_> = server
         .requests()
         .iter()
         .map(|request| request.json()["tools"][0].get("strict").cloned())
         .collect();
-    // Rejected strict, resent non-strict, and non-strict from then on.
-    assert_eq!(strict, [Some(json!(true)), None, None]);
+    // Rejected strict, resent non-strict, and non-strict from then on in that session (as
+    // pi-ai remembers it); another session, or none, tries strict again.
+    assert_eq!(
+        strict,
+        [
+            Some(json!(true)),
+            None,
+            None,
+            Some(json!(true)),
+            Some(json!(true))
+        ]
+    );
 }
