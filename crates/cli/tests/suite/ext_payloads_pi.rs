@@ -360,13 +360,18 @@ fn executions(records: &[Value]) -> BTreeMap<String, Vec<Value>> {
         let kind = record["type"].as_str().unwrap_or_default();
         if kind.starts_with("tool_execution_") {
             let id = record["toolCallId"].as_str().unwrap_or("?").to_string();
-            // How many partial results a running tool reports depends on timing (output
-            // chunks as the OS hands them over), in Pi too: a run of equal shapes counts once.
+            // How many partial results a running tool reports, and what the early ones hold,
+            // depends on timing (output chunks as the OS hands them over), in Pi too: of the
+            // updates only the last, which holds the whole output, is compared.
             let shapes = calls.entry(id).or_default();
-            let shape = shape(&strip(record));
-            if shapes.last() != Some(&shape) {
-                shapes.push(shape);
+            let is_update = kind == "tool_execution_update";
+            let last_was_update = shapes.last().is_some_and(|last: &Value| {
+                last["type"] == "string" && last.get("partialResult").is_some()
+            });
+            if is_update && last_was_update {
+                shapes.pop();
             }
+            shapes.push(shape(&strip(record)));
         }
     }
     calls
