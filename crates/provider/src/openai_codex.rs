@@ -113,13 +113,9 @@ impl Call {
         };
         let hooks = self.request.hooks.clone();
         let model = &self.request.model;
-        if let Some(edits) =
-            request_hooks::edit_headers(hooks.as_ref(), model, &self.settings.headers).await
-        {
-            edits.apply(&mut post.headers);
-        }
         if let Err(error) =
-            request_hooks::rewrite_payload(hooks.as_ref(), model, &mut post, false).await
+            request_hooks::apply_to_post(hooks.as_ref(), model, &self.settings.headers, &mut post)
+                .await
         {
             return fail(builder, error, &self.cancel);
         }

@@ -204,13 +204,13 @@ impl Call {
 
     /// The headers hook, then the payload hook, over the built request.
     async fn run_request_hooks(&self, mut post: JsonPost) -> Result<JsonPost, ProviderError> {
-        let hooks = self.hooks.as_ref();
-        if let Some(edits) =
-            request_hooks::edit_headers(hooks, &self.model, &self.extra_headers).await
-        {
-            edits.apply(&mut post.headers);
-        }
-        request_hooks::rewrite_payload(hooks, &self.model, &mut post, false).await?;
+        request_hooks::apply_to_post(
+            self.hooks.as_ref(),
+            &self.model,
+            &self.extra_headers,
+            &mut post,
+        )
+        .await?;
         Ok(post)
     }
 }

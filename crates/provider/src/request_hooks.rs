@@ -212,6 +212,20 @@ pub(crate) async fn rewrite_payload(
     Ok(())
 }
 
+/// The headers hook, then the payload hook, over a built request (the payload is not forced
+/// to stream).
+pub(crate) async fn apply_to_post(
+    hooks: Option<&SharedRequestHooks>,
+    model: &Model,
+    extra: &[(String, String)],
+    post: &mut JsonPost,
+) -> Result<(), ProviderError> {
+    if let Some(edits) = edit_headers(hooks, model, extra).await {
+        edits.apply(&mut post.headers);
+    }
+    rewrite_payload(hooks, model, post, false).await
+}
+
 /// Tells the response hook a successful response's status and headers.
 pub(crate) async fn observe_response(
     hooks: Option<&SharedRequestHooks>,
