@@ -298,7 +298,12 @@ fn client() -> HttpClient {
 /// A loopback server answering every request, in every dialect, with reasoning, text, a tool
 /// call and usage with cached tokens.
 async fn server() -> MockServer {
-    let turn = MockTurn {
+    serve(probe_turn()).await
+}
+
+/// Reasoning, text, a tool call and usage with cached tokens.
+fn probe_turn() -> MockTurn {
+    MockTurn {
         tool_calls: vec![MockToolCall::new(
             "call_9",
             "read",
@@ -314,7 +319,11 @@ async fn server() -> MockServer {
         // One id for every reply: the mock numbers them otherwise.
         id: Some("resp-1".into()),
         ..MockTurn::text("Reading the file.").with_thinking("Let me look.")
-    };
+    }
+}
+
+/// A loopback server answering every request with `turn`.
+async fn serve(turn: MockTurn) -> MockServer {
     MockServer::start_with(MockOptions {
         replies: vec![turn.into()],
         repeat: true,

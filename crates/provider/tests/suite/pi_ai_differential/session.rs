@@ -10,10 +10,11 @@ use tau_provider::{
     OpenAiResponses, Provider,
 };
 use tau_test_support::oracle::PiOracle;
-use tau_test_support::server::MockOptions;
-use tau_test_support::{MockServer, MockToolCall, MockTurn, MockUsage};
+use tau_test_support::{MockServer, MockTurn};
 
-use super::{client, compare, conversation, model, Case, CODEX_API, CODEX_TOKEN};
+use super::{
+    client, compare, conversation, model, probe_turn, serve, Case, CODEX_API, CODEX_TOKEN,
+};
 
 /// A session id as Pi makes them (a UUIDv7).
 const SESSION: &str = "019a2b3c-4d5e-7f60-8a9b-0c1d2e3f4a5b";
@@ -45,33 +46,14 @@ fn case<'a>(
     }
 }
 
-/// A loopback server answering every request alike: reasoning (with one signature, which
-/// the mock numbers otherwise), text, a tool call and usage with cached tokens.
+/// A loopback server answering every request alike: [`probe_turn`] with one reasoning
+/// signature (the mock numbers them otherwise).
 async fn server() -> MockServer {
-    let turn = MockTurn {
-        tool_calls: vec![MockToolCall::new(
-            "call_9",
-            "read",
-            json!({"path": "a.txt"}),
-        )],
-        usage: Some(Some(MockUsage {
-            input: 120,
-            output: 30,
-            cache_read: 40,
-            reasoning: 6,
-            ..MockUsage::default()
-        })),
-        id: Some("resp-1".into()),
+    serve(MockTurn {
         thinking_signature: Some("c2lnLXNlc3Npb24=".into()),
-        ..MockTurn::text("Reading the file.").with_thinking("Let me look.")
-    };
-    MockServer::start_with(MockOptions {
-        replies: vec![turn.into()],
-        repeat: true,
-        ..Default::default()
+        ..probe_turn()
     })
     .await
-    .unwrap()
 }
 
 /// Requires that some request `server` received carried each of `headers`, and that some
