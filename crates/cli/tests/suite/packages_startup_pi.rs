@@ -212,11 +212,7 @@ async fn startup_installs_match_pi_side_by_side() {
         eprintln!("{test}: skipped: the reference Pi is not installed (tools/oracle/setup.sh)");
         return;
     };
-    if !Command::new("git")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success())
-    {
+    if !super::packages::has("git") {
         eprintln!("{test}: skipped: git is not on PATH");
         return;
     }
